@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+// Grip: an embeddable engine for interactive bounding boxes.
+// The C contract lives in Include/grip.h; scripts/build produces libgrip.so.
+import PackageDescription
+
+let package = Package(
+    name: "Grip",
+    products: [
+        // libgrip.so: the C ABI (and, with the Lua issue, luaopen_grip).
+        .library(name: "grip", type: .dynamic, targets: ["Grip"]),
+    ],
+    targets: [
+        // Imports ../../Include/grip.h as a Clang module: the one definition of every C type.
+        .systemLibrary(name: "CGrip", path: "Sources/CGrip"),
+        // The engine in pure Swift: no Foundation, no C, no Lua.
+        .target(name: "GripCore"),
+        // The @_cdecl functions of grip.h: translation and validation only.
+        .target(name: "Grip", dependencies: ["GripCore", "CGrip"]),
+        .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
+    ]
+)

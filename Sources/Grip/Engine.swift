@@ -1,0 +1,90 @@
+import CGrip
+import GripCore
+
+/// `grip_engine_desc_init`: defaults (bounds 1024 x 768). NULL is ignored.
+@_cdecl("grip_engine_desc_init")
+public func grip_engine_desc_init(_ desc: UnsafeMutablePointer<grip_engine_desc>?) {
+    guard let desc else { return }
+    let c = EngineConfig()
+    desc.pointee = grip_engine_desc(
+        struct_size: UInt32(MemoryLayout<grip_engine_desc>.size), width: c.width, height: c.height,
+        max_boxes: UInt32(c.maxBoxes), max_pointers: UInt32(c.maxPointers), touch_slop: c.touchSlop,
+        double_tap_interval: c.doubleTapInterval, handle_hit_radius: c.handleHitRadius)
+}
+
+/// `grip_engine_create`: a new engine in `*out` (owned by the caller; free with
+/// grip_engine_destroy). `desc` NULL means defaults. GRIP_ERR_ARG for bad settings or NULL `out`;
+/// there is no engine to hold a message then, so grip_engine_errmsg(NULL) describes the failure.
+@_cdecl("grip_engine_create")
+public func grip_engine_create(_ desc: UnsafePointer<grip_engine_desc>?,
+                               _ out: UnsafeMutablePointer<OpaquePointer?>?) -> grip_status {
+    guard let out else { return GRIP_ERR_ARG }
+    var c = EngineConfig()
+    if let d = desc?.pointee {
+        guard Int(d.struct_size) == MemoryLayout<grip_engine_desc>.size else { return GRIP_ERR_ARG }
+        c.width = d.width
+        c.height = d.height
+        if d.max_boxes != 0 { c.maxBoxes = Int(d.max_boxes) }
+        if d.max_pointers != 0 { c.maxPointers = Int(d.max_pointers) }
+        c.touchSlop = d.touch_slop
+        c.doubleTapInterval = d.double_tap_interval
+        c.handleHitRadius = d.handle_hit_radius
+    }
+    guard let engine = try? Engine(c) else { return GRIP_ERR_ARG }
+    let header = UnsafeMutablePointer<EngineHeader>.allocate(capacity: 1)
+    header.initialize(to: EngineHeader(magic: EngineHeader.alive,
+                                       handle: Unmanaged.passRetained(EngineHandle(engine))))
+    out.pointee = OpaquePointer(header)
+    return GRIP_OK
+}
+
+/// `grip_engine_destroy`: frees the engine and everything it handed out. NULL, and a pointer
+/// already destroyed (while its memory still says so), are ignored.
+@_cdecl("grip_engine_destroy")
+public func grip_engine_destroy(_ engine: OpaquePointer?) {
+    guard let h = handle(engine), !h.busy, let engine else { return }
+    let header = UnsafeMutablePointer<EngineHeader>(engine)
+    header.pointee.magic = EngineHeader.dead
+    h.commands.free()
+    h.vertices.free()
+    header.pointee.handle.release()
+    header.deallocate()
+}
+
+/// `grip_engine_errmsg`: the last failure's message, "" after a success. Valid until the next
+/// call that takes the engine as non-const. Never NULL.
+@_cdecl("grip_engine_errmsg")
+public func grip_engine_errmsg(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
+    guard engine != nil else { return cString("engine is NULL (or its creation failed: check the desc's struct_size, bounds and limits)") }
+    guard let h = handle(engine) else { return cString("not a live engine (destroyed or foreign pointer)") }
+    return UnsafePointer(h.message)
+}
+
+/// `grip_engine_set_bounds`: the root bounds top-level boxes are contained in.
+@_cdecl("grip_engine_set_bounds")
+public func grip_engine_set_bounds(_ engine: OpaquePointer?, _ width: Double, _ height: Double) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        try h.engine.setBounds(width: width, height: height)
+        return GRIP_OK
+    }
+}
+
+/// `grip_engine_set_view`: the host's camera, world -> screen; finite and invertible.
+@_cdecl("grip_engine_set_view")
+public func grip_engine_set_view(_ engine: OpaquePointer?, _ m: UnsafePointer<grip_affine>?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let v = try require(m, "world_to_screen").pointee
+        try h.engine.setView(Affine(v))
+        return GRIP_OK
+    }
+}
+
+extension Affine {
+    init(_ m: grip_affine) { self.init(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx, ty: m.ty) }
+    var toC: grip_affine { grip_affine(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }
+}
+
+extension Vec2 {
+    init(_ v: grip_vec2) { self.init(v.x, v.y) }
+    var toC: grip_vec2 { grip_vec2(x: x, y: y) }
+}

@@ -1,0 +1,17 @@
+import CGrip
+import GripCore
+
+/// `grip_event_poll`: GRIP_OK with the oldest event in `*out`, or GRIP_DONE when none is waiting.
+@_cdecl("grip_event_poll")
+public func grip_event_poll(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_event>?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let out = try require(out, "out")
+        guard let e = h.engine.pollEvent() else { return GRIP_DONE }
+        out.pointee = grip_event(
+            kind: grip_event_kind(rawValue: numericCast(e.kind.rawValue)),
+            gesture: grip_gesture(rawValue: numericCast(e.gesture.rawValue)), box: e.box.rawValue,
+            user_data: e.userData, handle: grip_handle(rawValue: numericCast(e.handle.rawValue)),
+            pointer: e.pointer, time: e.time, position: e.position.toC)
+        return GRIP_OK
+    }
+}

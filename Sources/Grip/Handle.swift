@@ -1,0 +1,115 @@
+import CGrip
+import GripCore
+
+/// What a `grip_engine *` points at: a magic word, then the engine's handle. The magic word
+/// lets every entry point reject a destroyed or foreign pointer where that can be detected.
+struct EngineHeader {
+    static let alive: UInt64 = 0x4752_4950_454E_4731   // "GRIPENG1"
+    static let dead: UInt64 = 0x4752_4950_4445_4144    // "GRIPDEAD"
+    var magic: UInt64
+    var handle: Unmanaged<EngineHandle>
+}
+
+/// The C-facing side of one engine: the core engine, the last error message, and the C copies
+/// of the frame, all owned here and valid until the next call that mutates the engine.
+final class EngineHandle {
+    let engine: Engine
+    /// NUL-terminated message of the last failed call ("" after success).
+    let message: UnsafeMutablePointer<CChar>
+    static let messageCapacity = 512
+    /// The frame as C arrays, rebuilt when the engine's frame serial moves.
+    var commands = CBuffer<grip_command>()
+    var vertices = CBuffer<grip_vec2>()
+    var frameSerial: UInt64 = 0
+    /// Set while a call is running: a re-entrant call (from a Lua callback) is refused.
+    var busy = false
+
+    init(_ engine: Engine) {
+        self.engine = engine
+        message = .allocate(capacity: EngineHandle.messageCapacity)
+        message.initialize(to: 0)
+    }
+
+    deinit {
+        message.deallocate()
+    }
+
+    /// Stores `text` (truncated to fit) as the error message.
+    func setMessage(_ text: String) {
+        var n = 0
+        for byte in text.utf8 where n < EngineHandle.messageCapacity - 1 {
+            message[n] = CChar(bitPattern: byte)
+            n += 1
+        }
+        message[n] = 0
+    }
+}
+
+/// A growable C array whose storage address stays put until it must grow.
+struct CBuffer<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>? = nil
+    private(set) var capacity = 0
+    var count = 0
+
+    /// Makes room for `n` elements, discarding the contents when it has to reallocate.
+    mutating func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        base?.deallocate()
+        let cap = Swift.max(n, capacity * 2, 16)
+        base = .allocate(capacity: cap)
+        capacity = cap
+    }
+
+    func free() { base?.deallocate() }
+}
+
+/// The status code for a core status.
+@inline(__always) func cStatus(_ s: Status) -> grip_status { grip_status(rawValue: numericCast(s.rawValue)) }
+
+/// A pointer to a NUL-terminated static string.
+@inline(__always) func cString(_ s: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+/// The live handle behind `p`, or nil when `p` is NULL, misaligned, destroyed or foreign.
+func handle(_ p: OpaquePointer?) -> EngineHandle? {
+    guard let p else { return nil }
+    let raw = UnsafeRawPointer(p)
+    guard Int(bitPattern: raw) % MemoryLayout<EngineHeader>.alignment == 0 else { return nil }
+    let header = raw.assumingMemoryBound(to: EngineHeader.self)
+    guard header.pointee.magic == EngineHeader.alive else { return nil }
+    return header.pointee.handle.takeUnretainedValue()
+}
+
+/// Runs `body` against the engine behind `p`: validates the pointer, refuses re-entrant calls,
+/// records the message of a failure (or clears it) and returns the status.
+func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status) -> grip_status {
+    guard let h = handle(p) else { return GRIP_ERR_ARG }
+    if h.busy {
+        h.setMessage("re-entrant call: the engine is busy with another call (from a callback?)")
+        return GRIP_ERR_STATE
+    }
+    h.busy = true
+    defer { h.busy = false }
+    do {
+        let status = try body(h)
+        h.message[0] = 0
+        return status
+    } catch {
+        h.setMessage(error.message)
+        return cStatus(error.status)
+    }
+}
+
+/// Fails with GRIP_ERR_ARG naming `what` when `p` is NULL.
+@inline(__always) func require<T>(_ p: T?, _ what: StaticString) throws(GripError) -> T {
+    guard let p else { throw GripError(.invalidArgument, "\(what) is NULL") }
+    return p
+}
+
+/// Fails with GRIP_ERR_ARG when a struct's size is not the one this library knows.
+@inline(__always) func requireSize(_ size: UInt32, _ expected: Int, _ what: StaticString) throws(GripError) {
+    guard Int(size) == expected else {
+        throw GripError(.invalidArgument, "\(what).struct_size is \(size), expected \(expected) (call \(what)_init)")
+    }
+}

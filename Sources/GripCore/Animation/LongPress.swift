@@ -1,0 +1,94 @@
+/// A long press on a box (seed 002): the indicator fills from 0 to 1 over the box's
+/// `long_press_duration`, driven only by timer events; TRIGGERED once at 1; a cancel winds it
+/// back to 0 over `windBackDuration`.
+struct Press {
+    enum Phase: Equatable {
+        case filling
+        case triggered
+        case windingBack(from: Double, at: Double)
+    }
+
+    var box: BoxID
+    var pointer: UInt32
+    var startTime: Double
+    var duration: Double
+    var progress = 0.0
+    var phase = Phase.filling
+
+    /// Seconds the indicator takes to wind back to 0 after a cancel.
+    static let windBackDuration = 0.25
+}
+
+extension Engine {
+    /// Starts a long press of `pointer` on slot `s` (LONG_PRESS_BEGAN).
+    func beginPress(slot s: Int32, pointer: UInt32, at q: Vec2) {
+        let id = scene.id(s)
+        presses.removeAll { $0.box == id }
+        presses.append(Press(box: id, pointer: pointer, startTime: time,
+                             duration: scene.slots[Int(s)].behavior.longPressDuration))
+        emit(.longPressBegan, slot: s, pointer: pointer, at: viewInverse.apply(q))
+    }
+
+    /// Ends the press on `id`: a filling one is cancelled (LONG_PRESS_CANCELLED), a triggered one
+    /// just lets go; both wind the indicator back.
+    func cancelPress(on id: BoxID, slot s: Int32, at q: Vec2? = nil) {
+        guard let i = presses.firstIndex(where: { $0.box == id }) else { return }
+        switch presses[i].phase {
+        case .filling:
+            let p = presses[i].pointer
+            emit(.longPressCancelled, slot: s, pointer: p, at: q.map { viewInverse.apply($0) } ?? .zero)
+            fallthrough
+        case .triggered:
+            presses[i].phase = .windingBack(from: presses[i].progress, at: time)
+        case .windingBack:
+            break
+        }
+    }
+
+    /// The press on `id` that is still filling or held after triggering, if any.
+    func activePress(on id: BoxID) -> Press? {
+        presses.first { $0.box == id && !$0.isWindingBack }
+    }
+
+    /// Advances every press to the engine's time; true when any indicator changed.
+    func advancePresses() -> Bool {
+        var changed = false
+        var i = 0
+        while i < presses.count {
+            let p = presses[i]
+            switch p.phase {
+            case .filling:
+                let progress = Swift.min(1, Swift.max(0, (time - p.startTime) / p.duration))
+                if progress != p.progress { presses[i].progress = progress; changed = true }
+                if progress >= 1, let s = scene.slot(p.box) {
+                    presses[i].phase = .triggered
+                    emit(.longPressTriggered, slot: s, pointer: p.pointer, at: pointers[p.pointer].map { viewInverse.apply($0.position) } ?? .zero)
+                }
+            case .triggered:
+                break
+            case .windingBack(let from, let at):
+                let progress = from * (1 - (time - at) / Press.windBackDuration)
+                if progress <= 0 {
+                    presses.remove(at: i)
+                    changed = true
+                    continue
+                }
+                if progress != p.progress { presses[i].progress = progress; changed = true }
+            }
+            i += 1
+        }
+        return changed
+    }
+
+    /// Indicator progress of box `id` in [0, 1], 0 when no press is shown.
+    public func pressProgress(_ id: BoxID) -> Double {
+        presses.first { $0.box == id }?.progress ?? 0
+    }
+}
+
+extension Press {
+    var isWindingBack: Bool {
+        if case .windingBack = phase { return true }
+        return false
+    }
+}

@@ -1,0 +1,94 @@
+/// Engine-wide settings (`grip_engine_desc`).
+public struct EngineConfig: Equatable, Sendable {
+    public var width = 1024.0, height = 768.0
+    public var maxBoxes = 1_000_000
+    public var maxPointers = 10
+    public var touchSlop = 10.0
+    public var doubleTapInterval = 0.3
+    public var handleHitRadius = 22.0
+
+    public init() {}
+
+    /// Nil when usable, else what is wrong.
+    public func problem() -> String? {
+        if !(width.isFinite && height.isFinite) || width <= 0 || height <= 0 { return "bounds must be finite and > 0" }
+        if maxBoxes < 1 || maxBoxes > Int(Int32.max) { return "max_boxes must be in 1...\(Int32.max)" }
+        if maxPointers < 1 || maxPointers > 64 { return "max_pointers must be in 1...64" }
+        if !touchSlop.isFinite || touchSlop < 0 { return "touch_slop must be finite and >= 0" }
+        if !doubleTapInterval.isFinite || doubleTapInterval < 0 { return "double_tap_interval must be finite and >= 0" }
+        if !handleHitRadius.isFinite || handleHitRadius < 0 { return "handle_hit_radius must be finite and >= 0" }
+        return nil
+    }
+}
+
+/// An editing surface: boxes, pointers, gestures, animations, events and the frame.
+///
+/// Every method that throws changes nothing when it throws. Time only moves forward, set by
+/// the dispatch calls; the engine never reads a clock.
+public final class Engine {
+    public private(set) var config: EngineConfig
+    var scene = Scene()
+    /// World -> screen, and its inverse.
+    public private(set) var view = Affine.identity
+    var viewInverse = Affine.identity
+    /// Time of the last dispatch (seconds, the host's clock).
+    public private(set) var time = 0.0
+    var pointers = PointerTable()
+    var gestures: [Gesture] = []
+    var presses: [Press] = []
+    var resets: [ResetAnimation] = []
+    var lastTap: TapRecord? = nil
+    /// Between a magnify DOWN and its UP or CANCEL (whether or not it landed on a box).
+    var magnifying = false
+    var hover = Hover()
+    public var events = EventQueue()
+    var frameBuilder = FrameBuilder()
+    /// Bumped whenever anything drawn changes; a frame is rebuilt when it differs from the built one.
+    var drawVersion: UInt64 = 1
+    /// Boxes with `editing` set: the marching ants move with time when there is one.
+    var editingCount = 0
+
+    /// Creates an engine; throws on unusable settings.
+    public init(_ config: EngineConfig = EngineConfig()) throws(GripError) {
+        if let p = config.problem() { throw .arg(p) }
+        self.config = config
+    }
+
+    /// Number of live boxes.
+    public var boxCount: Int { scene.count }
+
+    /// Changes the root bounds that top-level boxes are contained in.
+    public func setBounds(width: Double, height: Double) throws(GripError) {
+        var c = config
+        c.width = width; c.height = height
+        if let p = c.problem() { throw .arg(p) }
+        config = c
+    }
+
+    /// Sets the host's camera (world -> screen); it must be finite and invertible.
+    public func setView(_ worldToScreen: Affine) throws(GripError) {
+        guard let inv = worldToScreen.inverse else { throw .arg("view must be finite and invertible") }
+        if view != worldToScreen { drawVersion &+= 1 }
+        view = worldToScreen
+        viewInverse = inv
+    }
+
+    /// Moves time forward to `t` (equal is fine); throws when it is not finite or goes backwards.
+    func advanceTime(_ t: Double) throws(GripError) {
+        guard t.isFinite else { throw .arg("time is not finite") }
+        guard t >= time else { throw .state("time went backwards: \(t) after \(time)") }
+        if t != time && editingCount > 0 { drawVersion &+= 1 }
+        time = t
+    }
+
+    /// Queues an event for box slot `s` (its user data filled in).
+    func emit(_ kind: EventKind, _ gesture: GestureKind = .none, slot s: Int32, handle: HandleID = .none,
+              pointer: UInt32 = 0, at position: Vec2 = .zero) {
+        let r = scene.slots[Int(s)]
+        events.push(Event(kind: kind, gesture: gesture, box: scene.id(s), userData: r.behavior.userData,
+                          handle: handle, pointer: pointer, time: time, position: position))
+    }
+
+    /// Removes and returns the oldest event, or nil when there is none.
+    public func pollEvent() -> Event? { events.pop() }
+}

@@ -1,0 +1,59 @@
+/// A draw command kind, as `grip_command_kind`. Kinds only grow.
+public enum CommandKind: UInt32, Sendable {
+    case box = 1
+    case border = 2
+    case handle = 3
+    case indicator = 4
+    case guide = 5
+}
+
+/// State bits of a command (`GRIP_STATE_*`).
+public enum CommandState {
+    public static let hover: UInt32 = 1 << 0
+    public static let active: UInt32 = 1 << 1
+}
+
+/// One draw command, in screen coordinates; the fields of `grip_command`.
+public struct Command: Equatable, Sendable {
+    public var kind: CommandKind
+    public var handle = HandleID.none
+    public var box: BoxID
+    public var userData: UInt64 = 0
+    /// BOX: box space -> screen.
+    public var transform = Affine.identity
+    /// BOX: box size.
+    public var width = 0.0, height = 0.0
+    /// HANDLE: mark centre, radii, and the direction a resize cursor should point.
+    public var center = Vec2.zero
+    public var radius = 0.0, innerRadius = 0.0
+    public var cursorAngle = 0.0
+    /// BORDER, INDICATOR, GUIDE: a range of the frame's vertices.
+    public var firstVertex: UInt32 = 0, vertexCount: UInt32 = 0
+    public var strokeWidth = 0.0
+    /// BORDER: marching ants.
+    public var dashOn = 0.0, dashOff = 0.0, dashPhase = 0.0
+    /// INDICATOR: 0...1.
+    public var progress = 0.0
+    public var state: UInt32 = 0
+
+    public init(kind: CommandKind, box: BoxID) { self.kind = kind; self.box = box }
+}
+
+/// The look of the overlay, in screen units (seed 000's marks and ants).
+public enum Style {
+    public static let borderStroke = 1.0
+    public static let dashOn = 6.0, dashOff = 6.0
+    /// Dash phase advance, units per second of timer time.
+    public static let dashSpeed = 10.0
+    public static let handleRadius = 5.0, handleInnerRadius = 3.0
+    public static let indicatorStroke = 3.0
+    /// Largest distance between an indicator polyline and its true curve.
+    public static let indicatorTolerance = 0.25
+
+    /// The dash phase at time `t`: 10 units per second, wrapping at 12.
+    @inlinable public static func dashPhase(at t: Double) -> Double {
+        let period = dashOn + dashOff
+        let p = (t * dashSpeed).truncatingRemainder(dividingBy: period)
+        return p < 0 ? p + period : p
+    }
+}

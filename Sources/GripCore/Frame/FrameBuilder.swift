@@ -1,0 +1,124 @@
+/// A frame: the draw commands back to front and the vertices their polylines use, in screen
+/// coordinates. The arrays belong to the engine and are reused from frame to frame.
+public struct FrameBuilder {
+    public internal(set) var commands: [Command] = []
+    public internal(set) var vertices: [Vec2] = []
+    /// The engine's draw version the frame was built at (0: never built).
+    public internal(set) var serial: UInt64 = 0
+    /// Time of the last dispatch when the frame was built.
+    public internal(set) var time = 0.0
+}
+
+extension Engine {
+    /// The frame as of now, rebuilt only when something drawn changed since the last call.
+    public func frame() -> FrameBuilder {
+        if frameBuilder.serial != drawVersion { rebuildFrame() }
+        return frameBuilder
+    }
+
+    /// Serial of the frame `frame()` would return.
+    public var frameSerial: UInt64 { drawVersion }
+
+    private func rebuildFrame() {
+        var f = frameBuilder
+        frameBuilder = FrameBuilder()  // drop our reference so appends below do not copy
+        f.commands.removeAll(keepingCapacity: true)
+        f.vertices.removeAll(keepingCapacity: true)
+        // Content, back to front.
+        var s = scene.firstInDrawOrder
+        while let x = s {
+            let r = scene.slots[Int(x)]
+            var c = Command(kind: .box, box: scene.id(x))
+            c.userData = r.behavior.userData
+            c.transform = screenTransform(x)
+            c.width = r.geometry.width
+            c.height = r.geometry.height
+            if hover.box == c.box { c.state |= CommandState.hover }
+            if gestures.contains(where: { $0.box == c.box }) { c.state |= CommandState.active }
+            f.commands.append(c)
+            s = scene.nextInDrawOrder(x)
+        }
+        // Overlays, in the same order.
+        s = scene.firstInDrawOrder
+        while let x = s {
+            appendOverlay(x, into: &f)
+            s = scene.nextInDrawOrder(x)
+        }
+        f.serial = drawVersion
+        f.time = time
+        frameBuilder = f
+    }
+
+    private func appendOverlay(_ x: Int32, into f: inout FrameBuilder) {
+        let r = scene.slots[Int(x)]
+        let id = scene.id(x)
+        let m = screenTransform(x)
+        if r.behavior.editing {
+            var border = Command(kind: .border, box: id)
+            border.userData = r.behavior.userData
+            border.strokeWidth = Style.borderStroke
+            border.dashOn = Style.dashOn
+            border.dashOff = Style.dashOff
+            border.dashPhase = Style.dashPhase(at: time)
+            border.firstVertex = UInt32(truncatingIfNeeded: f.vertices.count)
+            border.vertexCount = 4
+            appendInsetQuad(r.geometry.corners(m), inset: Style.borderStroke * 0.5, into: &f.vertices)
+            f.commands.append(border)
+
+            let shows = showsHandles(x)
+            let centre = m.apply(Vec2(r.geometry.width * 0.5, r.geometry.height * 0.5))
+            let active = gestures.first { $0.box == id }?.activeHandle ?? .none
+            for h in HandleID.resizeHandles where shows.resize && r.behavior.handles.contains(h) {
+                f.commands.append(handleCommand(x, h, m, centre, active))
+            }
+            if shows.rotate { f.commands.append(handleCommand(x, .rotate, m, centre, active)) }
+        }
+        let progress = pressProgress(id)
+        if progress > 0 {
+            var c = Command(kind: .indicator, box: id)
+            c.userData = r.behavior.userData
+            c.strokeWidth = Style.indicatorStroke
+            c.progress = progress
+            c.firstVertex = UInt32(truncatingIfNeeded: f.vertices.count)
+            let frameToScreen = view * scene.parentWorld(x) * r.geometry.frameLocal
+            let start = f.vertices.count
+            Indicator.outline(r.behavior.indicator, width: r.geometry.width, height: r.geometry.height,
+                              cornerRadius: r.behavior.cornerRadius, screenScale: frameToScreen.uniformScale,
+                              mirrored: frameToScreen.determinant < 0, into: &f.vertices)
+            Indicator.trim(&f.vertices, from: start, progress: progress)
+            for i in start..<f.vertices.count { f.vertices[i] = frameToScreen.apply(f.vertices[i]) }
+            c.vertexCount = UInt32(truncatingIfNeeded: f.vertices.count - start)
+            f.commands.append(c)
+        }
+    }
+
+    private func handleCommand(_ x: Int32, _ h: HandleID, _ m: Affine, _ centre: Vec2, _ active: HandleID) -> Command {
+        var c = Command(kind: .handle, box: scene.id(x))
+        c.userData = scene.slots[Int(x)].behavior.userData
+        c.handle = h
+        c.center = handleScreenPoint(x, h, m)
+        c.radius = Style.handleRadius
+        c.innerRadius = Style.handleInnerRadius
+        let d = c.center - centre
+        c.cursorAngle = atan2(d.y, d.x)
+        if hover.box == c.box && hover.handle == h { c.state |= CommandState.hover }
+        if active == h { c.state |= CommandState.active }
+        return c
+    }
+
+    /// The quad's corners moved inward by `inset` along both edges at each corner.
+    private func appendInsetQuad(_ q: (Vec2, Vec2, Vec2, Vec2), inset d: Double, into out: inout [Vec2]) {
+        let p = [q.0, q.1, q.2, q.3]
+        // Never more than half of the shorter edge, so a tiny box's border does not turn inside out.
+        let shortest = Swift.min((p[1] - p[0]).length, (p[3] - p[0]).length)
+        let inset = Swift.min(d, shortest * 0.5)
+        for i in 0..<4 {
+            let u = p[(i + 1) % 4] - p[i], v = p[(i + 3) % 4] - p[i]
+            let lu = u.length, lv = v.length
+            guard lu > 0, lv > 0 else { out.append(p[i]); continue }
+            let un = u * (1 / lu), vn = v * (1 / lv)
+            let sine = abs(un.cross(vn))
+            out.append(sine > 1e-12 ? p[i] + (un + vn) * (inset / sine) : p[i])
+        }
+    }
+}

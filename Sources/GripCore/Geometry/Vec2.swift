@@ -1,0 +1,61 @@
+/// A point or a vector in some 2D space (y grows down on screen).
+public struct Vec2: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
+
+    public static let zero = Vec2(0, 0)
+
+    @inlinable public static func + (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x + b.x, a.y + b.y) }
+    @inlinable public static func - (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x - b.x, a.y - b.y) }
+    @inlinable public static func * (a: Vec2, s: Double) -> Vec2 { Vec2(a.x * s, a.y * s) }
+    @inlinable public static prefix func - (a: Vec2) -> Vec2 { Vec2(-a.x, -a.y) }
+
+    /// Euclidean length.
+    @inlinable public var length: Double { (x * x + y * y).squareRoot() }
+    /// Dot product.
+    @inlinable public func dot(_ o: Vec2) -> Double { x * o.x + y * o.y }
+    /// z of the 3D cross product: positive when `o` turns clockwise on screen from `self`.
+    @inlinable public func cross(_ o: Vec2) -> Double { x * o.y - y * o.x }
+    /// True when both coordinates are finite.
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
+    /// The midpoint of `a` and `b`.
+    @inlinable public static func mid(_ a: Vec2, _ b: Vec2) -> Vec2 { Vec2((a.x + b.x) * 0.5, (a.y + b.y) * 0.5) }
+}
+
+/// An axis-aligned rectangle, `min` inclusive to `max` inclusive.
+public struct Rect: Equatable, Sendable {
+    public var min: Vec2
+    public var max: Vec2
+
+    @inlinable public init(min: Vec2, max: Vec2) { self.min = min; self.max = max }
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
+        min = Vec2(x, y); max = Vec2(x + width, y + height)
+    }
+
+    @inlinable public var width: Double { max.x - min.x }
+    @inlinable public var height: Double { max.y - min.y }
+    @inlinable public var center: Vec2 { Vec2.mid(min, max) }
+
+    /// The smallest rectangle holding all `points` (at least one).
+    @inlinable public init(bounding points: Vec2...) {
+        var lo = points[0], hi = points[0]
+        for p in points.dropFirst() {
+            lo.x = Swift.min(lo.x, p.x); lo.y = Swift.min(lo.y, p.y)
+            hi.x = Swift.max(hi.x, p.x); hi.y = Swift.max(hi.y, p.y)
+        }
+        min = lo; max = hi
+    }
+
+    /// True when `p` lies inside or on the edge.
+    @inlinable public func contains(_ p: Vec2) -> Bool {
+        p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y
+    }
+
+    /// True when the two rectangles overlap or touch.
+    @inlinable public func intersects(_ o: Rect) -> Bool {
+        min.x <= o.max.x && o.min.x <= max.x && min.y <= o.max.y && o.min.y <= max.y
+    }
+}

@@ -1,0 +1,199 @@
+/// Pointer arbitration: what a pointer going down on a box becomes.
+///
+/// ```
+///                       down on a handle ──────────────► RESIZE / ROTATE ──up──► ENDED
+///                                                             │ cancel ──► CANCELLED (start restored)
+///   down on a body ──► PENDING ──moved > touch_slop──► MOVE (box allows move; else ignored)
+///      (LONG_PRESS_BEGAN  │   │                          │  ▲
+///       if allowed)       │   │       second pointer on  │  │ one of two lifts: PINCH ENDED,
+///                         │   │       the same box:      ▼  │ the other MOVE BEGAN (no jump)
+///                         │   └──second pointer────────► PINCH (pan + scale + rotate)
+///                         │                                 third pointer: ignored
+///                         ├──timer reaches duration──► LONG_PRESS_TRIGGERED (no tap on release)
+///                         └──up before duration──► LONG_PRESS_CANCELLED, TAP [, DOUBLE_TAP, reset]
+///   down on nothing ──► background (not consumed: an overlay passes it on)
+///   move with no pointer down ──► hover (marks the handle or box under it); cancel ──► it left
+/// ```
+/// Leaving PENDING for any gesture cancels the long press first, so one pointer's events never
+/// interleave between two gestures.
+extension Engine {
+    /// Feeds one pointer event (screen coordinates). Returns whether it belonged to a box.
+    public func dispatch(_ e: PointerEvent) throws(GripError) -> Bool {
+        guard e.position.isFinite else { throw .arg("pointer position is not finite") }
+        guard e.time.isFinite else { throw .arg("time is not finite") }
+        guard e.modifiers & ~Modifiers.all == 0 else { throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))") }
+        let tracked = pointers[e.pointer]
+        switch e.phase {
+        case .down:
+            if tracked != nil { throw .state("pointer \(e.pointer) is already down") }
+            if pointers.items.count >= config.maxPointers {
+                throw GripError(.limit, "max_pointers (\(config.maxPointers)) are already down")
+            }
+        case .up:
+            if tracked == nil { throw .state("pointer \(e.pointer) went up without going down") }
+        case .cancel, .move:
+            // A move or cancel of a pointer that is not down is hover, or the pointer leaving.
+            break
+        }
+        try advanceTime(e.time)
+        switch e.phase {
+        case .down: return pointerDown(e)
+        case .move:
+            guard tracked != nil else { updateHover(e); return false }
+            return pointerMoved(e)
+        case .up: return pointerUp(e, cancelled: false)
+        case .cancel:
+            guard tracked != nil else {
+                if hover.pointer == e.pointer { setHover(Hover()) }
+                return false
+            }
+            return pointerUp(e, cancelled: true)
+        }
+    }
+
+    // MARK: down
+
+    private func pointerDown(_ e: PointerEvent) -> Bool {
+        let q = e.position
+        var tp = TrackedPointer(id: e.pointer, position: q, downPosition: q, downTime: time,
+                                modifiers: e.modifiers, box: .none, handle: .none, role: .background)
+        if hover.pointer == e.pointer { setHover(Hover()) }
+        let (s, h) = hit(screen: q)
+        guard s >= 0 else { pointers.items.append(tp); return false }
+        let id = scene.id(s)
+        tp.box = id
+        tp.handle = h
+        let allow = scene.slots[Int(s)].behavior.allow
+        let twoPointer = !allow.isDisjoint(with: [.move, .pinch, .rotate])
+        if let gi = gestures.firstIndex(where: { $0.box == id }) {
+            // A second finger joins a one-finger move: it becomes a pinch from here, no jump.
+            if gestures[gi].kind == .move && twoPointer {
+                let first = gestures[gi].first
+                endGesture(at: gi, pointer: first, cancelled: false)
+                pointers.items.append(tp)
+                beginPinch(slot: s, first, e.pointer)
+                return true
+            }
+            tp.role = .ignored
+        } else if let other = pointers.items.first(where: { $0.box == id && $0.role == .pending }) {
+            tp.role = .ignored
+            if twoPointer {
+                cancelPress(on: id, slot: s, at: q)
+                pointers.items.append(tp)
+                beginPinch(slot: s, other.id, e.pointer)
+                return true
+            }
+        } else if h != .none {
+            tp.role = .gesture
+            pointers.items.append(tp)
+            beginHandleGesture(slot: s, handle: h, pointer: tp)
+            return true
+        } else {
+            tp.role = .pending
+            if allow.contains(.longPress) { beginPress(slot: s, pointer: e.pointer, at: q) }
+        }
+        pointers.items.append(tp)
+        return true
+    }
+
+    // MARK: move
+
+    private func pointerMoved(_ e: PointerEvent) -> Bool {
+        guard let i = pointers.index(e.pointer) else { return false }
+        pointers.items[i].position = e.position
+        pointers.items[i].modifiers = e.modifiers
+        let tp = pointers.items[i]
+        switch tp.role {
+        case .background: return false
+        case .ignored: return true
+        case .pending:
+            guard (e.position - tp.downPosition).length > config.touchSlop, let s = scene.slot(tp.box) else { return true }
+            cancelPress(on: tp.box, slot: s, at: e.position)
+            if scene.slots[Int(s)].behavior.allow.contains(.move) {
+                pointers.items[i].role = .gesture
+                beginMove(slot: s, pointer: tp.id, grab: tp.downPosition)
+                stepGesture(of: tp.box, pointer: tp.id)
+            } else {
+                pointers.items[i].role = .ignored
+            }
+            return true
+        case .gesture:
+            stepGesture(of: tp.box, pointer: tp.id)
+            return true
+        }
+    }
+
+    // MARK: up and cancel
+
+    private func pointerUp(_ e: PointerEvent, cancelled: Bool) -> Bool {
+        guard let tp = pointers[e.pointer] else { return false }
+        pointers.update(e.pointer) { $0.position = e.position }
+        defer { pointers.remove(e.pointer) }
+        switch tp.role {
+        case .background: return false
+        case .ignored: return true
+        case .pending:
+            guard let s = scene.slot(tp.box) else { return true }
+            let triggered = presses.contains { $0.box == tp.box && $0.phase == .triggered }
+            cancelPress(on: tp.box, slot: s, at: e.position)
+            if !cancelled && !triggered && time - tp.downTime < scene.slots[Int(s)].behavior.longPressDuration {
+                tapped(slot: s, pointer: tp)
+            }
+            return true
+        case .gesture:
+            guard let gi = gestures.firstIndex(where: { $0.box == tp.box }) else { return true }
+            let g = gestures[gi]
+            if cancelled {
+                if let s = scene.slot(g.box) { scene.setGeometry(s, g.start) }
+                drawVersion &+= 1
+                endGesture(at: gi, pointer: e.pointer, cancelled: true)
+                for other in [g.first, g.second].compactMap({ $0 }) where other != e.pointer {
+                    pointers.update(other) { $0.role = .ignored }
+                }
+                return true
+            }
+            endGesture(at: gi, pointer: e.pointer, cancelled: false)
+            // One finger of two lifts: the other carries on as a move from where things are.
+            if g.kind == .pinch, let s = scene.slot(g.box) {
+                let other = g.first == e.pointer ? g.second : g.first
+                if let o = other, let op = pointers[o] {
+                    if scene.slots[Int(s)].behavior.allow.contains(.move) {
+                        beginMove(slot: s, pointer: o, grab: op.position)
+                    } else {
+                        pointers.update(o) { $0.role = .ignored }
+                    }
+                }
+            }
+            return true
+        }
+    }
+
+    /// A tap on slot `s`: TAP, and DOUBLE_TAP (with a reset, if allowed) when it follows a tap on
+    /// the same box within `double_tap_interval` and `touch_slop`.
+    private func tapped(slot s: Int32, pointer tp: TrackedPointer) {
+        let world = viewInverse.apply(tp.position)
+        emit(.tap, slot: s, pointer: tp.id, at: world)
+        if let last = lastTap, last.box == tp.box, time - last.time <= config.doubleTapInterval,
+           (tp.position - last.position).length <= config.touchSlop {
+            lastTap = nil
+            emit(.doubleTap, slot: s, pointer: tp.id, at: world)
+            if scene.slots[Int(s)].behavior.allow.contains(.doubleTapReset) {
+                startReset(slot: s, animated: true)
+            }
+        } else {
+            lastTap = TapRecord(box: tp.box, time: time, position: tp.position)
+        }
+    }
+
+    // MARK: hover
+
+    private func updateHover(_ e: PointerEvent) {
+        let (s, h) = hit(screen: e.position)
+        setHover(s >= 0 ? Hover(pointer: e.pointer, box: scene.id(s), handle: h) : Hover(pointer: e.pointer))
+    }
+
+    func setHover(_ h: Hover) {
+        if h.box != hover.box || h.handle != hover.handle { drawVersion &+= 1 }
+        hover = h
+    }
+}

@@ -1,0 +1,63 @@
+/// What a pointer that is down is doing.
+enum PointerRole: Equatable {
+    /// Down on nothing: the host's (an overlay passes it on).
+    case background
+    /// Down on a box, not yet a gesture: may become a tap, long press, move or pinch.
+    case pending
+    /// Driving the gesture on its box.
+    case gesture
+    /// Down on a box but out of play (a third finger, a box that cannot move, a destroyed box).
+    case ignored
+}
+
+/// A pointer that is down.
+struct TrackedPointer {
+    var id: UInt32
+    /// Screen coordinates, now and at down.
+    var position: Vec2
+    var downPosition: Vec2
+    var downTime: Double
+    var modifiers: UInt32
+    var box: BoxID
+    var handle: HandleID
+    var role: PointerRole
+}
+
+/// The pointers that are down, by the host's id (a handful: linear search beats hashing).
+struct PointerTable {
+    var items: [TrackedPointer] = []
+
+    func index(_ id: UInt32) -> Int? {
+        for i in items.indices where items[i].id == id { return i }
+        return nil
+    }
+
+    subscript(id: UInt32) -> TrackedPointer? {
+        guard let i = index(id) else { return nil }
+        return items[i]
+    }
+
+    mutating func update(_ id: UInt32, _ body: (inout TrackedPointer) -> Void) {
+        if let i = index(id) { body(&items[i]) }
+    }
+
+    mutating func remove(_ id: UInt32) {
+        if let i = index(id) { items.remove(at: i) }
+    }
+
+    /// Pointers down on `box` with the given role.
+    func count(on box: BoxID, role: PointerRole) -> Int {
+        var n = 0
+        for p in items where p.box == box && p.role == role { n += 1 }
+        return n
+    }
+}
+
+/// Modifier bits of `grip_pointer_event.modifiers`.
+public enum Modifiers {
+    public static let shift: UInt32 = 1 << 0
+    public static let alt: UInt32 = 1 << 1
+    public static let ctrl: UInt32 = 1 << 2
+    public static let meta: UInt32 = 1 << 3
+    public static let all: UInt32 = 0xF
+}

@@ -1,0 +1,33 @@
+/// Two pointers on one box (seed 001's simultaneous pan, pinch and rotate): the box follows the
+/// pair's centroid, distance and angle, so both fingers stay on the same box points.
+public enum Pinch {
+    /// Which parts of the two-pointer transform apply, and the scale limits.
+    public struct Options: Sendable {
+        public var pan = true, scale = true, rotate = true
+        public var minScale = 0.1, maxScale = 10.0
+        public init(pan: Bool = true, scale: Bool = true, rotate: Bool = true, minScale: Double = 0.1, maxScale: Double = 10) {
+            self.pan = pan; self.scale = scale; self.rotate = rotate
+            self.minScale = minScale; self.maxScale = maxScale
+        }
+    }
+
+    /// `start` moved from the pointers' start positions `a0`, `b0` to `a`, `b` (parent space).
+    /// Past a scale limit only the scale part stops.
+    public static func apply(_ start: BoxGeometry, a0: Vec2, b0: Vec2, a: Vec2, b: Vec2, _ o: Options) -> BoxGeometry {
+        let v0 = b0 - a0, v = b - a
+        var k = 1.0, theta = 0.0
+        if v0.length > 1e-9 && v.length > 1e-9 {
+            if o.scale { k = v.length / v0.length }
+            if o.rotate { theta = Angle.wrap(atan2(v.y, v.x) - atan2(v0.y, v0.x)) }
+        }
+        let newScale = Swift.min(Swift.max(start.scale * k, o.minScale), o.maxScale)
+        k = newScale / start.scale
+        let m0 = Vec2.mid(a0, b0)
+        let m = o.pan ? Vec2.mid(a, b) : m0
+        var g = start
+        g.center = m + Affine.rotation(theta).applyVector((start.center - m0) * k)
+        g.rotation = start.rotation + theta
+        g.scale = newScale
+        return g
+    }
+}

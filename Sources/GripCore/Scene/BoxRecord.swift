@@ -1,0 +1,22 @@
+/// One slot of the scene's box storage. Links are slot indices, -1 for none.
+struct BoxRecord {
+    var generation: UInt32 = 0
+    var alive = false
+    /// Geometry as drawn now (animations and gestures included).
+    var geometry = BoxGeometry(center: .zero, width: 1, height: 1)
+    /// Geometry it was created or last configured with: where a reset goes back to.
+    var home = BoxGeometry(center: .zero, width: 1, height: 1)
+    var behavior = BoxBehavior()
+    var parent: Int32 = -1
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var nextSibling: Int32 = -1
+    var prevSibling: Int32 = -1
+    /// Creation sequence number: siblings are kept (and drawn) in this order.
+    var order: UInt64 = 0
+    /// Cached box space -> world; valid when `worldValid`.
+    var world = Affine.identity
+    var worldValid = false
+    /// Nesting depth, 0 for top level.
+    var depth: Int32 = 0
+}

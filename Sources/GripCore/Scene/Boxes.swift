@@ -1,0 +1,171 @@
+/// Where a box is now, as the host should draw it (`grip_box_state`).
+public struct BoxState: Equatable, Sendable {
+    public var geometry: BoxGeometry
+    /// Box space -> parent space, and box space -> world.
+    public var local: Affine
+    public var world: Affine
+    /// World corners: top-left, top-right, bottom-right, bottom-left of box space.
+    public var corners: (Vec2, Vec2, Vec2, Vec2)
+    public var editing: Bool
+    public var gestureActive: Bool
+
+    public static func == (l: BoxState, r: BoxState) -> Bool {
+        l.geometry == r.geometry && l.local == r.local && l.world == r.world && l.editing == r.editing
+            && l.gestureActive == r.gestureActive && l.corners.0 == r.corners.0 && l.corners.1 == r.corners.1
+            && l.corners.2 == r.corners.2 && l.corners.3 == r.corners.3
+    }
+}
+
+extension Engine {
+    /// The slot of a live box, or a NOT_FOUND error.
+    func slot(_ id: BoxID) throws(GripError) -> Int32 {
+        guard let s = scene.slot(id) else { throw .notFound(id) }
+        return s
+    }
+
+    /// Checks a description: numbers, minimum sizes, parent.
+    func validate(_ d: BoxDesc) throws(GripError) -> Int32 {
+        guard d.geometry.isValid else {
+            throw .arg("geometry must be finite with width, height and scale > 0")
+        }
+        if let p = d.behavior.problem() { throw .arg(p) }
+        if d.geometry.width < d.behavior.minWidth || d.geometry.height < d.behavior.minHeight {
+            throw .arg("width \(d.geometry.width) x height \(d.geometry.height) is below min_width x min_height \(d.behavior.minWidth) x \(d.behavior.minHeight)")
+        }
+        if d.geometry.scale < d.behavior.minScale || d.geometry.scale > d.behavior.maxScale {
+            throw .arg("scale \(d.geometry.scale) is outside [min_scale, max_scale]")
+        }
+        if d.parent == .none { return -1 }
+        guard let p = scene.slot(d.parent) else {
+            throw GripError(.notFound, "parent box \(d.parent.rawValue) does not exist (unknown or destroyed id)")
+        }
+        return p
+    }
+
+    /// Adds a box; its geometry is in the parent's coordinates.
+    public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
+        let parent = try validate(d)
+        guard scene.count < config.maxBoxes else {
+            throw GripError(.limit, "max_boxes (\(config.maxBoxes)) reached")
+        }
+        guard let s = scene.insert(geometry: d.geometry, behavior: d.behavior, parent: parent) else {
+            throw GripError(.limit, "no box slot left")
+        }
+        if d.behavior.editing { editingCount += 1 }
+        drawVersion &+= 1
+        return scene.id(s)
+    }
+
+    /// Destroys the box and its descendants; their gestures end as cancelled, their long presses
+    /// as cancelled, and their pointers are ignored until they go up.
+    public func destroyBox(_ id: BoxID) throws(GripError) {
+        let s = try slot(id)
+        scene.remove(s) { x in forget(slot: x) }
+        drawVersion &+= 1
+    }
+
+    /// Ends everything that refers to slot `x`, which is about to be freed.
+    private func forget(slot x: Int32) {
+        let id = scene.id(x)
+        if let gi = gestures.firstIndex(where: { $0.box == id }) {
+            let g = gestures.remove(at: gi)
+            emit(.gestureCancelled, g.kind, slot: x, handle: g.activeHandle, pointer: g.first)
+        }
+        cancelPress(on: id, slot: x)
+        presses.removeAll { $0.box == id }
+        resets.removeAll { $0.box == id }
+        for i in pointers.items.indices where pointers.items[i].box == id {
+            pointers.items[i].role = .ignored
+        }
+        if hover.box == id { hover = Hover() }
+        if lastTap?.box == id { lastTap = nil }
+        if scene.slots[Int(x)].behavior.editing { editingCount -= 1 }
+    }
+
+    /// Replaces behaviour and geometry. The geometry is read in the box's current parent's
+    /// coordinates; when `parent` changes the box moves under the new parent keeping its place in
+    /// the world. Refused while the box is in a gesture.
+    public func configure(_ id: BoxID, _ d: BoxDesc) throws(GripError) {
+        let s = try slot(id)
+        let newParent = try validate(d)
+        if gestures.contains(where: { $0.box == id }) {
+            throw .state("box \(id.rawValue) is in a gesture; configure it after the gesture ends")
+        }
+        var geometry = d.geometry
+        let oldParent = scene.slots[Int(s)].parent
+        if newParent != oldParent {
+            if newParent >= 0 && scene.isAncestor(s, of: newParent) {
+                throw .state("a box cannot be parented to itself or its own descendant")
+            }
+            let oldWorld = oldParent >= 0 ? scene.world(oldParent) : .identity
+            let newWorld = newParent >= 0 ? scene.world(newParent) : .identity
+            guard let inv = newWorld.inverse,
+                  let g = BoxGeometry.decompose(inv * oldWorld * geometry.local, width: geometry.width,
+                                                height: geometry.height, preferFlipX: geometry.flippedX)
+            else { throw .arg("the box cannot be expressed in the new parent's coordinates") }
+            geometry = g
+        }
+        let wasEditing = scene.slots[Int(s)].behavior.editing
+        if newParent != oldParent { scene.reparent(s, under: newParent) }
+        scene.slots[Int(s)].behavior = d.behavior
+        scene.slots[Int(s)].home = geometry
+        scene.setGeometry(s, geometry)
+        resets.removeAll { $0.box == id }
+        if wasEditing != d.behavior.editing { editingChanged(s, to: d.behavior.editing) }
+        drawVersion &+= 1
+    }
+
+    /// The box's description now: parent, current geometry and behaviour.
+    public func describe(_ id: BoxID) throws(GripError) -> BoxDesc {
+        let s = try slot(id)
+        let r = scene.slots[Int(s)]
+        var d = BoxDesc()
+        d.parent = r.parent >= 0 ? scene.id(r.parent) : .none
+        d.geometry = r.geometry
+        d.behavior = r.behavior
+        return d
+    }
+
+    /// Shows or hides border and handles; hiding them ends a resize or rotate in progress.
+    public func setEditing(_ id: BoxID, _ editing: Bool) throws(GripError) {
+        let s = try slot(id)
+        guard scene.slots[Int(s)].behavior.editing != editing else { return }
+        scene.slots[Int(s)].behavior.editing = editing
+        editingChanged(s, to: editing)
+        if !editing, let gi = gestures.firstIndex(where: { $0.box == id && ($0.kind == .resize || $0.kind == .rotate) }) {
+            let g = gestures.remove(at: gi)
+            emit(.gestureEnded, g.kind, slot: s, handle: g.activeHandle, pointer: g.first)
+            pointers.update(g.first) { $0.role = .ignored }
+        }
+        drawVersion &+= 1
+    }
+
+    private func editingChanged(_ s: Int32, to editing: Bool) {
+        editingCount += editing ? 1 : -1
+        emit(.editingChanged, slot: s)
+    }
+
+    /// Where the box is now.
+    public func state(_ id: BoxID) throws(GripError) -> BoxState {
+        let s = try slot(id)
+        let r = scene.slots[Int(s)]
+        let world = scene.world(s)
+        return BoxState(geometry: r.geometry, local: r.geometry.local, world: world,
+                        corners: r.geometry.corners(world), editing: r.behavior.editing,
+                        gestureActive: gestures.contains { $0.box == id })
+    }
+
+    /// The parent of a box, `.none` at top level.
+    public func parent(of id: BoxID) throws(GripError) -> BoxID {
+        let p = scene.slots[Int(try slot(id))].parent
+        return p >= 0 ? scene.id(p) : .none
+    }
+
+    /// Every live box in draw order (parents before children, siblings in creation order).
+    public var boxesInDrawOrder: [BoxID] {
+        var out: [BoxID] = []
+        var s = scene.firstInDrawOrder
+        while let x = s { out.append(scene.id(x)); s = scene.nextInDrawOrder(x) }
+        return out
+    }
+}

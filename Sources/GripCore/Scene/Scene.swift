@@ -1,0 +1,199 @@
+/// Box storage and hierarchy: contiguous slots, generational ids, sibling lists in creation
+/// order, and world transforms cached per box and invalidated by subtree.
+public struct Scene {
+    var slots: ContiguousArray<BoxRecord> = []
+    var freeSlots: [Int32] = []
+    /// Top-level boxes, first and last, in creation order.
+    var firstRoot: Int32 = -1
+    var lastRoot: Int32 = -1
+    var nextOrder: UInt64 = 1
+    public private(set) var count = 0
+    /// Scratch for walking up to the first valid ancestor (reused, never shrinks).
+    var pathScratch: [Int32] = []
+
+    init() {}
+
+    // MARK: ids
+
+    /// The slot of a live box, or nil for unknown and destroyed ids.
+    func slot(_ id: BoxID) -> Int32? {
+        let i = id.index
+        guard i >= 0, Int(i) < slots.count, id.generation != 0 else { return nil }
+        let r = slots[Int(i)]
+        return r.alive && r.generation == id.generation ? i : nil
+    }
+
+    func id(_ slot: Int32) -> BoxID { BoxID(index: slot, generation: slots[Int(slot)].generation) }
+
+    func record(_ slot: Int32) -> BoxRecord { slots[Int(slot)] }
+
+    // MARK: creation and destruction
+
+    /// Stores a new box under `parent` (-1 for top level) and returns its slot, or nil when no
+    /// slot is free (every slot's generation exhausted or `Int32` indices used up).
+    mutating func insert(geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32) -> Int32? {
+        var s: Int32
+        if let f = freeSlots.popLast() {
+            s = f
+        } else {
+            guard slots.count < Int(Int32.max) else { return nil }
+            slots.append(BoxRecord())
+            s = Int32(slots.count - 1)
+        }
+        var r = slots[Int(s)]
+        r.generation &+= 1
+        r.alive = true
+        r.geometry = geometry
+        r.home = geometry
+        r.behavior = behavior
+        r.firstChild = -1; r.lastChild = -1
+        r.worldValid = false
+        r.order = nextOrder
+        nextOrder &+= 1
+        slots[Int(s)] = r
+        link(s, under: parent)
+        count += 1
+        return s
+    }
+
+    /// Removes `slot` and its whole subtree; calls `removed` for each slot before it is freed.
+    mutating func remove(_ slot: Int32, _ removed: (Int32) -> Void) {
+        unlink(slot)
+        // Iterative walk of the detached subtree.
+        var stack: [Int32] = [slot]
+        while let s = stack.popLast() {
+            var c = slots[Int(s)].firstChild
+            while c >= 0 { stack.append(c); c = slots[Int(c)].nextSibling }
+            removed(s)
+            slots[Int(s)].alive = false
+            slots[Int(s)].firstChild = -1
+            slots[Int(s)].lastChild = -1
+            count -= 1
+            // A slot whose generation is exhausted is retired, so ids are never reused.
+            if slots[Int(s)].generation < UInt32.max { freeSlots.append(s) }
+        }
+    }
+
+    // MARK: hierarchy
+
+    /// True when `a` is `b` or one of its ancestors.
+    func isAncestor(_ a: Int32, of b: Int32) -> Bool {
+        var p = b
+        while p >= 0 {
+            if p == a { return true }
+            p = slots[Int(p)].parent
+        }
+        return false
+    }
+
+    /// Moves `slot` under `parent` (-1: top level), keeping creation order among the new siblings.
+    mutating func reparent(_ slot: Int32, under parent: Int32) {
+        unlink(slot)
+        link(slot, under: parent)
+        invalidateWorld(slot)
+    }
+
+    private mutating func link(_ s: Int32, under parent: Int32) {
+        slots[Int(s)].parent = parent
+        let order = slots[Int(s)].order
+        // Find the first sibling created after s, scanning from the end (new boxes go last).
+        var after = parent >= 0 ? slots[Int(parent)].lastChild : lastRoot
+        while after >= 0 && slots[Int(after)].order > order { after = slots[Int(after)].prevSibling }
+        let before = after >= 0 ? slots[Int(after)].nextSibling : (parent >= 0 ? slots[Int(parent)].firstChild : firstRoot)
+        slots[Int(s)].prevSibling = after
+        slots[Int(s)].nextSibling = before
+        if after >= 0 { slots[Int(after)].nextSibling = s } else if parent >= 0 { slots[Int(parent)].firstChild = s } else { firstRoot = s }
+        if before >= 0 { slots[Int(before)].prevSibling = s } else if parent >= 0 { slots[Int(parent)].lastChild = s } else { lastRoot = s }
+        setDepth(s, parent >= 0 ? slots[Int(parent)].depth + 1 : 0)
+    }
+
+    private mutating func unlink(_ s: Int32) {
+        let r = slots[Int(s)]
+        if r.prevSibling >= 0 { slots[Int(r.prevSibling)].nextSibling = r.nextSibling }
+        else if r.parent >= 0 { slots[Int(r.parent)].firstChild = r.nextSibling } else { firstRoot = r.nextSibling }
+        if r.nextSibling >= 0 { slots[Int(r.nextSibling)].prevSibling = r.prevSibling }
+        else if r.parent >= 0 { slots[Int(r.parent)].lastChild = r.prevSibling } else { lastRoot = r.prevSibling }
+        slots[Int(s)].prevSibling = -1
+        slots[Int(s)].nextSibling = -1
+        slots[Int(s)].parent = -1
+    }
+
+    private mutating func setDepth(_ s: Int32, _ depth: Int32) {
+        let delta = depth &- slots[Int(s)].depth
+        if delta == 0 { return }
+        forEachInSubtree(s) { slots[Int($0)].depth &+= delta }
+    }
+
+    /// Calls `body` for `root` and every descendant, in draw order, without recursion.
+    func forEachInSubtree(_ root: Int32, _ body: (Int32) -> Void) {
+        var s = root
+        while true {
+            body(s)
+            if let n = nextInDrawOrder(s, within: root) { s = n } else { return }
+        }
+    }
+
+    /// The box drawn after `s` (pre-order: first child, else next sibling, else an ancestor's
+    /// next sibling), staying inside the subtree of `root` when given; nil at the end.
+    func nextInDrawOrder(_ s: Int32, within root: Int32 = -1) -> Int32? {
+        let r = slots[Int(s)]
+        if r.firstChild >= 0 { return r.firstChild }
+        var p = s
+        while p >= 0 && p != root {
+            let n = slots[Int(p)].nextSibling
+            if n >= 0 { return n }
+            p = slots[Int(p)].parent
+        }
+        return nil
+    }
+
+    /// The first box in draw order, or nil when the scene is empty.
+    var firstInDrawOrder: Int32? { firstRoot >= 0 ? firstRoot : nil }
+
+    // MARK: world transforms
+
+    /// Marks the world transform of `s` and its descendants stale.
+    mutating func invalidateWorld(_ s: Int32) {
+        // A stale box has only stale descendants: world() validates ancestors before children.
+        if !slots[Int(s)].worldValid { return }
+        var x = s
+        while true {
+            slots[Int(x)].worldValid = false
+            guard let n = nextInDrawOrder(x, within: s) else { return }
+            x = n
+        }
+    }
+
+    /// Box space -> world for `s`, computed from the nearest valid ancestor down and cached.
+    mutating func world(_ s: Int32) -> Affine {
+        if slots[Int(s)].worldValid { return slots[Int(s)].world }
+        pathScratch.removeAll(keepingCapacity: true)
+        var p = s
+        while p >= 0 && !slots[Int(p)].worldValid {
+            pathScratch.append(p)
+            p = slots[Int(p)].parent
+        }
+        var m = p >= 0 ? slots[Int(p)].world : Affine.identity
+        while let x = pathScratch.popLast() {
+            m = m * slots[Int(x)].geometry.local
+            slots[Int(x)].world = m
+            slots[Int(x)].worldValid = true
+        }
+        return m
+    }
+
+    /// The parent's box space -> world for `s` (identity for top-level boxes).
+    mutating func parentWorld(_ s: Int32) -> Affine {
+        let p = slots[Int(s)].parent
+        return p >= 0 ? world(p) : .identity
+    }
+
+    /// Sets the geometry of `s`, invalidating cached transforms; returns whether it changed.
+    @discardableResult
+    mutating func setGeometry(_ s: Int32, _ g: BoxGeometry) -> Bool {
+        if slots[Int(s)].geometry == g { return false }
+        slots[Int(s)].geometry = g
+        invalidateWorld(s)
+        return true
+    }
+}
