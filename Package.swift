@@ -15,7 +15,7 @@ let package = Package(
         // The engine in pure Swift: no Foundation, no C, no Lua.
         .target(name: "GripCore"),
         // The @_cdecl functions of grip.h: translation and validation only.
-        .target(name: "Grip", dependencies: ["GripCore", "CGrip"]),
+        .target(name: "Grip", dependencies: ["GripCore", "CGrip"], exclude: ["exports.map"]),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
     ]
 )

@@ -309,6 +309,7 @@ typedef enum grip_gesture {
     GRIP_GESTURE_NONE = 0, GRIP_GESTURE_MOVE = 1, GRIP_GESTURE_RESIZE = 2, GRIP_GESTURE_ROTATE = 3,
     GRIP_GESTURE_PINCH = 4,    /* two pointers: pan, scale and rotate together */
     GRIP_GESTURE_MAGNIFY = 5,
+    GRIP_GESTURE_HANDLE = 6,   /* dragging a custom (Lua) handle */
     GRIP_GESTURE_FORCE32 = 0x7FFFFFFF
 } grip_gesture;
 

@@ -42,7 +42,7 @@ public func grip_engine_create(_ desc: UnsafePointer<grip_engine_desc>?,
 /// already destroyed (while its memory still says so), are ignored.
 @_cdecl("grip_engine_destroy")
 public func grip_engine_destroy(_ engine: OpaquePointer?) {
-    guard let h = handle(engine), !h.busy, let engine else { return }
+    guard let h = handle(engine), !h.engine.busy, let engine else { return }
     let header = UnsafeMutablePointer<EngineHeader>(engine)
     header.pointee.magic = EngineHeader.dead
     h.commands.free()

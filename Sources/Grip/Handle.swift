@@ -21,8 +21,6 @@ final class EngineHandle {
     var commands = CBuffer<grip_command>()
     var vertices = CBuffer<grip_vec2>()
     var frameSerial: UInt64 = 0
-    /// Set while a call is running: a re-entrant call (from a Lua callback) is refused.
-    var busy = false
 
     init(_ engine: Engine) {
         self.engine = engine
@@ -85,16 +83,15 @@ func handle(_ p: OpaquePointer?) -> EngineHandle? {
 /// records the message of a failure (or clears it) and returns the status.
 func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status) -> grip_status {
     guard let h = handle(p) else { return GRIP_ERR_ARG }
-    if h.busy {
-        h.setMessage("re-entrant call: the engine is busy with another call (from a callback?)")
+    if h.engine.busy {
+        h.setMessage("re-entrant call: the engine is busy with another call (from a script callback?)")
         return GRIP_ERR_STATE
     }
-    h.busy = true
-    defer { h.busy = false }
+    h.engine.busy = true
+    defer { h.engine.busy = false }
     do {
-        let status = try body(h)
         h.message[0] = 0
-        return status
+        return try body(h)
     } catch {
         h.setMessage(error.message)
         return cStatus(error.status)

@@ -43,6 +43,12 @@ public final class Engine {
     var hover = Hover()
     public var events = EventQueue()
     var frameBuilder = FrameBuilder()
+    /// The scripting host's hooks (held weakly: the host owns the engine, not the reverse).
+    public weak var hooks: (any BoxHooks)?
+    /// Boxes whose custom-handle position hook failed (until their gesture or the next configure).
+    var disabledHandleHooks: [BoxID] = []
+    /// Set by the bindings while a call into the engine runs, so callbacks cannot re-enter it.
+    public var busy = false
     /// Bumped whenever anything drawn changes; a frame is rebuilt when it differs from the built one.
     var drawVersion: UInt64 = 1
     /// Boxes with `editing` set: the marching ants move with time when there is one.

@@ -14,6 +14,8 @@ struct Press {
     var duration: Double
     var progress = 0.0
     var phase = Phase.filling
+    /// Set when the box's custom indicator hook failed during this press.
+    var indicatorDisabled = false
 
     /// Seconds the indicator takes to wind back to 0 after a cancel.
     static let windBackDuration = 0.25

@@ -72,6 +72,10 @@ extension Engine {
                 f.commands.append(handleCommand(x, h, m, centre, active))
             }
             if shows.rotate { f.commands.append(handleCommand(x, .rotate, m, centre, active)) }
+            for i in 0..<r.hooks.customHandles {
+                guard let p = customHandleScreenPoint(x, i, m) else { continue }
+                f.commands.append(handleCommand(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), m, centre, active, at: p))
+            }
         }
         let progress = pressProgress(id)
         if progress > 0 {
@@ -80,23 +84,29 @@ extension Engine {
             c.strokeWidth = Style.indicatorStroke
             c.progress = progress
             c.firstVertex = UInt32(truncatingIfNeeded: f.vertices.count)
-            let frameToScreen = view * scene.parentWorld(x) * r.geometry.frameLocal
             let start = f.vertices.count
-            Indicator.outline(r.behavior.indicator, width: r.geometry.width, height: r.geometry.height,
-                              cornerRadius: r.behavior.cornerRadius, screenScale: frameToScreen.uniformScale,
-                              mirrored: frameToScreen.determinant < 0, into: &f.vertices)
-            Indicator.trim(&f.vertices, from: start, progress: progress)
-            for i in start..<f.vertices.count { f.vertices[i] = frameToScreen.apply(f.vertices[i]) }
+            if r.behavior.indicator == .custom && customIndicator(x, progress: progress, into: &f.vertices) {
+                Indicator.trim(&f.vertices, from: start, progress: progress)
+                for i in start..<f.vertices.count { f.vertices[i] = m.apply(f.vertices[i]) }
+            } else {
+                let frameToScreen = view * scene.parentWorld(x) * r.geometry.frameLocal
+                Indicator.outline(r.behavior.indicator, width: r.geometry.width, height: r.geometry.height,
+                                  cornerRadius: r.behavior.cornerRadius, screenScale: frameToScreen.uniformScale,
+                                  mirrored: frameToScreen.determinant < 0, into: &f.vertices)
+                Indicator.trim(&f.vertices, from: start, progress: progress)
+                for i in start..<f.vertices.count { f.vertices[i] = frameToScreen.apply(f.vertices[i]) }
+            }
             c.vertexCount = UInt32(truncatingIfNeeded: f.vertices.count - start)
             f.commands.append(c)
         }
     }
 
-    private func handleCommand(_ x: Int32, _ h: HandleID, _ m: Affine, _ centre: Vec2, _ active: HandleID) -> Command {
+    private func handleCommand(_ x: Int32, _ h: HandleID, _ m: Affine, _ centre: Vec2, _ active: HandleID,
+                               at point: Vec2? = nil) -> Command {
         var c = Command(kind: .handle, box: scene.id(x))
         c.userData = scene.slots[Int(x)].behavior.userData
         c.handle = h
-        c.center = handleScreenPoint(x, h, m)
+        c.center = point ?? handleScreenPoint(x, h, m)
         c.radius = Style.handleRadius
         c.innerRadius = Style.handleInnerRadius
         let d = c.center - centre
@@ -104,6 +114,26 @@ extension Engine {
         if hover.box == c.box && hover.handle == h { c.state |= CommandState.hover }
         if active == h { c.state |= CommandState.active }
         return c
+    }
+
+    /// Appends the scripted indicator outline of slot `x` (box space); false, with the vertices
+    /// untouched, when there is none or it failed (then the built-in circle is drawn instead).
+    private func customIndicator(_ x: Int32, progress: Double, into vertices: inout [Vec2]) -> Bool {
+        let id = scene.id(x)
+        guard let hooks, let pi = presses.firstIndex(where: { $0.box == id }), !presses[pi].indicatorDisabled else { return false }
+        let start = vertices.count
+        let failure = hooks.indicatorOutline(box: id, progress: progress, geometry: scene.slots[Int(x)].geometry, into: &vertices)
+        var problem = failure
+        if problem == nil {
+            if vertices.count - start < 2 { problem = HookFailure("custom indicator returned fewer than 2 points") }
+            else if vertices[start...].contains(where: { !$0.isFinite }) { problem = HookFailure("custom indicator returned a non-finite point") }
+            else if vertices.count - start > 65536 { problem = HookFailure("custom indicator returned more than 65536 points") }
+        }
+        guard let problem else { return true }
+        vertices.removeSubrange(start...)
+        if let i = presses.firstIndex(where: { $0.box == id }) { presses[i].indicatorDisabled = true }
+        hookFailed(problem, slot: x)
+        return false
     }
 
     /// The quad's corners moved inward by `inset` along both edges at each corner.

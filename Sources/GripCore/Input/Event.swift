@@ -22,6 +22,8 @@ public enum GestureKind: UInt32, Sendable {
     case rotate = 3
     case pinch = 4
     case magnify = 5
+    /// Dragging a custom (scripted) handle.
+    case handle = 6
 }
 
 /// One entry of the engine's event queue.
@@ -35,6 +37,8 @@ public struct Event: Equatable, Sendable {
     public var time: Double
     /// World coordinates.
     public var position: Vec2
+    /// SCRIPT_ERROR: what the hook said.
+    public var message: String? = nil
 
     public init(kind: EventKind, gesture: GestureKind = .none, box: BoxID, userData: UInt64 = 0,
                 handle: HandleID = .none, pointer: UInt32 = 0, time: Double, position: Vec2 = .zero) {

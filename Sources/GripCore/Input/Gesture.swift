@@ -17,6 +17,10 @@ struct Gesture {
     /// (the focal point); the start geometry's frame space for resize.
     var grabA = Vec2.zero
     var grabB = Vec2.zero
+    /// Set when the box's constraint hook failed during this gesture.
+    var constraintDisabled = false
+    /// Set when the custom handle's drag hook failed during this gesture.
+    var dragDisabled = false
 }
 
 /// The last tap, for recognising a double tap.

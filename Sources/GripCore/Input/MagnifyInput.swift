@@ -38,7 +38,7 @@ extension Engine {
     private func stepMagnify(_ e: MagnifyEvent) -> Bool {
         guard let gi = gestures.firstIndex(where: { $0.kind == .magnify }),
               let s = scene.slot(gestures[gi].box) else { return false }
-        var g = gestures[gi]
+        let g = gestures[gi]
         let b = scene.slots[Int(s)].behavior
         let region = containmentRegion(s)
         var next: BoxGeometry
@@ -55,8 +55,8 @@ extension Engine {
         case .cancel:
             next = g.start
         }
-        g.current = next
-        gestures[gi] = g
+        if e.phase != .cancel { next = constrained(next, gesture: gi, slot: s) }
+        gestures[gi].current = next
         let changed = scene.setGeometry(s, next)
         if changed { drawVersion &+= 1 }
         let at = viewInverse.apply(e.focal)

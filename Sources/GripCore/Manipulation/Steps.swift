@@ -48,12 +48,12 @@ extension Engine {
     /// Starts a resize or rotate of slot `s` by handle `h`.
     func beginHandleGesture(slot s: Int32, handle h: HandleID, pointer tp: TrackedPointer) {
         let geometry = scene.slots[Int(s)].geometry
-        var g = Gesture(kind: h == .rotate ? .rotate : .resize, box: scene.id(s), first: tp.id,
-                        start: geometry, current: geometry)
+        let kind: GestureKind = h == .rotate ? .rotate : (h.rawValue >= HandleID.custom.rawValue ? .handle : .resize)
+        var g = Gesture(kind: kind, box: scene.id(s), first: tp.id, start: geometry, current: geometry)
         g.handle = h
         g.activeHandle = h
         let parent = screenToParent(s).apply(tp.position)
-        if h == .rotate {
+        if h == .rotate || kind == .handle {
             g.grabA = parent
         } else {
             g.grabA = (geometry.frameLocal.inverse ?? .identity).apply(parent)
@@ -87,12 +87,30 @@ extension Engine {
             next = Pinch.apply(g.start, a0: g.grabA, b0: g.grabB, a: toParent.apply(pa.position),
                                b: toParent.apply(pb.position), o)
             if let r = region, !Containment.fits(next, in: r) { next = g.current }
+        case .handle:
+            guard !g.dragDisabled, let hooks else { return }
+            let point = (g.start.local.inverse ?? .identity).apply(p)
+            let index = Int(g.handle.rawValue - HandleID.custom.rawValue)
+            switch hooks.customHandleDrag(box: box, index: index, start: g.start, point: point) {
+            case .success(let proposed) where proposed.isValid && proposed.width >= b.minWidth && proposed.height >= b.minHeight:
+                next = proposed
+                if let r = region, !Containment.fits(next, in: r) { next = g.current }
+            case .success:
+                gestures[gi].dragDisabled = true
+                hookFailed(HookFailure("custom handle \(index) drag returned an unusable geometry"), slot: s, handle: g.handle)
+                return
+            case .failure(let f):
+                gestures[gi].dragDisabled = true
+                hookFailed(f, slot: s, handle: g.handle)
+                return
+            }
         case .magnify, .none:
             return
         }
         guard next.isValid else { return }
-        g.current = next
-        gestures[gi] = g
+        gestures[gi].activeHandle = g.activeHandle
+        next = constrained(next, gesture: gi, slot: s)
+        gestures[gi].current = next
         if scene.setGeometry(s, next) {
             drawVersion &+= 1
             emit(.gestureChanged, g.kind, slot: s, handle: g.activeHandle, pointer: pointer,

@@ -19,4 +19,6 @@ struct BoxRecord {
     var worldValid = false
     /// Nesting depth, 0 for top level.
     var depth: Int32 = 0
+    /// Scripted behaviour plugged into this box.
+    var hooks = BoxHookSet()
 }

@@ -78,6 +78,7 @@ extension Engine {
             pointers.items[i].role = .ignored
         }
         if hover.box == id { hover = Hover() }
+        disabledHandleHooks.removeAll { $0 == id }
         if lastTap?.box == id { lastTap = nil }
         if scene.slots[Int(x)].behavior.editing { editingCount -= 1 }
     }
@@ -111,6 +112,7 @@ extension Engine {
         scene.slots[Int(s)].home = geometry
         scene.setGeometry(s, geometry)
         resets.removeAll { $0.box == id }
+        disabledHandleHooks.removeAll { $0 == id }
         if wasEditing != d.behavior.editing { editingChanged(s, to: d.behavior.editing) }
         drawVersion &+= 1
     }

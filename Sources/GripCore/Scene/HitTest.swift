@@ -53,13 +53,18 @@ extension Engine {
             let inside = bodyContains(x, m, q)
             if inside { body = x }
             let shows = showsHandles(x)
-            if shows.resize || shows.rotate {
+            let custom = scene.slots[Int(x)].behavior.editing ? scene.slots[Int(x)].hooks.customHandles : 0
+            if shows.resize || shows.rotate || custom > 0 {
                 let reach = inside ? Swift.min(radius, shorterScreenSide(x, m) * 0.25) : radius
                 let handles = scene.slots[Int(x)].behavior.handles
                 for h in HandleID.resizeHandles where shows.resize && handles.contains(h) {
-                    consider(x, h, m, q, reach, &best, &bestDistance)
+                    consider(x, h, handleScreenPoint(x, h, m), q, reach, &best, &bestDistance)
                 }
-                if shows.rotate { consider(x, .rotate, m, q, reach, &best, &bestDistance) }
+                if shows.rotate { consider(x, .rotate, handleScreenPoint(x, .rotate, m), q, reach, &best, &bestDistance) }
+                for i in 0..<custom {
+                    guard let p = customHandleScreenPoint(x, i, m) else { continue }
+                    consider(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), p, q, reach, &best, &bestDistance)
+                }
             }
             s = scene.nextInDrawOrder(x)
         }
@@ -67,9 +72,9 @@ extension Engine {
         return (body, .none)
     }
 
-    private func consider(_ s: Int32, _ h: HandleID, _ m: Affine, _ q: Vec2, _ reach: Double,
+    private func consider(_ s: Int32, _ h: HandleID, _ at: Vec2, _ q: Vec2, _ reach: Double,
                           _ best: inout (slot: Int32, handle: HandleID), _ bestDistance: inout Double) {
-        let d = (handleScreenPoint(s, h, m) - q).length
+        let d = (at - q).length
         // Later in draw order (on top) wins ties.
         if d <= reach && d <= bestDistance {
             best = (s, h)

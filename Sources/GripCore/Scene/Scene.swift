@@ -46,6 +46,7 @@ public struct Scene {
         r.geometry = geometry
         r.home = geometry
         r.behavior = behavior
+        r.hooks = BoxHookSet()
         r.firstChild = -1; r.lastChild = -1
         r.worldValid = false
         r.order = nextOrder

@@ -1,0 +1,102 @@
+/// A hook that failed: it raised an error or returned something unusable.
+public struct HookFailure: Error, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// Behaviour a scripting host (Lua) plugs into boxes. The engine calls these during dispatch
+/// and frame building, only for boxes that have the hook; a failure disables that hook for the
+/// rest of the gesture (or press), queues SCRIPT_ERROR with the message, and the built-in
+/// behaviour goes on. Implementations must not mutate the engine (the bindings refuse it while
+/// `Engine.busy` is set).
+public protocol BoxHooks: AnyObject {
+    /// Box-space position of custom handle `index` of `box` when it has geometry `g`.
+    func customHandlePosition(box: BoxID, index: Int, geometry g: BoxGeometry) -> Result<Vec2, HookFailure>
+    /// The geometry (in the parent's space) when custom handle `index` is dragged to box-space
+    /// point `point` of the gesture's start geometry `start`.
+    func customHandleDrag(box: BoxID, index: Int, start: BoxGeometry, point: Vec2) -> Result<BoxGeometry, HookFailure>
+    /// Appends the custom indicator outline of `box` as a box-space polyline (untrimmed: the
+    /// engine trims it to `progress`).
+    func indicatorOutline(box: BoxID, progress: Double, geometry g: BoxGeometry, into out: inout [Vec2]) -> HookFailure?
+    /// The geometry to apply instead of `proposed` (both in the parent's space).
+    func constrain(box: BoxID, proposed: BoxGeometry, current: BoxGeometry) -> Result<BoxGeometry, HookFailure>
+}
+
+/// Which hooks a box has.
+public struct BoxHookSet: Equatable, Sendable {
+    /// Number of custom handles (handle ids `HandleID.custom + 0 ..< count`).
+    public var customHandles = 0
+    public var constraint = false
+    public init(customHandles: Int = 0, constraint: Bool = false) {
+        self.customHandles = customHandles; self.constraint = constraint
+    }
+}
+
+extension Engine {
+    /// Most custom handles a box may have.
+    public static let maxCustomHandles = 16
+
+    /// Sets which hooks box `id` has (custom indicators are chosen by `IndicatorShape.custom`).
+    public func setHooks(_ id: BoxID, _ set: BoxHookSet) throws(GripError) {
+        let s = try slot(id)
+        guard set.customHandles >= 0, set.customHandles <= Engine.maxCustomHandles else {
+            throw .arg("a box has at most \(Engine.maxCustomHandles) custom handles")
+        }
+        if gestures.contains(where: { $0.box == id }) {
+            throw .state("box \(id.rawValue) is in a gesture; change its hooks after the gesture ends")
+        }
+        scene.slots[Int(s)].hooks = set
+        disabledHandleHooks.removeAll { $0 == id }
+        drawVersion &+= 1
+    }
+
+    /// The hooks box `id` has.
+    public func hooks(of id: BoxID) throws(GripError) -> BoxHookSet {
+        scene.slots[Int(try slot(id))].hooks
+    }
+
+    /// Queues SCRIPT_ERROR for slot `s` with `failure`'s message.
+    func hookFailed(_ failure: HookFailure, slot s: Int32, handle: HandleID = .none) {
+        let r = scene.slots[Int(s)]
+        var e = Event(kind: .scriptError, box: scene.id(s), userData: r.behavior.userData, handle: handle, time: time)
+        e.message = failure.message
+        events.push(e)
+    }
+
+    /// Screen position of custom handle `index` of slot `s`, or nil when there is no usable answer.
+    func customHandleScreenPoint(_ s: Int32, _ index: Int, _ m: Affine) -> Vec2? {
+        guard let hooks, index < scene.slots[Int(s)].hooks.customHandles,
+              !disabledHandleHooks.contains(scene.id(s)) else { return nil }
+        let g = scene.slots[Int(s)].geometry
+        switch hooks.customHandlePosition(box: scene.id(s), index: index, geometry: g) {
+        case .success(let p) where p.isFinite:
+            return m.apply(p)
+        case .success:
+            disabledHandleHooks.append(scene.id(s))
+            hookFailed(HookFailure("custom handle \(index) position is not finite"), slot: s)
+            return nil
+        case .failure(let f):
+            disabledHandleHooks.append(scene.id(s))
+            hookFailed(f, slot: s)
+            return nil
+        }
+    }
+
+    /// `proposed` passed through the box's constraint hook when it has one; a failing or nonsensical
+    /// constraint is disabled for the rest of gesture `gi` and `proposed` stands.
+    func constrained(_ proposed: BoxGeometry, gesture gi: Int, slot s: Int32) -> BoxGeometry {
+        guard let hooks, scene.slots[Int(s)].hooks.constraint, !gestures[gi].constraintDisabled else { return proposed }
+        let b = scene.slots[Int(s)].behavior
+        switch hooks.constrain(box: scene.id(s), proposed: proposed, current: gestures[gi].current) {
+        case .success(let g) where g.isValid && g.width >= b.minWidth && g.height >= b.minHeight:
+            return g
+        case .success:
+            gestures[gi].constraintDisabled = true
+            hookFailed(HookFailure("constraint returned an unusable geometry (non-finite, or below the minimum size)"), slot: s)
+        case .failure(let f):
+            gestures[gi].constraintDisabled = true
+            hookFailed(f, slot: s)
+        }
+        return proposed
+    }
+}
