@@ -73,7 +73,9 @@ public final class Engine {
 
     /// Sets the host's camera (world -> screen); it must be finite and invertible.
     public func setView(_ worldToScreen: Affine) throws(GripError) {
-        guard let inv = worldToScreen.inverse else { throw .arg("view must be finite and invertible") }
+        guard let inv = worldToScreen.inverse, worldToScreen.isModest, inv.isModest else {
+            throw .arg("view must be finite and invertible, with coefficients (and its inverse's) within 1e9")
+        }
         if view != worldToScreen { drawVersion &+= 1 }
         view = worldToScreen
         viewInverse = inv

@@ -99,6 +99,20 @@ extension Engine {
             c.vertexCount = UInt32(truncatingIfNeeded: f.vertices.count - start)
             f.commands.append(c)
         }
+        if let g = gestures.first(where: { $0.box == id && $0.snapped }) {
+            // The snapped axis: through the centre, from beyond the rotate handle to beyond the bottom.
+            var c = Command(kind: .guide, box: id)
+            c.userData = r.behavior.userData
+            c.strokeWidth = Style.borderStroke
+            c.handle = g.activeHandle
+            c.firstVertex = UInt32(truncatingIfNeeded: f.vertices.count)
+            c.vertexCount = 2
+            let frameToScreen = view * scene.parentWorld(x) * r.geometry.frameLocal
+            let w = r.geometry.width, h = r.geometry.height
+            f.vertices.append(frameToScreen.apply(Vec2(w * 0.5, -BoxGeometry.rotateHandleOffset - h * 0.25)))
+            f.vertices.append(frameToScreen.apply(Vec2(w * 0.5, h * 1.25)))
+            f.commands.append(c)
+        }
     }
 
     private func handleCommand(_ x: Int32, _ h: HandleID, _ m: Affine, _ centre: Vec2, _ active: HandleID,
@@ -138,17 +152,22 @@ extension Engine {
 
     /// The quad's corners moved inward by `inset` along both edges at each corner.
     private func appendInsetQuad(_ q: (Vec2, Vec2, Vec2, Vec2), inset d: Double, into out: inout [Vec2]) {
-        let p = [q.0, q.1, q.2, q.3]
         // Never more than half of the shorter edge, so a tiny box's border does not turn inside out.
-        let shortest = Swift.min((p[1] - p[0]).length, (p[3] - p[0]).length)
+        let shortest = Swift.min((q.1 - q.0).length, (q.3 - q.0).length)
         let inset = Swift.min(d, shortest * 0.5)
-        for i in 0..<4 {
-            let u = p[(i + 1) % 4] - p[i], v = p[(i + 3) % 4] - p[i]
-            let lu = u.length, lv = v.length
-            guard lu > 0, lv > 0 else { out.append(p[i]); continue }
-            let un = u * (1 / lu), vn = v * (1 / lv)
-            let sine = abs(un.cross(vn))
-            out.append(sine > 1e-12 ? p[i] + (un + vn) * (inset / sine) : p[i])
-        }
+        out.append(insetCorner(q.0, q.1, q.3, inset))
+        out.append(insetCorner(q.1, q.2, q.0, inset))
+        out.append(insetCorner(q.2, q.3, q.1, inset))
+        out.append(insetCorner(q.3, q.0, q.2, inset))
+    }
+
+    /// Corner `p` moved inside by `inset` from both edges towards its neighbours `a` and `b`.
+    private func insetCorner(_ p: Vec2, _ a: Vec2, _ b: Vec2, _ inset: Double) -> Vec2 {
+        let u = a - p, v = b - p
+        let lu = u.length, lv = v.length
+        guard lu > 0, lv > 0 else { return p }
+        let un = u * (1 / lu), vn = v * (1 / lv)
+        let sine = abs(un.cross(vn))
+        return sine > 1e-12 ? p + (un + vn) * (inset / sine) : p
     }
 }

@@ -10,6 +10,7 @@ public enum Indicator {
         // acos via atan2 for c in (-1, 1).
         let step = 2 * atan2((1 - c * c).squareRoot(), c)
         let n = (angle / step).rounded(.up)
+        guard n.isFinite else { return 4096 }
         return n < 1 ? 1 : (n > 4096 ? 4096 : Int(n))
     }
 

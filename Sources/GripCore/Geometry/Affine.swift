@@ -58,6 +58,11 @@ public struct Affine: Equatable, Sendable {
         return r.isFinite ? r : nil
     }
 
+    /// True when every coefficient is within 1e9 (and so finite).
+    @inlinable public var isModest: Bool {
+        abs(a) <= 1e9 && abs(b) <= 1e9 && abs(c) <= 1e9 && abs(d) <= 1e9 && abs(tx) <= 1e9 && abs(ty) <= 1e9
+    }
+
     /// True when every coefficient is finite.
     @inlinable public var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite

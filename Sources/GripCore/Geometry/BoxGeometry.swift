@@ -33,11 +33,18 @@ public struct BoxGeometry: Equatable, Sendable {
                       ty: center.y - (b * hw + d * hh))
     }
 
-    /// Every number finite, sizes and scale positive.
+    /// Every number finite, sizes and scale positive, and nothing beyond `maxMagnitude` (so that
+    /// world transforms, corners and frames stay finite).
     @inlinable public var isValid: Bool {
-        center.isFinite && width.isFinite && height.isFinite && rotation.isFinite && scale.isFinite
-            && width > 0 && height > 0 && scale > 0
+        let m = BoxGeometry.maxMagnitude
+        return abs(center.x) <= m && abs(center.y) <= m && width > 0 && width <= m && height > 0 && height <= m
+            && abs(rotation) <= m && scale > 0 && scale <= BoxGeometry.maxScale
     }
+
+    /// Largest coordinate, size or rotation a box may have.
+    public static let maxMagnitude = 1e9
+    /// Largest scale a box may have.
+    public static let maxScale = 1e6
 
     /// The four corners of box space mapped by `transform`: top-left, top-right, bottom-right, bottom-left.
     @inlinable public func corners(_ transform: Affine) -> (Vec2, Vec2, Vec2, Vec2) {

@@ -21,6 +21,9 @@ public struct Vec2: Equatable, Sendable {
     @inlinable public func cross(_ o: Vec2) -> Double { x * o.y - y * o.x }
     /// True when both coordinates are finite.
     @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
+    /// True when both coordinates are finite and within `BoxGeometry.maxMagnitude`: what the
+    /// engine accepts as an input position.
+    @inlinable public var isInRange: Bool { abs(x) <= 1e9 && abs(y) <= 1e9 }
     /// The midpoint of `a` and `b`.
     @inlinable public static func mid(_ a: Vec2, _ b: Vec2) -> Vec2 { Vec2((a.x + b.x) * 0.5, (a.y + b.y) * 0.5) }
 }
@@ -39,14 +42,12 @@ public struct Rect: Equatable, Sendable {
     @inlinable public var height: Double { max.y - min.y }
     @inlinable public var center: Vec2 { Vec2.mid(min, max) }
 
-    /// The smallest rectangle holding all `points` (at least one).
-    @inlinable public init(bounding points: Vec2...) {
-        var lo = points[0], hi = points[0]
-        for p in points.dropFirst() {
-            lo.x = Swift.min(lo.x, p.x); lo.y = Swift.min(lo.y, p.y)
-            hi.x = Swift.max(hi.x, p.x); hi.y = Swift.max(hi.y, p.y)
-        }
-        min = lo; max = hi
+    /// The smallest rectangle holding the four points.
+    @inlinable public init(bounding p0: Vec2, _ p1: Vec2, _ p2: Vec2, _ p3: Vec2) {
+        min = Vec2(Swift.min(Swift.min(p0.x, p1.x), Swift.min(p2.x, p3.x)),
+                   Swift.min(Swift.min(p0.y, p1.y), Swift.min(p2.y, p3.y)))
+        max = Vec2(Swift.max(Swift.max(p0.x, p1.x), Swift.max(p2.x, p3.x)),
+                   Swift.max(Swift.max(p0.y, p1.y), Swift.max(p2.y, p3.y)))
     }
 
     /// True when `p` lies inside or on the edge.

@@ -19,7 +19,7 @@
 extension Engine {
     /// Feeds one pointer event (screen coordinates). Returns whether it belonged to a box.
     public func dispatch(_ e: PointerEvent) throws(GripError) -> Bool {
-        guard e.position.isFinite else { throw .arg("pointer position is not finite") }
+        guard e.position.isInRange else { throw .arg("pointer position is not finite or beyond 1e9") }
         guard e.time.isFinite else { throw .arg("time is not finite") }
         guard e.modifiers & ~Modifiers.all == 0 else { throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))") }
         let tracked = pointers[e.pointer]

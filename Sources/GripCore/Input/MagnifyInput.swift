@@ -3,7 +3,7 @@
 extension Engine {
     /// Feeds one magnify event (screen coordinates). Returns whether it belonged to a box.
     public func dispatchMagnify(_ e: MagnifyEvent) throws(GripError) -> Bool {
-        guard e.focal.isFinite else { throw .arg("focal point is not finite") }
+        guard e.focal.isInRange else { throw .arg("focal point is not finite or beyond 1e9") }
         guard e.factor.isFinite, e.factor > 0 else { throw .arg("magnify factor must be finite and > 0") }
         guard e.time.isFinite else { throw .arg("time is not finite") }
         switch e.phase {

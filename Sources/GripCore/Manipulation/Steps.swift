@@ -80,6 +80,8 @@ extension Engine {
         case .rotate:
             next = Rotate.apply(g.start, grab: g.grabA, pointer: p, snap: b.rotationSnap, tolerance: b.snapTolerance)
             if let r = region, !Containment.fits(next, in: r) { next = g.current }
+            let snapped = b.rotationSnap > 0 && next.rotation == (next.rotation / b.rotationSnap).rounded() * b.rotationSnap
+            if snapped != g.snapped { g.snapped = snapped; drawVersion &+= 1 }
         case .pinch:
             guard let second = g.second, let pa = pointers[g.first], let pb = pointers[second] else { return }
             let o = Pinch.Options(pan: b.allow.contains(.move), scale: b.allow.contains(.pinch),
@@ -109,6 +111,7 @@ extension Engine {
         }
         guard next.isValid else { return }
         gestures[gi].activeHandle = g.activeHandle
+        gestures[gi].snapped = g.snapped
         next = constrained(next, gesture: gi, slot: s)
         gestures[gi].current = next
         if scene.setGeometry(s, next) {

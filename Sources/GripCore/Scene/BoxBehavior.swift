@@ -78,7 +78,12 @@ public struct BoxBehavior: Equatable, Sendable {
         ]
         for (name, v) in finite where !v.isFinite { return "\(name) is not finite" }
         if minWidth <= 0 || minHeight <= 0 { return "min_width and min_height must be > 0" }
-        if minScale <= 0 || maxScale < minScale { return "need 0 < min_scale <= max_scale" }
+        if minScale <= 0 || maxScale < minScale || maxScale > BoxGeometry.maxScale {
+            return "need 0 < min_scale <= max_scale <= \(BoxGeometry.maxScale)"
+        }
+        if minWidth > BoxGeometry.maxMagnitude || minHeight > BoxGeometry.maxMagnitude {
+            return "min_width and min_height must be <= \(BoxGeometry.maxMagnitude)"
+        }
         if longPressDuration <= 0 { return "long_press_duration must be > 0" }
         if cornerRadius < 0 { return "corner_radius must be >= 0" }
         if rotationSnap < 0 || snapTolerance < 0 { return "rotation_snap and snap_tolerance must be >= 0" }

@@ -26,7 +26,7 @@ extension Engine {
     /// Checks a description: numbers, minimum sizes, parent.
     func validate(_ d: BoxDesc) throws(GripError) -> Int32 {
         guard d.geometry.isValid else {
-            throw .arg("geometry must be finite with width, height and scale > 0")
+            throw .arg("geometry must be finite, with width, height and scale > 0 and magnitudes <= \(BoxGeometry.maxMagnitude) (scale <= \(BoxGeometry.maxScale))")
         }
         if let p = d.behavior.problem() { throw .arg(p) }
         if d.geometry.width < d.behavior.minWidth || d.geometry.height < d.behavior.minHeight {

@@ -84,7 +84,7 @@ extension Engine {
 
     /// The topmost box or handle at world point `p`: the answer a pointer down there would get.
     public func hitTest(world p: Vec2) throws(GripError) -> Hit {
-        guard p.isFinite else { throw .arg("hit point is not finite") }
+        guard p.isInRange else { throw .arg("hit point is not finite or beyond 1e9") }
         let r = hit(screen: view.apply(p))
         return r.slot >= 0 ? Hit(box: scene.id(r.slot), handle: r.handle) : .nothing
     }
