@@ -10,23 +10,39 @@ public func grip_frame_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer
         let out = try require(out, "out")
         let e = h.engine
         if h.frameSerial != e.frameSerial || h.commands.base == nil {
-            let f = e.frame()
-            h.commands.reserve(f.commands.count)
-            h.vertices.reserve(f.vertices.count)
-            if let base = h.commands.base {
-                for (i, c) in f.commands.enumerated() { base[i] = c.c }
-            }
-            if let base = h.vertices.base {
-                for (i, v) in f.vertices.enumerated() { base[i] = v.toC }
-            }
-            h.commands.count = f.commands.count
-            h.vertices.count = f.vertices.count
-            h.frameSerial = f.serial
+            e.withFrame { f in h.translate(f) }
         }
         out.pointee = grip_frame(time: e.time, serial: h.frameSerial, command_count: h.commands.count,
                                  commands: UnsafePointer(h.commands.base), vertex_count: h.vertices.count,
                                  vertices: UnsafePointer(h.vertices.base))
         return GRIP_OK
+    }
+}
+
+extension EngineHandle {
+    /// Copies the frame into the C arrays: only the content commands the rebuild changed and the
+    /// overlay when this handle saw the previous rebuild, everything otherwise.
+    func translate(_ f: borrowing FrameBuilder) {
+        let n = f.commands.count
+        let partial = f.generation == frameGeneration &+ 1 && n <= commands.capacity && commands.base != nil
+        let contentRange = partial ? f.changedContent : 0..<f.overlayStart
+        commands.reserve(n)
+        vertices.reserve(f.vertices.count)
+        if let base = commands.base {
+            f.commands.withUnsafeBufferPointer { src in
+                for i in contentRange { base[i] = src[i].c }
+                for i in f.overlayStart..<n { base[i] = src[i].c }
+            }
+        }
+        if let base = vertices.base {
+            f.vertices.withUnsafeBufferPointer { src in
+                for i in src.indices { base[i] = src[i].toC }
+            }
+        }
+        commands.count = n
+        vertices.count = f.vertices.count
+        frameSerial = f.serial
+        frameGeneration = f.generation
     }
 }
 

@@ -21,6 +21,8 @@ final class EngineHandle {
     var commands = CBuffer<grip_command>()
     var vertices = CBuffer<grip_vec2>()
     var frameSerial: UInt64 = 0
+    /// The core frame generation these arrays hold.
+    var frameGeneration: UInt64 = 0
 
     init(_ engine: Engine) {
         self.engine = engine

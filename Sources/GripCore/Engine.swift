@@ -51,8 +51,11 @@ public final class Engine {
     public var busy = false
     /// Bumped whenever anything drawn changes; a frame is rebuilt when it differs from the built one.
     var drawVersion: UInt64 = 1
-    /// Boxes with `editing` set: the marching ants move with time when there is one.
-    var editingCount = 0
+    /// Slots of the boxes with `editing` set: they draw overlays, their handles are hit-tested,
+    /// and the marching ants move with time when there is one.
+    var editingSlots: [Int32] = []
+    /// Scratch for hit-test candidates.
+    var hitScratch: [Int32] = []
 
     /// Creates an engine; throws on unusable settings.
     public init(_ config: EngineConfig = EngineConfig()) throws(GripError) {
@@ -76,7 +79,7 @@ public final class Engine {
         guard let inv = worldToScreen.inverse, worldToScreen.isModest, inv.isModest else {
             throw .arg("view must be finite and invertible, with coefficients (and its inverse's) within 1e9")
         }
-        if view != worldToScreen { drawVersion &+= 1 }
+        if view != worldToScreen { restructure() }
         view = worldToScreen
         viewInverse = inv
     }
@@ -85,7 +88,7 @@ public final class Engine {
     func advanceTime(_ t: Double) throws(GripError) {
         guard t.isFinite else { throw .arg("time is not finite") }
         guard t >= time else { throw .state("time went backwards: \(t) after \(time)") }
-        if t != time && editingCount > 0 { drawVersion &+= 1 }
+        if t != time && !editingSlots.isEmpty { drawVersion &+= 1 }
         time = t
     }
 

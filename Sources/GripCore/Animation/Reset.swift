@@ -37,8 +37,7 @@ extension Engine {
         if animated {
             resets.append(ResetAnimation(box: id, from: r.geometry, to: r.home, startTime: time))
         } else {
-            scene.setGeometry(s, r.home)
-            drawVersion &+= 1
+            place(s, r.home)
             emit(.reset, slot: s)
         }
         return true
@@ -61,7 +60,7 @@ extension Engine {
         while i < resets.count {
             let a = resets[i]
             guard let s = scene.slot(a.box) else { resets.remove(at: i); continue }
-            if scene.setGeometry(s, a.geometry(at: time)) { changed = true }
+            if place(s, a.geometry(at: time)) { changed = true }
             if time - a.startTime >= ResetAnimation.duration {
                 resets.remove(at: i)
                 emit(.reset, slot: s)

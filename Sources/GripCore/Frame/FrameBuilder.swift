@@ -1,5 +1,10 @@
 /// A frame: the draw commands back to front and the vertices their polylines use, in screen
 /// coordinates. The arrays belong to the engine and are reused from frame to frame.
+///
+/// Box content (one BOX command per box, in draw order) is updated in place for the boxes whose
+/// geometry or state changed; the overlay after it (borders, handles, indicators, guides of the
+/// few boxes that have one) is rebuilt whenever anything drawn changed. A structural change
+/// (a box created, destroyed or re-parented, the view moved) rebuilds everything.
 public struct FrameBuilder {
     public internal(set) var commands: [Command] = []
     public internal(set) var vertices: [Vec2] = []
@@ -7,6 +12,22 @@ public struct FrameBuilder {
     public internal(set) var serial: UInt64 = 0
     /// Time of the last dispatch when the frame was built.
     public internal(set) var time = 0.0
+    /// Counts rebuilds; `changedContent` is relative to the previous one.
+    public internal(set) var generation: UInt64 = 0
+    /// The content commands this rebuild changed (all of them after a structural change).
+    /// Commands from `overlayStart` on are rebuilt every time.
+    public internal(set) var changedContent: Range<Int> = 0..<0
+    public internal(set) var overlayStart = 0
+
+    /// False after a structural change: the next rebuild lays out all content again.
+    var structureValid = false
+    /// Slot -> index of its BOX command (valid while `structureValid`).
+    var boxCommand: [Int32] = []
+    /// Boxes whose subtree's BOX commands must be refreshed, and boxes whose own one must.
+    var dirtyRoots: [Int32] = []
+    var dirtyBoxes: [Int32] = []
+    /// Scratch: the boxes with an overlay, in draw order.
+    var overlayOrder: [Int32] = []
 }
 
 extension Engine {
@@ -16,158 +37,128 @@ extension Engine {
         return frameBuilder
     }
 
+    /// Calls `body` with the current frame without copying it.
+    public func withFrame<R>(_ body: (borrowing FrameBuilder) -> R) -> R {
+        if frameBuilder.serial != drawVersion { rebuildFrame() }
+        return body(frameBuilder)
+    }
+
     /// Serial of the frame `frame()` would return.
     public var frameSerial: UInt64 { drawVersion }
 
+    // MARK: invalidation
+
+    /// Applies geometry `g` to slot `s`, invalidating what depends on it; true when it changed.
+    @discardableResult
+    func place(_ s: Int32, _ g: BoxGeometry) -> Bool {
+        guard scene.setGeometry(s, g) else { return false }
+        frameBuilder.dirtyRoots.append(s)
+        drawVersion &+= 1
+        return true
+    }
+
+    /// Slot `s`'s BOX command must be refreshed (its hover or active state changed).
+    func restyle(_ s: Int32) {
+        frameBuilder.dirtyBoxes.append(s)
+        drawVersion &+= 1
+    }
+
+    /// The draw order or every box's transform changed: the next frame lays out everything again.
+    func restructure() {
+        frameBuilder.structureValid = false
+        frameBuilder.dirtyRoots.removeAll(keepingCapacity: true)
+        frameBuilder.dirtyBoxes.removeAll(keepingCapacity: true)
+        drawVersion &+= 1
+    }
+
+    // MARK: building
+
     private func rebuildFrame() {
         var f = frameBuilder
-        frameBuilder = FrameBuilder()  // drop our reference so appends below do not copy
-        f.commands.removeAll(keepingCapacity: true)
+        frameBuilder = FrameBuilder()  // drop our reference so the edits below do not copy
+        if f.structureValid {
+            f.commands.removeSubrange(f.overlayStart...)
+            var lo = Int.max, hi = 0
+            for root in f.dirtyRoots where scene.slots[Int(root)].alive {
+                var k = Int(f.boxCommand[Int(root)])
+                lo = Swift.min(lo, k)
+                var x = root
+                while true {
+                    f.commands[k] = boxCommand(x)
+                    k += 1
+                    guard let n = scene.nextInDrawOrder(x, within: root) else { break }
+                    x = n
+                }
+                hi = Swift.max(hi, k)
+            }
+            for x in f.dirtyBoxes where scene.slots[Int(x)].alive {
+                let k = Int(f.boxCommand[Int(x)])
+                f.commands[k] = boxCommand(x)
+                lo = Swift.min(lo, k)
+                hi = Swift.max(hi, k + 1)
+            }
+            f.changedContent = lo < hi ? lo..<hi : 0..<0
+        } else {
+            f.commands.removeAll(keepingCapacity: true)
+            if f.boxCommand.count < scene.slots.count {
+                f.boxCommand.append(contentsOf: repeatElement(-1, count: scene.slots.count - f.boxCommand.count))
+            }
+            var s = scene.firstInDrawOrder
+            while let x = s {
+                f.boxCommand[Int(x)] = Int32(truncatingIfNeeded: f.commands.count)
+                f.commands.append(boxCommand(x))
+                s = scene.nextInDrawOrder(x)
+            }
+            f.changedContent = 0..<f.commands.count
+            f.structureValid = true
+        }
+        f.dirtyRoots.removeAll(keepingCapacity: true)
+        f.dirtyBoxes.removeAll(keepingCapacity: true)
+        f.overlayStart = f.commands.count
         f.vertices.removeAll(keepingCapacity: true)
-        // Content, back to front.
-        var s = scene.firstInDrawOrder
-        while let x = s {
-            let r = scene.slots[Int(x)]
-            var c = Command(kind: .box, box: scene.id(x))
-            c.userData = r.behavior.userData
-            c.transform = screenTransform(x)
-            c.width = r.geometry.width
-            c.height = r.geometry.height
-            if hover.box == c.box { c.state |= CommandState.hover }
-            if gestures.contains(where: { $0.box == c.box }) { c.state |= CommandState.active }
-            f.commands.append(c)
-            s = scene.nextInDrawOrder(x)
-        }
-        // Overlays, in the same order.
-        s = scene.firstInDrawOrder
-        while let x = s {
-            appendOverlay(x, into: &f)
-            s = scene.nextInDrawOrder(x)
-        }
+        collectOverlayOrder(&f)
+        let order = f.overlayOrder
+        f.overlayOrder = []
+        for x in order { appendOverlay(x, into: &f) }
+        f.overlayOrder = order
         f.serial = drawVersion
         f.time = time
+        f.generation &+= 1
         frameBuilder = f
     }
 
-    private func appendOverlay(_ x: Int32, into f: inout FrameBuilder) {
+    /// The BOX command of slot `x`.
+    private func boxCommand(_ x: Int32) -> Command {
         let r = scene.slots[Int(x)]
-        let id = scene.id(x)
-        let m = screenTransform(x)
-        if r.behavior.editing {
-            var border = Command(kind: .border, box: id)
-            border.userData = r.behavior.userData
-            border.strokeWidth = Style.borderStroke
-            border.dashOn = Style.dashOn
-            border.dashOff = Style.dashOff
-            border.dashPhase = Style.dashPhase(at: time)
-            border.firstVertex = UInt32(truncatingIfNeeded: f.vertices.count)
-            border.vertexCount = 4
-            appendInsetQuad(r.geometry.corners(m), inset: Style.borderStroke * 0.5, into: &f.vertices)
-            f.commands.append(border)
-
-            let shows = showsHandles(x)
-            let centre = m.apply(Vec2(r.geometry.width * 0.5, r.geometry.height * 0.5))
-            let active = gestures.first { $0.box == id }?.activeHandle ?? .none
-            for h in HandleID.resizeHandles where shows.resize && r.behavior.handles.contains(h) {
-                f.commands.append(handleCommand(x, h, m, centre, active))
-            }
-            if shows.rotate { f.commands.append(handleCommand(x, .rotate, m, centre, active)) }
-            for i in 0..<r.hooks.customHandles {
-                guard let p = customHandleScreenPoint(x, i, m) else { continue }
-                f.commands.append(handleCommand(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), m, centre, active, at: p))
-            }
-        }
-        let progress = pressProgress(id)
-        if progress > 0 {
-            var c = Command(kind: .indicator, box: id)
-            c.userData = r.behavior.userData
-            c.strokeWidth = Style.indicatorStroke
-            c.progress = progress
-            c.firstVertex = UInt32(truncatingIfNeeded: f.vertices.count)
-            let start = f.vertices.count
-            if r.behavior.indicator == .custom && customIndicator(x, progress: progress, into: &f.vertices) {
-                Indicator.trim(&f.vertices, from: start, progress: progress)
-                for i in start..<f.vertices.count { f.vertices[i] = m.apply(f.vertices[i]) }
-            } else {
-                let frameToScreen = view * scene.parentWorld(x) * r.geometry.frameLocal
-                Indicator.outline(r.behavior.indicator, width: r.geometry.width, height: r.geometry.height,
-                                  cornerRadius: r.behavior.cornerRadius, screenScale: frameToScreen.uniformScale,
-                                  mirrored: frameToScreen.determinant < 0, into: &f.vertices)
-                Indicator.trim(&f.vertices, from: start, progress: progress)
-                for i in start..<f.vertices.count { f.vertices[i] = frameToScreen.apply(f.vertices[i]) }
-            }
-            c.vertexCount = UInt32(truncatingIfNeeded: f.vertices.count - start)
-            f.commands.append(c)
-        }
-        if let g = gestures.first(where: { $0.box == id && $0.snapped }) {
-            // The snapped axis: through the centre, from beyond the rotate handle to beyond the bottom.
-            var c = Command(kind: .guide, box: id)
-            c.userData = r.behavior.userData
-            c.strokeWidth = Style.borderStroke
-            c.handle = g.activeHandle
-            c.firstVertex = UInt32(truncatingIfNeeded: f.vertices.count)
-            c.vertexCount = 2
-            let frameToScreen = view * scene.parentWorld(x) * r.geometry.frameLocal
-            let w = r.geometry.width, h = r.geometry.height
-            f.vertices.append(frameToScreen.apply(Vec2(w * 0.5, -BoxGeometry.rotateHandleOffset - h * 0.25)))
-            f.vertices.append(frameToScreen.apply(Vec2(w * 0.5, h * 1.25)))
-            f.commands.append(c)
-        }
-    }
-
-    private func handleCommand(_ x: Int32, _ h: HandleID, _ m: Affine, _ centre: Vec2, _ active: HandleID,
-                               at point: Vec2? = nil) -> Command {
-        var c = Command(kind: .handle, box: scene.id(x))
-        c.userData = scene.slots[Int(x)].behavior.userData
-        c.handle = h
-        c.center = point ?? handleScreenPoint(x, h, m)
-        c.radius = Style.handleRadius
-        c.innerRadius = Style.handleInnerRadius
-        let d = c.center - centre
-        c.cursorAngle = atan2(d.y, d.x)
-        if hover.box == c.box && hover.handle == h { c.state |= CommandState.hover }
-        if active == h { c.state |= CommandState.active }
+        var c = Command(kind: .box, box: scene.id(x))
+        c.userData = r.behavior.userData
+        c.transform = screenTransform(x)
+        c.width = r.geometry.width
+        c.height = r.geometry.height
+        if hover.box == c.box { c.state |= CommandState.hover }
+        if gestures.contains(where: { $0.box == c.box }) { c.state |= CommandState.active }
         return c
     }
 
-    /// Appends the scripted indicator outline of slot `x` (box space); false, with the vertices
-    /// untouched, when there is none or it failed (then the built-in circle is drawn instead).
-    private func customIndicator(_ x: Int32, progress: Double, into vertices: inout [Vec2]) -> Bool {
-        let id = scene.id(x)
-        guard let hooks, let pi = presses.firstIndex(where: { $0.box == id }), !presses[pi].indicatorDisabled else { return false }
-        let start = vertices.count
-        let failure = hooks.indicatorOutline(box: id, progress: progress, geometry: scene.slots[Int(x)].geometry, into: &vertices)
-        var problem = failure
-        if problem == nil {
-            if vertices.count - start < 2 { problem = HookFailure("custom indicator returned fewer than 2 points") }
-            else if vertices[start...].contains(where: { !$0.isFinite }) { problem = HookFailure("custom indicator returned a non-finite point") }
-            else if vertices.count - start > 65536 { problem = HookFailure("custom indicator returned more than 65536 points") }
+    /// Fills `f.overlayOrder` with the boxes that draw an overlay (editing, pressed, snapped),
+    /// once each, in draw order.
+    private func collectOverlayOrder(_ f: inout FrameBuilder) {
+        f.overlayOrder.removeAll(keepingCapacity: true)
+        f.overlayOrder.append(contentsOf: editingSlots)
+        for p in presses { if let s = scene.slot(p.box) { f.overlayOrder.append(s) } }
+        // Insertion sort by BOX command index (few boxes), dropping duplicates.
+        var n = 0
+        for i in 0..<f.overlayOrder.count {
+            let x = f.overlayOrder[i]
+            let key = f.boxCommand[Int(x)]
+            var j = n
+            while j > 0 && f.boxCommand[Int(f.overlayOrder[j - 1])] > key { j -= 1 }
+            if j > 0 && f.overlayOrder[j - 1] == x { continue }
+            var k = n
+            while k > j { f.overlayOrder[k] = f.overlayOrder[k - 1]; k -= 1 }
+            f.overlayOrder[j] = x
+            n += 1
         }
-        guard let problem else { return true }
-        vertices.removeSubrange(start...)
-        if let i = presses.firstIndex(where: { $0.box == id }) { presses[i].indicatorDisabled = true }
-        hookFailed(problem, slot: x)
-        return false
-    }
-
-    /// The quad's corners moved inward by `inset` along both edges at each corner.
-    private func appendInsetQuad(_ q: (Vec2, Vec2, Vec2, Vec2), inset d: Double, into out: inout [Vec2]) {
-        // Never more than half of the shorter edge, so a tiny box's border does not turn inside out.
-        let shortest = Swift.min((q.1 - q.0).length, (q.3 - q.0).length)
-        let inset = Swift.min(d, shortest * 0.5)
-        out.append(insetCorner(q.0, q.1, q.3, inset))
-        out.append(insetCorner(q.1, q.2, q.0, inset))
-        out.append(insetCorner(q.2, q.3, q.1, inset))
-        out.append(insetCorner(q.3, q.0, q.2, inset))
-    }
-
-    /// Corner `p` moved inside by `inset` from both edges towards its neighbours `a` and `b`.
-    private func insetCorner(_ p: Vec2, _ a: Vec2, _ b: Vec2, _ inset: Double) -> Vec2 {
-        let u = a - p, v = b - p
-        let lu = u.length, lv = v.length
-        guard lu > 0, lv > 0 else { return p }
-        let un = u * (1 / lu), vn = v * (1 / lv)
-        let sine = abs(un.cross(vn))
-        return sine > 1e-12 ? p + (un + vn) * (inset / sine) : p
+        f.overlayOrder.removeSubrange(n...)
     }
 }

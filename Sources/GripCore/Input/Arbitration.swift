@@ -144,8 +144,7 @@ extension Engine {
             guard let gi = gestures.firstIndex(where: { $0.box == tp.box }) else { return true }
             let g = gestures[gi]
             if cancelled {
-                if let s = scene.slot(g.box) { scene.setGeometry(s, g.start) }
-                drawVersion &+= 1
+                if let s = scene.slot(g.box) { place(s, g.start) }
                 endGesture(at: gi, pointer: e.pointer, cancelled: true)
                 for other in [g.first, g.second].compactMap({ $0 }) where other != e.pointer {
                     pointers.update(other) { $0.role = .ignored }
@@ -193,7 +192,13 @@ extension Engine {
     }
 
     func setHover(_ h: Hover) {
-        if h.box != hover.box || h.handle != hover.handle { drawVersion &+= 1 }
+        let old = hover
         hover = h
+        if h.box != old.box {
+            if let s = scene.slot(old.box) { restyle(s) }
+            if let s = scene.slot(h.box) { restyle(s) }
+        } else if h.handle != old.handle {
+            drawVersion &+= 1
+        }
     }
 }

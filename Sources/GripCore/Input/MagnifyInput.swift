@@ -25,7 +25,7 @@ extension Engine {
             g.grabA = screenToParent(s).apply(e.focal)
             resets.removeAll { $0.box == id }
             gestures.append(g)
-            drawVersion &+= 1
+            restyle(s)
             emit(.gestureBegan, .magnify, slot: s, at: viewInverse.apply(e.focal))
             stepMagnify(e)
             return true
@@ -57,15 +57,14 @@ extension Engine {
         }
         if e.phase != .cancel { next = constrained(next, gesture: gi, slot: s) }
         gestures[gi].current = next
-        let changed = scene.setGeometry(s, next)
-        if changed { drawVersion &+= 1 }
+        let changed = place(s, next)
         let at = viewInverse.apply(e.focal)
         switch e.phase {
         case .move, .down:
             if changed { emit(.gestureChanged, .magnify, slot: s, at: at) }
         case .up, .cancel:
             gestures.remove(at: gi)
-            drawVersion &+= 1
+            restyle(s)
             emit(e.phase == .up ? .gestureEnded : .gestureCancelled, .magnify, slot: s, at: at)
         }
         return true

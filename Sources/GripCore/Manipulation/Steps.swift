@@ -19,7 +19,7 @@ extension Engine {
     private func begin(_ g: Gesture, slot s: Int32, pointer: UInt32, at q: Vec2) {
         resets.removeAll { $0.box == g.box }
         gestures.append(g)
-        drawVersion &+= 1
+        restyle(s)
         emit(.gestureBegan, g.kind, slot: s, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
     }
 
@@ -114,8 +114,7 @@ extension Engine {
         gestures[gi].snapped = g.snapped
         next = constrained(next, gesture: gi, slot: s)
         gestures[gi].current = next
-        if scene.setGeometry(s, next) {
-            drawVersion &+= 1
+        if place(s, next) {
             emit(.gestureChanged, g.kind, slot: s, handle: g.activeHandle, pointer: pointer,
                  at: viewInverse.apply(tp.position))
         }
@@ -153,6 +152,7 @@ extension Engine {
         let g = gestures.remove(at: gi)
         drawVersion &+= 1
         guard let s = scene.slot(g.box) else { return }
+        restyle(s)
         let position = pointers[pointer].map { viewInverse.apply($0.position) } ?? .zero
         emit(cancelled ? .gestureCancelled : .gestureEnded, g.kind, slot: s, handle: g.activeHandle,
              pointer: pointer, at: position)

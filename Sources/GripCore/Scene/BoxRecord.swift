@@ -19,6 +19,9 @@ struct BoxRecord {
     var worldValid = false
     /// Nesting depth, 0 for top level.
     var depth: Int32 = 0
+    /// Leaf in the bounds tree (-1: not in it yet) and whether its world bounds are stale there.
+    var leaf: Int32 = -1
+    var boundsDirty = false
     /// Scripted behaviour plugged into this box.
     var hooks = BoxHookSet()
 }

@@ -51,8 +51,8 @@ extension Engine {
         guard let s = scene.insert(geometry: d.geometry, behavior: d.behavior, parent: parent) else {
             throw GripError(.limit, "no box slot left")
         }
-        if d.behavior.editing { editingCount += 1 }
-        drawVersion &+= 1
+        if d.behavior.editing { editingSlots.append(s) }
+        restructure()
         return scene.id(s)
     }
 
@@ -61,7 +61,7 @@ extension Engine {
     public func destroyBox(_ id: BoxID) throws(GripError) {
         let s = try slot(id)
         scene.remove(s) { x in forget(slot: x) }
-        drawVersion &+= 1
+        restructure()
     }
 
     /// Ends everything that refers to slot `x`, which is about to be freed.
@@ -80,7 +80,7 @@ extension Engine {
         if hover.box == id { hover = Hover() }
         disabledHandleHooks.removeAll { $0 == id }
         if lastTap?.box == id { lastTap = nil }
-        if scene.slots[Int(x)].behavior.editing { editingCount -= 1 }
+        editingSlots.removeAll { $0 == x }
     }
 
     /// Replaces behaviour and geometry. The geometry is read in the box's current parent's
@@ -110,11 +110,11 @@ extension Engine {
         if newParent != oldParent { scene.reparent(s, under: newParent) }
         scene.slots[Int(s)].behavior = d.behavior
         scene.slots[Int(s)].home = geometry
-        scene.setGeometry(s, geometry)
+        place(s, geometry)
         resets.removeAll { $0.box == id }
         disabledHandleHooks.removeAll { $0 == id }
         if wasEditing != d.behavior.editing { editingChanged(s, to: d.behavior.editing) }
-        drawVersion &+= 1
+        restructure()
     }
 
     /// The box's description now: parent, current geometry and behaviour.
@@ -143,7 +143,7 @@ extension Engine {
     }
 
     private func editingChanged(_ s: Int32, to editing: Bool) {
-        editingCount += editing ? 1 : -1
+        if editing { editingSlots.append(s) } else { editingSlots.removeAll { $0 == s } }
         emit(.editingChanged, slot: s)
     }
 

@@ -41,42 +41,49 @@ extension Engine {
     /// What a pointer going down at screen point `q` would grab: the nearest handle within reach
     /// (handles before bodies; inside its own box a handle reaches only a quarter of the box's
     /// shorter on-screen side, so small boxes stay movable), else the topmost box body, which for
-    /// nested boxes is the innermost.
+    /// nested boxes is the innermost. Handles are searched among the editing boxes, bodies through
+    /// the bounds tree: the cost does not grow with the number of boxes.
     func hit(screen q: Vec2) -> (slot: Int32, handle: HandleID) {
         var best: (slot: Int32, handle: HandleID) = (-1, .none)
         var bestDistance = Double.infinity
-        var body: Int32 = -1
         let radius = config.handleHitRadius
-        var s = scene.firstInDrawOrder
-        while let x = s {
-            let m = screenTransform(x)
-            let inside = bodyContains(x, m, q)
-            if inside { body = x }
+        for x in editingSlots {
             let shows = showsHandles(x)
-            let custom = scene.slots[Int(x)].behavior.editing ? scene.slots[Int(x)].hooks.customHandles : 0
-            if shows.resize || shows.rotate || custom > 0 {
-                let reach = inside ? Swift.min(radius, shorterScreenSide(x, m) * 0.25) : radius
-                let handles = scene.slots[Int(x)].behavior.handles
-                for h in HandleID.resizeHandles where shows.resize && handles.contains(h) {
-                    consider(x, h, handleScreenPoint(x, h, m), q, reach, &best, &bestDistance)
-                }
-                if shows.rotate { consider(x, .rotate, handleScreenPoint(x, .rotate, m), q, reach, &best, &bestDistance) }
-                for i in 0..<custom {
-                    guard let p = customHandleScreenPoint(x, i, m) else { continue }
-                    consider(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), p, q, reach, &best, &bestDistance)
-                }
+            let custom = scene.slots[Int(x)].hooks.customHandles
+            guard shows.resize || shows.rotate || custom > 0 else { continue }
+            let m = screenTransform(x)
+            let reach = bodyContains(x, m, q) ? Swift.min(radius, shorterScreenSide(x, m) * 0.25) : radius
+            let handles = scene.slots[Int(x)].behavior.handles
+            for h in HandleID.resizeHandles where shows.resize && handles.contains(h) {
+                consider(x, h, handleScreenPoint(x, h, m), q, reach, &best, &bestDistance)
             }
-            s = scene.nextInDrawOrder(x)
+            if shows.rotate { consider(x, .rotate, handleScreenPoint(x, .rotate, m), q, reach, &best, &bestDistance) }
+            for i in 0..<custom {
+                guard let p = customHandleScreenPoint(x, i, m) else { continue }
+                consider(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), p, q, reach, &best, &bestDistance)
+            }
         }
         if best.slot >= 0 { return best }
-        return (body, .none)
+        return (topBody(screen: q), .none)
+    }
+
+    /// The topmost box whose body contains screen point `q`, or -1.
+    func topBody(screen q: Vec2) -> Int32 {
+        scene.refreshBounds()
+        hitScratch.removeAll(keepingCapacity: true)
+        scene.tree.query(viewInverse.apply(q), into: &hitScratch)
+        var top: Int32 = -1
+        for x in hitScratch where top < 0 || scene.drawsAfter(x, top) {
+            if bodyContains(x, screenTransform(x), q) { top = x }
+        }
+        return top
     }
 
     private func consider(_ s: Int32, _ h: HandleID, _ at: Vec2, _ q: Vec2, _ reach: Double,
                           _ best: inout (slot: Int32, handle: HandleID), _ bestDistance: inout Double) {
         let d = (at - q).length
-        // Later in draw order (on top) wins ties.
-        if d <= reach && d <= bestDistance {
+        // Equally near: the handle drawn on top wins.
+        if d <= reach && (d < bestDistance || (d == bestDistance && best.slot >= 0 && scene.drawsAfter(s, best.slot))) {
             best = (s, h)
             bestDistance = d
         }

@@ -10,6 +10,9 @@ public struct Scene {
     public private(set) var count = 0
     /// Scratch for walking up to the first valid ancestor (reused, never shrinks).
     var pathScratch: [Int32] = []
+    /// World bounds of every box, for hit testing; refreshed lazily from `boundsDirtySlots`.
+    var tree = BoundsTree()
+    var boundsDirtySlots: [Int32] = []
 
     init() {}
 
@@ -49,9 +52,12 @@ public struct Scene {
         r.hooks = BoxHookSet()
         r.firstChild = -1; r.lastChild = -1
         r.worldValid = false
+        r.leaf = -1
+        r.boundsDirty = true
         r.order = nextOrder
         nextOrder &+= 1
         slots[Int(s)] = r
+        boundsDirtySlots.append(s)
         link(s, under: parent)
         count += 1
         return s
@@ -66,6 +72,9 @@ public struct Scene {
             var c = slots[Int(s)].firstChild
             while c >= 0 { stack.append(c); c = slots[Int(c)].nextSibling }
             removed(s)
+            if slots[Int(s)].leaf >= 0 { tree.remove(slots[Int(s)].leaf) }
+            slots[Int(s)].leaf = -1
+            slots[Int(s)].boundsDirty = false
             slots[Int(s)].alive = false
             slots[Int(s)].firstChild = -1
             slots[Int(s)].lastChild = -1
@@ -122,15 +131,11 @@ public struct Scene {
     private mutating func setDepth(_ s: Int32, _ depth: Int32) {
         let delta = depth &- slots[Int(s)].depth
         if delta == 0 { return }
-        forEachInSubtree(s) { slots[Int($0)].depth &+= delta }
-    }
-
-    /// Calls `body` for `root` and every descendant, in draw order, without recursion.
-    func forEachInSubtree(_ root: Int32, _ body: (Int32) -> Void) {
-        var s = root
+        var x = s
         while true {
-            body(s)
-            if let n = nextInDrawOrder(s, within: root) { s = n } else { return }
+            slots[Int(x)].depth &+= delta
+            guard let n = nextInDrawOrder(x, within: s) else { return }
+            x = n
         }
     }
 
@@ -160,9 +165,46 @@ public struct Scene {
         var x = s
         while true {
             slots[Int(x)].worldValid = false
+            if !slots[Int(x)].boundsDirty {
+                slots[Int(x)].boundsDirty = true
+                boundsDirtySlots.append(x)
+            }
             guard let n = nextInDrawOrder(x, within: s) else { return }
             x = n
         }
+    }
+
+    /// Brings the bounds tree up to date with every box whose world moved.
+    mutating func refreshBounds() {
+        while let s = boundsDirtySlots.popLast() {
+            guard slots[Int(s)].alive, slots[Int(s)].boundsDirty else { continue }
+            slots[Int(s)].boundsDirty = false
+            let m = world(s)
+            let (p0, p1, p2, p3) = slots[Int(s)].geometry.corners(m)
+            let r = Rect(bounding: p0, p1, p2, p3)
+            if slots[Int(s)].leaf >= 0 { tree.update(slots[Int(s)].leaf, r) }
+            else { slots[Int(s)].leaf = tree.insert(s, r) }
+        }
+    }
+
+    /// True when `a` is drawn after (on top of) `b`: a descendant of `b`, or under a later sibling.
+    func drawsAfter(_ a: Int32, _ b: Int32) -> Bool {
+        if a == b { return false }
+        var x = a, y = b
+        // Climb to equal depth; meeting the other box means one is the other's ancestor.
+        while slots[Int(x)].depth > slots[Int(y)].depth {
+            x = slots[Int(x)].parent
+            if x == y { return true }
+        }
+        while slots[Int(y)].depth > slots[Int(x)].depth {
+            y = slots[Int(y)].parent
+            if y == x { return false }
+        }
+        while slots[Int(x)].parent != slots[Int(y)].parent {
+            x = slots[Int(x)].parent
+            y = slots[Int(y)].parent
+        }
+        return slots[Int(x)].order > slots[Int(y)].order
     }
 
     /// Box space -> world for `s`, computed from the nearest valid ancestor down and cached.
