@@ -13,7 +13,11 @@ let package = Package(
         // Imports ../../Include/grip.h as a Clang module: the one definition of every C type.
         .systemLibrary(name: "CGrip", path: "Sources/CGrip"),
         // The engine in pure Swift: no Foundation, no C, no Lua.
-        .target(name: "GripCore"),
+        .target(name: "GripCore", swiftSettings: [
+            // Release builds skip the runtime exclusivity checks (a third of a drag event's cost);
+            // debug builds, which every test runs, keep them and trap on any overlapping access.
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+        ]),
         // The @_cdecl functions of grip.h: translation and validation only.
         .target(name: "Grip", dependencies: ["GripCore", "CGrip"], exclude: ["exports.map"]),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),

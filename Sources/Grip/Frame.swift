@@ -10,7 +10,7 @@ public func grip_frame_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer
         let out = try require(out, "out")
         let e = h.engine
         if h.frameSerial != e.frameSerial || h.commands.base == nil {
-            e.withFrame { f in h.translate(f) }
+            e.withFrame { info, commands, vertices in h.translate(info, commands, vertices) }
         }
         out.pointee = grip_frame(time: e.time, serial: h.frameSerial, command_count: h.commands.count,
                                  commands: UnsafePointer(h.commands.base), vertex_count: h.vertices.count,
@@ -22,25 +22,21 @@ public func grip_frame_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer
 extension EngineHandle {
     /// Copies the frame into the C arrays: only the content commands the rebuild changed and the
     /// overlay when this handle saw the previous rebuild, everything otherwise.
-    func translate(_ f: borrowing FrameBuilder) {
-        let n = f.commands.count
+    func translate(_ f: Frame, _ src: UnsafeBufferPointer<Command>, _ vsrc: UnsafeBufferPointer<Vec2>) {
+        let n = src.count
         let partial = f.generation == frameGeneration &+ 1 && n <= commands.capacity && commands.base != nil
         let contentRange = partial ? f.changedContent : 0..<f.overlayStart
         commands.reserve(n)
-        vertices.reserve(f.vertices.count)
+        vertices.reserve(vsrc.count)
         if let base = commands.base {
-            f.commands.withUnsafeBufferPointer { src in
-                for i in contentRange { base[i] = src[i].c }
-                for i in f.overlayStart..<n { base[i] = src[i].c }
-            }
+            for i in contentRange { base[i] = src[i].c }
+            for i in f.overlayStart..<n { base[i] = src[i].c }
         }
         if let base = vertices.base {
-            f.vertices.withUnsafeBufferPointer { src in
-                for i in src.indices { base[i] = src[i].toC }
-            }
+            for i in vsrc.indices { base[i] = vsrc[i].toC }
         }
         commands.count = n
-        vertices.count = f.vertices.count
+        vertices.count = vsrc.count
         frameSerial = f.serial
         frameGeneration = f.generation
     }

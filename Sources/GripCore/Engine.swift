@@ -42,7 +42,10 @@ public final class Engine {
     var magnifying = false
     var hover = Hover()
     public var events = EventQueue()
-    var frameBuilder = FrameBuilder()
+    /// The frame's buffers, reused and written in place, and its bookkeeping.
+    var frameCommands: [Command] = []
+    var frameVertices: [Vec2] = []
+    var frameState = FrameState()
     /// The scripting host's hooks (held weakly: the host owns the engine, not the reverse).
     public weak var hooks: (any BoxHooks)?
     /// Boxes whose custom-handle position hook failed (until their gesture or the next configure).

@@ -5,7 +5,7 @@
 /// geometry or state changed; the overlay after it (borders, handles, indicators, guides of the
 /// few boxes that have one) is rebuilt whenever anything drawn changed. A structural change
 /// (a box created, destroyed or re-parented, the view moved) rebuilds everything.
-public struct FrameBuilder {
+public struct Frame {
     public internal(set) var commands: [Command] = []
     public internal(set) var vertices: [Vec2] = []
     /// The engine's draw version the frame was built at (0: never built).
@@ -14,11 +14,20 @@ public struct FrameBuilder {
     public internal(set) var time = 0.0
     /// Counts rebuilds; `changedContent` is relative to the previous one.
     public internal(set) var generation: UInt64 = 0
-    /// The content commands this rebuild changed (all of them after a structural change).
+    /// The content commands the latest rebuild changed (all of them after a structural change).
     /// Commands from `overlayStart` on are rebuilt every time.
     public internal(set) var changedContent: Range<Int> = 0..<0
     public internal(set) var overlayStart = 0
+}
 
+/// The engine's bookkeeping for incremental frames (the arrays themselves are engine properties,
+/// written in place).
+struct FrameState {
+    var serial: UInt64 = 0
+    var time = 0.0
+    var generation: UInt64 = 0
+    var changedContent: Range<Int> = 0..<0
+    var overlayStart = 0
     /// False after a structural change: the next rebuild lays out all content again.
     var structureValid = false
     /// Slot -> index of its BOX command (valid while `structureValid`).
@@ -31,16 +40,24 @@ public struct FrameBuilder {
 }
 
 extension Engine {
-    /// The frame as of now, rebuilt only when something drawn changed since the last call.
-    public func frame() -> FrameBuilder {
-        if frameBuilder.serial != drawVersion { rebuildFrame() }
-        return frameBuilder
+    /// The frame as of now (a snapshot), rebuilt only when something drawn changed.
+    public func frame() -> Frame {
+        if frameState.serial != drawVersion { rebuildFrame() }
+        let f = frameState
+        return Frame(commands: frameCommands, vertices: frameVertices, serial: f.serial, time: f.time,
+                     generation: f.generation, changedContent: f.changedContent, overlayStart: f.overlayStart)
     }
 
-    /// Calls `body` with the current frame without copying it.
-    public func withFrame<R>(_ body: (borrowing FrameBuilder) -> R) -> R {
-        if frameBuilder.serial != drawVersion { rebuildFrame() }
-        return body(frameBuilder)
+    /// Calls `body` with the current frame's buffers, without copying them. The metadata in the
+    /// `Frame` passed along has empty arrays.
+    public func withFrame<R>(_ body: (Frame, UnsafeBufferPointer<Command>, UnsafeBufferPointer<Vec2>) -> R) -> R {
+        if frameState.serial != drawVersion { rebuildFrame() }
+        let f = frameState
+        let info = Frame(serial: f.serial, time: f.time, generation: f.generation,
+                         changedContent: f.changedContent, overlayStart: f.overlayStart)
+        return frameCommands.withUnsafeBufferPointer { c in
+            frameVertices.withUnsafeBufferPointer { v in body(info, c, v) }
+        }
     }
 
     /// Serial of the frame `frame()` would return.
@@ -52,79 +69,73 @@ extension Engine {
     @discardableResult
     func place(_ s: Int32, _ g: BoxGeometry) -> Bool {
         guard scene.setGeometry(s, g) else { return false }
-        frameBuilder.dirtyRoots.append(s)
+        frameState.dirtyRoots.append(s)
         drawVersion &+= 1
         return true
     }
 
     /// Slot `s`'s BOX command must be refreshed (its hover or active state changed).
     func restyle(_ s: Int32) {
-        frameBuilder.dirtyBoxes.append(s)
+        frameState.dirtyBoxes.append(s)
         drawVersion &+= 1
     }
 
     /// The draw order or every box's transform changed: the next frame lays out everything again.
     func restructure() {
-        frameBuilder.structureValid = false
-        frameBuilder.dirtyRoots.removeAll(keepingCapacity: true)
-        frameBuilder.dirtyBoxes.removeAll(keepingCapacity: true)
+        frameState.structureValid = false
+        frameState.dirtyRoots.removeAll(keepingCapacity: true)
+        frameState.dirtyBoxes.removeAll(keepingCapacity: true)
         drawVersion &+= 1
     }
 
     // MARK: building
 
     private func rebuildFrame() {
-        var f = frameBuilder
-        frameBuilder = FrameBuilder()  // drop our reference so the edits below do not copy
-        if f.structureValid {
-            f.commands.removeSubrange(f.overlayStart...)
+        if frameState.structureValid {
+            frameCommands.removeLast(frameCommands.count - frameState.overlayStart)
             var lo = Int.max, hi = 0
-            for root in f.dirtyRoots where scene.slots[Int(root)].alive {
-                var k = Int(f.boxCommand[Int(root)])
+            for root in frameState.dirtyRoots where scene.slots[Int(root)].alive {
+                var k = Int(frameState.boxCommand[Int(root)])
                 lo = Swift.min(lo, k)
                 var x = root
                 while true {
-                    f.commands[k] = boxCommand(x)
+                    frameCommands[k] = boxCommand(x)
                     k += 1
                     guard let n = scene.nextInDrawOrder(x, within: root) else { break }
                     x = n
                 }
                 hi = Swift.max(hi, k)
             }
-            for x in f.dirtyBoxes where scene.slots[Int(x)].alive {
-                let k = Int(f.boxCommand[Int(x)])
-                f.commands[k] = boxCommand(x)
+            for x in frameState.dirtyBoxes where scene.slots[Int(x)].alive {
+                let k = Int(frameState.boxCommand[Int(x)])
+                frameCommands[k] = boxCommand(x)
                 lo = Swift.min(lo, k)
                 hi = Swift.max(hi, k + 1)
             }
-            f.changedContent = lo < hi ? lo..<hi : 0..<0
+            frameState.changedContent = lo < hi ? lo..<hi : 0..<0
         } else {
-            f.commands.removeAll(keepingCapacity: true)
-            if f.boxCommand.count < scene.slots.count {
-                f.boxCommand.append(contentsOf: repeatElement(-1, count: scene.slots.count - f.boxCommand.count))
+            frameCommands.removeAll(keepingCapacity: true)
+            if frameState.boxCommand.count < scene.slots.count {
+                frameState.boxCommand.append(contentsOf: repeatElement(-1, count: scene.slots.count - frameState.boxCommand.count))
             }
             var s = scene.firstInDrawOrder
             while let x = s {
-                f.boxCommand[Int(x)] = Int32(truncatingIfNeeded: f.commands.count)
-                f.commands.append(boxCommand(x))
+                frameState.boxCommand[Int(x)] = Int32(truncatingIfNeeded: frameCommands.count)
+                frameCommands.append(boxCommand(x))
                 s = scene.nextInDrawOrder(x)
             }
-            f.changedContent = 0..<f.commands.count
-            f.structureValid = true
+            frameState.changedContent = 0..<frameCommands.count
+            frameState.structureValid = true
         }
-        f.dirtyRoots.removeAll(keepingCapacity: true)
-        f.dirtyBoxes.removeAll(keepingCapacity: true)
-        f.overlayStart = f.commands.count
-        f.vertices.removeAll(keepingCapacity: true)
-        collectOverlayOrder(&f)
-        let order = f.overlayOrder
-        f.overlayOrder = []
-        for x in order { appendOverlay(x, into: &f) }
-        f.overlayOrder = order
-        f.serial = drawVersion
-        f.time = time
-        f.generation &+= 1
-        frameBuilder = f
+        frameState.dirtyRoots.removeAll(keepingCapacity: true)
+        frameState.dirtyBoxes.removeAll(keepingCapacity: true)
+        frameState.overlayStart = frameCommands.count
+        frameVertices.removeAll(keepingCapacity: true)
+        collectOverlayOrder()
+        for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
+        frameState.serial = drawVersion
+        frameState.time = time
+        frameState.generation &+= 1
     }
 
     /// The BOX command of slot `x`.
@@ -142,23 +153,23 @@ extension Engine {
 
     /// Fills `f.overlayOrder` with the boxes that draw an overlay (editing, pressed, snapped),
     /// once each, in draw order.
-    private func collectOverlayOrder(_ f: inout FrameBuilder) {
-        f.overlayOrder.removeAll(keepingCapacity: true)
-        f.overlayOrder.append(contentsOf: editingSlots)
-        for p in presses { if let s = scene.slot(p.box) { f.overlayOrder.append(s) } }
+    private func collectOverlayOrder() {
+        frameState.overlayOrder.removeAll(keepingCapacity: true)
+        frameState.overlayOrder.append(contentsOf: editingSlots)
+        for p in presses { if let s = scene.slot(p.box) { frameState.overlayOrder.append(s) } }
         // Insertion sort by BOX command index (few boxes), dropping duplicates.
         var n = 0
-        for i in 0..<f.overlayOrder.count {
-            let x = f.overlayOrder[i]
-            let key = f.boxCommand[Int(x)]
+        for i in 0..<frameState.overlayOrder.count {
+            let x = frameState.overlayOrder[i]
+            let key = frameState.boxCommand[Int(x)]
             var j = n
-            while j > 0 && f.boxCommand[Int(f.overlayOrder[j - 1])] > key { j -= 1 }
-            if j > 0 && f.overlayOrder[j - 1] == x { continue }
+            while j > 0 && frameState.boxCommand[Int(frameState.overlayOrder[j - 1])] > key { j -= 1 }
+            if j > 0 && frameState.overlayOrder[j - 1] == x { continue }
             var k = n
-            while k > j { f.overlayOrder[k] = f.overlayOrder[k - 1]; k -= 1 }
-            f.overlayOrder[j] = x
+            while k > j { frameState.overlayOrder[k] = frameState.overlayOrder[k - 1]; k -= 1 }
+            frameState.overlayOrder[j] = x
             n += 1
         }
-        f.overlayOrder.removeSubrange(n...)
+        frameState.overlayOrder.removeSubrange(n...)
     }
 }

@@ -1,7 +1,7 @@
 /// The overlay of a box: its marching-ants border, handles, long-press indicator and guides,
 /// drawn after all box content.
 extension Engine {
-    func appendOverlay(_ x: Int32, into f: inout FrameBuilder) {
+    func appendOverlay(_ x: Int32) {
         let r = scene.slots[Int(x)]
         let id = scene.id(x)
         let m = screenTransform(x)
@@ -12,21 +12,21 @@ extension Engine {
             border.dashOn = Style.dashOn
             border.dashOff = Style.dashOff
             border.dashPhase = Style.dashPhase(at: time)
-            border.firstVertex = UInt32(truncatingIfNeeded: f.vertices.count)
+            border.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
             border.vertexCount = 4
-            appendInsetQuad(r.geometry.corners(m), inset: Style.borderStroke * 0.5, into: &f.vertices)
-            f.commands.append(border)
+            appendInsetQuad(r.geometry.corners(m), inset: Style.borderStroke * 0.5, into: &frameVertices)
+            frameCommands.append(border)
 
             let shows = showsHandles(x)
             let centre = m.apply(Vec2(r.geometry.width * 0.5, r.geometry.height * 0.5))
             let active = gestures.first { $0.box == id }?.activeHandle ?? .none
             for h in HandleID.resizeHandles where shows.resize && r.behavior.handles.contains(h) {
-                f.commands.append(handleCommand(x, h, m, centre, active))
+                frameCommands.append(handleCommand(x, h, m, centre, active))
             }
-            if shows.rotate { f.commands.append(handleCommand(x, .rotate, m, centre, active)) }
+            if shows.rotate { frameCommands.append(handleCommand(x, .rotate, m, centre, active)) }
             for i in 0..<r.hooks.customHandles {
                 guard let p = customHandleScreenPoint(x, i, m) else { continue }
-                f.commands.append(handleCommand(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), m, centre, active, at: p))
+                frameCommands.append(handleCommand(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), m, centre, active, at: p))
             }
         }
         let progress = pressProgress(id)
@@ -35,21 +35,21 @@ extension Engine {
             c.userData = r.behavior.userData
             c.strokeWidth = Style.indicatorStroke
             c.progress = progress
-            c.firstVertex = UInt32(truncatingIfNeeded: f.vertices.count)
-            let start = f.vertices.count
-            if r.behavior.indicator == .custom && customIndicator(x, progress: progress, into: &f.vertices) {
-                Indicator.trim(&f.vertices, from: start, progress: progress)
-                for i in start..<f.vertices.count { f.vertices[i] = m.apply(f.vertices[i]) }
+            c.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
+            let start = frameVertices.count
+            if r.behavior.indicator == .custom && customIndicator(x, progress: progress, into: &frameVertices) {
+                Indicator.trim(&frameVertices, from: start, progress: progress)
+                for i in start..<frameVertices.count { frameVertices[i] = m.apply(frameVertices[i]) }
             } else {
                 let frameToScreen = view * scene.parentWorld(x) * r.geometry.frameLocal
                 Indicator.outline(r.behavior.indicator, width: r.geometry.width, height: r.geometry.height,
                                   cornerRadius: r.behavior.cornerRadius, screenScale: frameToScreen.uniformScale,
-                                  mirrored: frameToScreen.determinant < 0, into: &f.vertices)
-                Indicator.trim(&f.vertices, from: start, progress: progress)
-                for i in start..<f.vertices.count { f.vertices[i] = frameToScreen.apply(f.vertices[i]) }
+                                  mirrored: frameToScreen.determinant < 0, into: &frameVertices)
+                Indicator.trim(&frameVertices, from: start, progress: progress)
+                for i in start..<frameVertices.count { frameVertices[i] = frameToScreen.apply(frameVertices[i]) }
             }
-            c.vertexCount = UInt32(truncatingIfNeeded: f.vertices.count - start)
-            f.commands.append(c)
+            c.vertexCount = UInt32(truncatingIfNeeded: frameVertices.count - start)
+            frameCommands.append(c)
         }
         if let g = gestures.first(where: { $0.box == id && $0.snapped }) {
             // The snapped axis: through the centre, from beyond the rotate handle to beyond the bottom.
@@ -57,13 +57,13 @@ extension Engine {
             c.userData = r.behavior.userData
             c.strokeWidth = Style.borderStroke
             c.handle = g.activeHandle
-            c.firstVertex = UInt32(truncatingIfNeeded: f.vertices.count)
+            c.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
             c.vertexCount = 2
             let frameToScreen = view * scene.parentWorld(x) * r.geometry.frameLocal
             let w = r.geometry.width, h = r.geometry.height
-            f.vertices.append(frameToScreen.apply(Vec2(w * 0.5, -BoxGeometry.rotateHandleOffset - h * 0.25)))
-            f.vertices.append(frameToScreen.apply(Vec2(w * 0.5, h * 1.25)))
-            f.commands.append(c)
+            frameVertices.append(frameToScreen.apply(Vec2(w * 0.5, -BoxGeometry.rotateHandleOffset - h * 0.25)))
+            frameVertices.append(frameToScreen.apply(Vec2(w * 0.5, h * 1.25)))
+            frameCommands.append(c)
         }
     }
 

@@ -60,7 +60,10 @@ extension Engine {
     /// as cancelled, and their pointers are ignored until they go up.
     public func destroyBox(_ id: BoxID) throws(GripError) {
         let s = try slot(id)
-        scene.remove(s) { x in forget(slot: x) }
+        var doomed: [Int32] = []
+        scene.collectSubtree(s, into: &doomed)
+        for x in doomed { forget(slot: x) }
+        scene.remove(s)
         restructure()
     }
 

@@ -63,15 +63,24 @@ public struct Scene {
         return s
     }
 
-    /// Removes `slot` and its whole subtree; calls `removed` for each slot before it is freed.
-    mutating func remove(_ slot: Int32, _ removed: (Int32) -> Void) {
+    /// Appends `root` and its descendants, in draw order, to `out`.
+    func collectSubtree(_ root: Int32, into out: inout [Int32]) {
+        var x = root
+        while true {
+            out.append(x)
+            guard let n = nextInDrawOrder(x, within: root) else { return }
+            x = n
+        }
+    }
+
+    /// Removes `slot` and its whole subtree (the slots keep their generation and data until reused).
+    mutating func remove(_ slot: Int32) {
         unlink(slot)
         // Iterative walk of the detached subtree.
         var stack: [Int32] = [slot]
         while let s = stack.popLast() {
             var c = slots[Int(s)].firstChild
             while c >= 0 { stack.append(c); c = slots[Int(c)].nextSibling }
-            removed(s)
             if slots[Int(s)].leaf >= 0 { tree.remove(slots[Int(s)].leaf) }
             slots[Int(s)].leaf = -1
             slots[Int(s)].boundsDirty = false
