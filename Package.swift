@@ -19,7 +19,9 @@ let package = Package(
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         // The @_cdecl functions of grip.h: translation and validation only.
-        .target(name: "Grip", dependencies: ["GripCore", "CGrip"], exclude: ["exports.map"]),
+        .target(name: "Grip", dependencies: ["GripCore", "CGrip"], exclude: ["exports.map"], swiftSettings: [
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+        ]),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
     ]
 )

@@ -29,23 +29,75 @@ extension EngineHandle {
         commands.reserve(n)
         vertices.reserve(vsrc.count)
         if let base = commands.base {
-            for i in contentRange { base[i] = src[i].c }
-            for i in f.overlayStart..<n { base[i] = src[i].c }
+            copyCommands(src, contentRange, to: base)
+            copyCommands(src, f.overlayStart..<n, to: base)
         }
-        if let base = vertices.base {
-            for i in vsrc.indices { base[i] = vsrc[i].toC }
+        if let base = vertices.base, let from = vsrc.baseAddress, !vsrc.isEmpty {
+            if Layout.verticesMatch {
+                UnsafeMutableRawPointer(base).copyMemory(from: from, byteCount: vsrc.count * MemoryLayout<grip_vec2>.stride)
+            } else {
+                for i in vsrc.indices { base[i] = vsrc[i].toC }
+            }
         }
         commands.count = n
         vertices.count = vsrc.count
         frameSerial = f.serial
         frameGeneration = f.generation
     }
+
+    private func copyCommands(_ src: UnsafeBufferPointer<Command>, _ r: Range<Int>, to base: UnsafeMutablePointer<grip_command>) {
+        guard !r.isEmpty, let from = src.baseAddress else { return }
+        if Layout.commandsMatch {
+            UnsafeMutableRawPointer(base + r.lowerBound).copyMemory(
+                from: from + r.lowerBound, byteCount: r.count * MemoryLayout<grip_command>.stride)
+        } else {
+            for i in r { base[i] = src[i].c }
+        }
+    }
+}
+
+/// Whether the core's Command and Vec2 have exactly the layout of grip_command and grip_vec2
+/// (same size, stride and field offsets), so frames can be copied in bulk. Checked once.
+enum Layout {
+    static let commandsMatch: Bool = {
+        typealias C = grip_command
+        typealias S = Command
+        guard MemoryLayout<C>.stride == MemoryLayout<S>.stride else { return false }
+        let pairs: [(Int?, Int?)] = [
+            (MemoryLayout<C>.offset(of: \.kind), MemoryLayout<S>.offset(of: \.kindRawValue)),
+            (MemoryLayout<C>.offset(of: \.handle), MemoryLayout<S>.offset(of: \.handle)),
+            (MemoryLayout<C>.offset(of: \.box), MemoryLayout<S>.offset(of: \.box)),
+            (MemoryLayout<C>.offset(of: \.user_data), MemoryLayout<S>.offset(of: \.userData)),
+            (MemoryLayout<C>.offset(of: \.transform), MemoryLayout<S>.offset(of: \.transform)),
+            (MemoryLayout<C>.offset(of: \.width), MemoryLayout<S>.offset(of: \.width)),
+            (MemoryLayout<C>.offset(of: \.height), MemoryLayout<S>.offset(of: \.height)),
+            (MemoryLayout<C>.offset(of: \.center), MemoryLayout<S>.offset(of: \.center)),
+            (MemoryLayout<C>.offset(of: \.radius), MemoryLayout<S>.offset(of: \.radius)),
+            (MemoryLayout<C>.offset(of: \.inner_radius), MemoryLayout<S>.offset(of: \.innerRadius)),
+            (MemoryLayout<C>.offset(of: \.cursor_angle), MemoryLayout<S>.offset(of: \.cursorAngle)),
+            (MemoryLayout<C>.offset(of: \.first_vertex), MemoryLayout<S>.offset(of: \.firstVertex)),
+            (MemoryLayout<C>.offset(of: \.vertex_count), MemoryLayout<S>.offset(of: \.vertexCount)),
+            (MemoryLayout<C>.offset(of: \.stroke_width), MemoryLayout<S>.offset(of: \.strokeWidth)),
+            (MemoryLayout<C>.offset(of: \.dash_on), MemoryLayout<S>.offset(of: \.dashOn)),
+            (MemoryLayout<C>.offset(of: \.dash_off), MemoryLayout<S>.offset(of: \.dashOff)),
+            (MemoryLayout<C>.offset(of: \.dash_phase), MemoryLayout<S>.offset(of: \.dashPhase)),
+            (MemoryLayout<C>.offset(of: \.progress), MemoryLayout<S>.offset(of: \.progress)),
+            (MemoryLayout<C>.offset(of: \.state), MemoryLayout<S>.offset(of: \.state)),
+        ]
+        return pairs.allSatisfy { $0.0 != nil && $0.0 == $0.1 }
+            && MemoryLayout<grip_affine>.stride == MemoryLayout<Affine>.stride
+            && MemoryLayout<grip_vec2>.stride == MemoryLayout<Vec2>.stride
+    }()
+
+    static let verticesMatch: Bool =
+        MemoryLayout<grip_vec2>.stride == MemoryLayout<Vec2>.stride
+            && MemoryLayout<grip_vec2>.offset(of: \.y) == MemoryLayout<Vec2>.offset(of: \.y)
 }
 
 extension Command {
     var c: grip_command {
         grip_command(
-            kind: grip_command_kind(rawValue: numericCast(kind.rawValue)),
+            kind: grip_command_kind(rawValue: numericCast(kindRawValue)),
             handle: grip_handle(rawValue: numericCast(handle.rawValue)), box: box.rawValue, user_data: userData,
             transform: transform.toC, width: width, height: height, center: center.toC, radius: radius,
             inner_radius: innerRadius, cursor_angle: cursorAngle, first_vertex: firstVertex,

@@ -13,9 +13,12 @@ public enum CommandState {
     public static let active: UInt32 = 1 << 1
 }
 
-/// One draw command, in screen coordinates; the fields of `grip_command`.
+/// One draw command, in screen coordinates; the fields of `grip_command`, in its order and with
+/// its types (every field is a plain number or a struct of them), so the C layer can copy
+/// commands in bulk after checking at run time that the two layouts agree.
 public struct Command: Equatable, Sendable {
-    public var kind: CommandKind
+    /// `CommandKind.rawValue`, stored as the number so the layout matches C.
+    public var kindRawValue: UInt32
     public var handle = HandleID.none
     public var box: BoxID
     public var userData: UInt64 = 0
@@ -36,7 +39,13 @@ public struct Command: Equatable, Sendable {
     public var progress = 0.0
     public var state: UInt32 = 0
 
-    public init(kind: CommandKind, box: BoxID) { self.kind = kind; self.box = box }
+    public init(kind: CommandKind, box: BoxID) { self.kindRawValue = kind.rawValue; self.box = box }
+
+    /// What to draw.
+    public var kind: CommandKind {
+        get { CommandKind(rawValue: kindRawValue) ?? .box }
+        set { kindRawValue = newValue.rawValue }
+    }
 }
 
 /// The look of the overlay, in screen units (seed 000's marks and ants).

@@ -127,10 +127,10 @@ extension Engine {
             frameState.changedContent = 0..<frameCommands.count
             frameState.structureValid = true
         }
-        frameState.dirtyRoots.removeAll(keepingCapacity: true)
-        frameState.dirtyBoxes.removeAll(keepingCapacity: true)
+        frameState.dirtyRoots.removeLast(frameState.dirtyRoots.count)
+        frameState.dirtyBoxes.removeLast(frameState.dirtyBoxes.count)
         frameState.overlayStart = frameCommands.count
-        frameVertices.removeAll(keepingCapacity: true)
+        frameVertices.removeLast(frameVertices.count)
         collectOverlayOrder()
         for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
         frameState.serial = drawVersion
