@@ -1,0 +1,15 @@
+/* suites.h: the C ABI test suites, one file each, run in this order by test_abi.c. */
+#ifndef GRIP_TEST_SUITES_H
+#define GRIP_TEST_SUITES_H
+
+void suite_engine(void);   /* version, status strings, engine lifetime, errmsg, bounds */
+void suite_view(void);     /* set_view: validation and screen <-> world */
+void suite_boxes(void);    /* create, describe, configure, destroy, ids, hierarchy */
+void suite_state(void);    /* local, world and corners against independent maths */
+void suite_hit(void);      /* hit_test */
+void suite_pointer(void);  /* pointer dispatch, the move gesture, events */
+void suite_frame(void);    /* timer, frames, marching ants, set_editing */
+void suite_magnify(void);  /* magnify gesture */
+void suite_reset(void);    /* grip_box_reset */
+
+#endif

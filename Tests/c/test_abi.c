@@ -1,0 +1,16 @@
+/* test_abi.c: the C99 test program for libgrip's C ABI (every non-Lua function in grip.h). */
+#include "check.h"
+#include "suites.h"
+
+int main(void) {
+    check_suite("suite_engine", suite_engine);
+    check_suite("suite_view", suite_view);
+    check_suite("suite_boxes", suite_boxes);
+    check_suite("suite_state", suite_state);
+    check_suite("suite_hit", suite_hit);
+    check_suite("suite_pointer", suite_pointer);
+    check_suite("suite_frame", suite_frame);
+    check_suite("suite_magnify", suite_magnify);
+    check_suite("suite_reset", suite_reset);
+    return check_summary("C ABI tests");
+}
