@@ -28,8 +28,10 @@
  *   calls in the wrong state are errors, never crashes.
  *
  * Lifetimes
- *   Pointers the engine hands out (frame arrays, messages) stay valid until
- *   the next call that takes the same engine as a non-const argument.
+ *   Pointers the engine hands out stay valid until the next call that takes
+ *   the same engine as a non-const argument. In fact the frame arrays stay
+ *   valid until the next grip_frame_get or grip_engine_destroy on that engine,
+ *   and the message until the next call on it (any call resets it).
  */
 #ifndef GRIP_H
 #define GRIP_H

@@ -60,7 +60,8 @@ extension Engine {
             let p = presses[i]
             switch p.phase {
             case .filling:
-                let progress = Swift.min(1, Swift.max(0, (time - p.startTime) / p.duration))
+                // The end compared as a sum, so a press from 1.0 lasting 0.2 is full at 1.2 exactly.
+                let progress = time >= p.startTime + p.duration ? 1 : Swift.min(1, Swift.max(0, (time - p.startTime) / p.duration))
                 if progress != p.progress { presses[i].progress = progress; changed = true }
                 if progress >= 1, let s = scene.slot(p.box) {
                     presses[i].phase = .triggered
@@ -69,7 +70,7 @@ extension Engine {
             case .triggered:
                 break
             case .windingBack(let from, let at):
-                let progress = from * (1 - (time - at) / Press.windBackDuration)
+                let progress = time >= at + Press.windBackDuration ? 0 : from * (1 - (time - at) / Press.windBackDuration)
                 if progress <= 0 {
                     presses.remove(at: i)
                     changed = true

@@ -8,11 +8,14 @@ struct ResetAnimation {
     /// Seconds of timer time a reset takes.
     static let duration = 0.2
 
+    /// True from `startTime + duration` on (compared as a sum, so 1.0 + 0.2 ends at 1.2 exactly).
+    func isFinished(at t: Double) -> Bool { t >= startTime + ResetAnimation.duration }
+
     /// The geometry at time `t`: eased (cubic in-out), rotation along the shorter way round,
     /// flips switched at the start.
     func geometry(at t: Double) -> BoxGeometry {
+        if isFinished(at: t) { return to }
         let u = Swift.min(1, Swift.max(0, (t - startTime) / ResetAnimation.duration))
-        if u >= 1 { return to }
         let e = u < 0.5 ? 4 * u * u * u : 1 - 4 * (1 - u) * (1 - u) * (1 - u)
         func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * e }
         var g = to
@@ -61,7 +64,7 @@ extension Engine {
             let a = resets[i]
             guard let s = scene.slot(a.box) else { resets.remove(at: i); continue }
             if place(s, a.geometry(at: time)) { changed = true }
-            if time - a.startTime >= ResetAnimation.duration {
+            if a.isFinished(at: time) {
                 resets.remove(at: i)
                 emit(.reset, slot: s)
                 continue

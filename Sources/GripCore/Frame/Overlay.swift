@@ -18,15 +18,25 @@ extension Engine {
             frameCommands.append(border)
 
             let shows = showsHandles(x)
-            let centre = m.apply(Vec2(r.geometry.width * 0.5, r.geometry.height * 0.5))
+            let g = r.geometry
+            let centre = m.apply(Vec2(g.width * 0.5, g.height * 0.5))
             let active = gestures.first { $0.box == id }?.activeHandle ?? .none
+            let fx = g.flippedX ? -1.0 : 1.0, fy = g.flippedY ? -1.0 : 1.0
+            let cursors = CursorDirections(frameToScreen: Affine(a: m.a * fx, b: m.b * fx, c: m.c * fy, d: m.d * fy, tx: 0, ty: 0),
+                                           width: g.width, height: g.height)
+            let frameCentre = Vec2(g.width * 0.5, g.height * 0.5)
             for h in HandleID.resizeHandles where shows.resize && r.behavior.handles.contains(h) {
-                frameCommands.append(handleCommand(x, h, m, centre, active))
+                let at = m.apply(g.boxPoint(fromFrame: g.framePoint(of: h)))
+                frameCommands.append(handleCommand(x, h, at, cursors.angle(frameVector: g.framePoint(of: h) - frameCentre), active))
             }
-            if shows.rotate { frameCommands.append(handleCommand(x, .rotate, m, centre, active)) }
+            if shows.rotate {
+                let at = m.apply(g.boxPoint(fromFrame: g.framePoint(of: .rotate)))
+                frameCommands.append(handleCommand(x, .rotate, at, cursors.angle(frameVector: g.framePoint(of: .rotate) - frameCentre), active))
+            }
             for i in 0..<r.hooks.customHandles {
                 guard let p = customHandleScreenPoint(x, i, m) else { continue }
-                frameCommands.append(handleCommand(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), m, centre, active, at: p))
+                let d = p - centre
+                frameCommands.append(handleCommand(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), p, atan2(d.y, d.x), active))
             }
         }
         let progress = pressProgress(id)
@@ -67,16 +77,14 @@ extension Engine {
         }
     }
 
-    private func handleCommand(_ x: Int32, _ h: HandleID, _ m: Affine, _ centre: Vec2, _ active: HandleID,
-                               at point: Vec2? = nil) -> Command {
+    private func handleCommand(_ x: Int32, _ h: HandleID, _ at: Vec2, _ cursorAngle: Double, _ active: HandleID) -> Command {
         var c = Command(kind: .handle, box: scene.id(x))
         c.userData = scene.slots[Int(x)].behavior.userData
         c.handle = h
-        c.center = point ?? handleScreenPoint(x, h, m)
+        c.center = at
         c.radius = Style.handleRadius
         c.innerRadius = Style.handleInnerRadius
-        let d = c.center - centre
-        c.cursorAngle = atan2(d.y, d.x)
+        c.cursorAngle = cursorAngle
         if hover.box == c.box && hover.handle == h { c.state |= CommandState.hover }
         if active == h { c.state |= CommandState.active }
         return c

@@ -1,0 +1,116 @@
+/*
+ * CLuaShim: the only code that touches the Lua API.
+ *
+ * Everything here that can raise a Lua error (allocate, run a metamethod, call Lua) runs inside a
+ * lua_pcall started from C, or inside a lua_CFunction trampoline *before* it calls Swift or
+ * *after* Swift has returned. Swift (GripLua) never sees lua.h: it gets opaque pointers, plain C
+ * structs and status codes, so no Lua error can ever unwind through a Swift frame.
+ *
+ * This header is what Swift imports. Grip's own types (grip_box_desc, grip_box_state, ...) travel
+ * as void pointers here; GripLua casts them to the CGrip types.
+ */
+#ifndef CLUASHIM_H
+#define CLUASHIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Return codes of the Swift side of a trampoline (gripl_call) and of the gl_* calls below. */
+enum {
+    GL_OK = 0,
+    GL_ERR_MSG = 1,   /* raise call->err as a Lua error (position added) */
+    GL_ERR_TOP = 2    /* a Lua error object sits on top of the caller's stack: raise it as is */
+};
+
+/* Operations the trampolines ask Swift to perform (gl_call.op). */
+enum {
+    GL_OP_ENGINE_NEW = 1, GL_OP_ENGINE_CLOSE, GL_OP_ENGINE_TIME, GL_OP_SET_BOUNDS, GL_OP_SET_VIEW,
+    GL_OP_BOX_CREATE, GL_OP_BOX_DESTROY, GL_OP_BOX_CONFIGURE, GL_OP_BOX_DESCRIBE, GL_OP_BOX_STATE,
+    GL_OP_BOX_SET_EDITING, GL_OP_BOX_RESET, GL_OP_BOX_SET_HOOKS, GL_OP_BOX_SET_INDICATOR, GL_OP_BOX_EXISTS,
+    GL_OP_HIT, GL_OP_POINTER, GL_OP_MAGNIFY, GL_OP_TICK, GL_OP_ADVANCE,
+    GL_OP_FRAME_LOCK, GL_OP_FRAME_UNLOCK, GL_OP_EVENT_NEXT,
+    GL_OP_DRAG, GL_OP_DRAG_HANDLE, GL_OP_PINCH, GL_OP_TAP, GL_OP_DOUBLE_TAP, GL_OP_HOLD
+};
+
+/* One call from a trampoline into Swift: arguments in, results out. */
+typedef struct gl_call {
+    void *L;              /* lua_State* of the calling thread (for running `on` handlers) */
+    void *ctx;            /* gl_ctx* of the state */
+    void *engine;         /* the LuaEngine (Swift object) behind the engine userdata */
+    int op;
+    bool sandboxed;       /* the state is a sandbox (caps what grip.new may ask for) */
+    uint64_t box;         /* box argument */
+    double n[10];         /* numeric arguments */
+    int64_t i[6];         /* integer arguments */
+    bool flag, flag2;
+    void *in;             /* grip_box_desc* / grip_engine_desc* / grip_affine* */
+    void *out;            /* grip_box_desc* / grip_box_state* / grip_event* / grip_frame* */
+    /* results */
+    void *rptr;           /* ENGINE_NEW: the retained LuaEngine */
+    uint64_t rbox;
+    int64_t ri[2];
+    double rn[2];
+    bool rflag;
+    char message[512];    /* EVENT_NEXT: script error message ("" when none) */
+    char err[512];        /* GL_ERR_MSG: what went wrong */
+} gl_call;
+
+/* A box's geometry as hooks see it (grip_box_state's first fields, parent space). */
+typedef struct gl_geom {
+    double cx, cy, width, height, rotation, scale;
+    bool flipped_x, flipped_y;
+} gl_geom;
+
+/* ---- Hosted states (grip_lua_*) ---------------------------------------- */
+
+/* Creates a state with its own allocator (memory_limit), count hook (instruction_limit) and the
+ * sandbox (unless allow_io). Returns NULL with *status / err set on failure. */
+void *gl_state_new(size_t memory_limit, uint64_t instruction_limit, bool allow_io, int *status,
+                   char *err, size_t errlen);
+/* Publishes `engine` (a retained LuaEngine) as grip.host. grip_status. */
+int gl_state_set_host(void *ctx, void *engine);
+/* Runs a chunk / a file as one host entry. grip_status; gl_state_errmsg says why. */
+int gl_state_exec(void *ctx, const char *chunk_name, const char *source, size_t length);
+int gl_state_exec_file(void *ctx, const char *path);
+const char *gl_state_errmsg(const void *ctx);
+void gl_state_set_errmsg(void *ctx, const char *message);
+/* True when ctx is a live state made by gl_state_new. */
+bool gl_state_valid(const void *ctx);
+/* Closes the state (finalizers run, engines it made are destroyed) and frees ctx. */
+void gl_state_close(void *ctx);
+/* The LuaEngine published as grip.host, or NULL. */
+void *gl_state_host(const void *ctx);
+/* True while a script of this state runs (an entry from the host is in progress). */
+bool gl_state_running(const void *ctx);
+
+/* Charges `units` instructions of work done outside the VM (macros, C loops) to the current
+ * entry's budget. Returns false (and trips the limit) when the budget is exhausted. */
+bool gl_charge(void *ctx, uint64_t units);
+
+/* ---- Calls from Swift into Lua (each under lua_pcall) ------------------ */
+
+/* Runs the `on` handlers of the event's box. GL_OK, or GL_ERR_TOP with the error on L's top. */
+int gl_fire_event(void *L, void *engine, const void *event /* grip_event* */, const char *message);
+
+/* Custom handle `index`'s box-space position. GL_OK or GL_ERR_MSG (err filled). */
+int gl_hook_handle_position(void *ctx, void *engine, uint64_t box, int index, const gl_geom *g,
+                            double *x, double *y, char *err, size_t errlen);
+/* Custom handle `index` dragged to box-space point (px, py) of `start`: the geometry to apply. */
+int gl_hook_handle_drag(void *ctx, void *engine, uint64_t box, int index, const gl_geom *start,
+                        double px, double py, gl_geom *out, char *err, size_t errlen);
+/* The custom indicator's box-space polyline: *points (x, y pairs, owned by ctx) and *count. */
+int gl_hook_indicator(void *ctx, void *engine, uint64_t box, double progress, const gl_geom *g,
+                      const double **points, size_t *count, char *err, size_t errlen);
+/* The constraint: the geometry to apply instead of `proposed`. */
+int gl_hook_constraint(void *ctx, void *engine, uint64_t box, const gl_geom *proposed,
+                       const gl_geom *current, gl_geom *out, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CLUASHIM_H */
