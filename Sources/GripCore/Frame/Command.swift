@@ -62,7 +62,8 @@ public enum Style {
     /// The dash phase at time `t`: 10 units per second, wrapping at 12.
     @inlinable public static func dashPhase(at t: Double) -> Double {
         let period = dashOn + dashOff
-        let p = (t * dashSpeed).truncatingRemainder(dividingBy: period)
+        let d = t * dashSpeed
+        let p = abs(d) < 1e15 ? d - period * Double(Int(d / period)) : d.truncatingRemainder(dividingBy: period)
         return p < 0 ? p + period : p
     }
 }

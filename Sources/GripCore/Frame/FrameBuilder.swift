@@ -83,8 +83,8 @@ extension Engine {
     /// The draw order or every box's transform changed: the next frame lays out everything again.
     func restructure() {
         frameState.structureValid = false
-        frameState.dirtyRoots.removeAll(keepingCapacity: true)
-        frameState.dirtyBoxes.removeAll(keepingCapacity: true)
+        frameState.dirtyRoots.truncate(to: 0)
+        frameState.dirtyBoxes.truncate(to: 0)
         drawVersion &+= 1
     }
 
@@ -92,7 +92,7 @@ extension Engine {
 
     private func rebuildFrame() {
         if frameState.structureValid {
-            frameCommands.removeLast(frameCommands.count - frameState.overlayStart)
+            frameCommands.truncate(to: frameState.overlayStart)
             var lo = Int.max, hi = 0
             for root in frameState.dirtyRoots where scene.slots[Int(root)].alive {
                 var k = Int(frameState.boxCommand[Int(root)])
@@ -114,7 +114,7 @@ extension Engine {
             }
             frameState.changedContent = lo < hi ? lo..<hi : 0..<0
         } else {
-            frameCommands.removeAll(keepingCapacity: true)
+            frameCommands.truncate(to: 0)
             if frameState.boxCommand.count < scene.slots.count {
                 frameState.boxCommand.append(contentsOf: repeatElement(-1, count: scene.slots.count - frameState.boxCommand.count))
             }
@@ -127,10 +127,10 @@ extension Engine {
             frameState.changedContent = 0..<frameCommands.count
             frameState.structureValid = true
         }
-        frameState.dirtyRoots.removeLast(frameState.dirtyRoots.count)
-        frameState.dirtyBoxes.removeLast(frameState.dirtyBoxes.count)
+        frameState.dirtyRoots.truncate(to: 0)
+        frameState.dirtyBoxes.truncate(to: 0)
         frameState.overlayStart = frameCommands.count
-        frameVertices.removeLast(frameVertices.count)
+        frameVertices.truncate(to: 0)
         collectOverlayOrder()
         for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
         frameState.serial = drawVersion
@@ -154,7 +154,7 @@ extension Engine {
     /// Fills `f.overlayOrder` with the boxes that draw an overlay (editing, pressed, snapped),
     /// once each, in draw order.
     private func collectOverlayOrder() {
-        frameState.overlayOrder.removeAll(keepingCapacity: true)
+        frameState.overlayOrder.truncate(to: 0)
         frameState.overlayOrder.append(contentsOf: editingSlots)
         for p in presses { if let s = scene.slot(p.box) { frameState.overlayOrder.append(s) } }
         // Insertion sort by BOX command index (few boxes), dropping duplicates.
@@ -170,6 +170,6 @@ extension Engine {
             frameState.overlayOrder[j] = x
             n += 1
         }
-        frameState.overlayOrder.removeSubrange(n...)
+        frameState.overlayOrder.truncate(to: n)
     }
 }

@@ -67,7 +67,7 @@ public enum Indicator {
             if seg >= remaining {
                 let t = seg > 0 ? remaining / seg : 0
                 points[i] = points[i - 1] + (points[i] - points[i - 1]) * t
-                points.removeSubrange((i + 1)...)
+                points.truncate(to: i + 1)
                 return
             }
             remaining -= seg

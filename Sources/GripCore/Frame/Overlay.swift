@@ -27,16 +27,16 @@ extension Engine {
             let frameCentre = Vec2(g.width * 0.5, g.height * 0.5)
             for h in HandleID.resizeHandles where shows.resize && r.behavior.handles.contains(h) {
                 let at = m.apply(g.boxPoint(fromFrame: g.framePoint(of: h)))
-                frameCommands.append(handleCommand(x, h, at, cursors.angle(frameVector: g.framePoint(of: h) - frameCentre), active))
+                frameCommands.append(handleCommand(id, r.behavior.userData, h, at, cursors.angle(frameVector: g.framePoint(of: h) - frameCentre), active))
             }
             if shows.rotate {
                 let at = m.apply(g.boxPoint(fromFrame: g.framePoint(of: .rotate)))
-                frameCommands.append(handleCommand(x, .rotate, at, cursors.angle(frameVector: g.framePoint(of: .rotate) - frameCentre), active))
+                frameCommands.append(handleCommand(id, r.behavior.userData, .rotate, at, cursors.angle(frameVector: g.framePoint(of: .rotate) - frameCentre), active))
             }
             for i in 0..<r.hooks.customHandles {
                 guard let p = customHandleScreenPoint(x, i, m) else { continue }
                 let d = p - centre
-                frameCommands.append(handleCommand(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), p, atan2(d.y, d.x), active))
+                frameCommands.append(handleCommand(id, r.behavior.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), p, atan2(d.y, d.x), active))
             }
         }
         let progress = pressProgress(id)
@@ -77,9 +77,10 @@ extension Engine {
         }
     }
 
-    private func handleCommand(_ x: Int32, _ h: HandleID, _ at: Vec2, _ cursorAngle: Double, _ active: HandleID) -> Command {
-        var c = Command(kind: .handle, box: scene.id(x))
-        c.userData = scene.slots[Int(x)].behavior.userData
+    private func handleCommand(_ id: BoxID, _ userData: UInt64, _ h: HandleID, _ at: Vec2, _ cursorAngle: Double,
+                               _ active: HandleID) -> Command {
+        var c = Command(kind: .handle, box: id)
+        c.userData = userData
         c.handle = h
         c.center = at
         c.radius = Style.handleRadius
@@ -104,7 +105,7 @@ extension Engine {
             else if vertices.count - start > 65536 { problem = HookFailure("custom indicator returned more than 65536 points") }
         }
         guard let problem else { return true }
-        vertices.removeSubrange(start...)
+        vertices.truncate(to: start)
         if let i = presses.firstIndex(where: { $0.box == id }) { presses[i].indicatorDisabled = true }
         hookFailed(problem, slot: x)
         return false

@@ -2,8 +2,16 @@
 public enum Angle {
     /// `a` wrapped into (-pi, pi].
     @inlinable public static func wrap(_ a: Double) -> Double {
+        if a > -Double.pi && a <= Double.pi { return a }
         guard a.isFinite else { return a }
-        var r = a.truncatingRemainder(dividingBy: 2 * Double.pi)
+        var r: Double
+        let turns = a * (0.5 / Double.pi)
+        if abs(turns) < 1e15 {
+            // Whole turns by integer conversion: no libm fmod on the hot path.
+            r = a - 2 * Double.pi * Double(Int(turns))
+        } else {
+            r = a.truncatingRemainder(dividingBy: 2 * Double.pi)
+        }
         if r > Double.pi { r -= 2 * Double.pi } else if r <= -Double.pi { r += 2 * Double.pi }
         return r
     }

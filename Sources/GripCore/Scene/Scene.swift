@@ -219,7 +219,15 @@ public struct Scene {
     /// Box space -> world for `s`, computed from the nearest valid ancestor down and cached.
     mutating func world(_ s: Int32) -> Affine {
         if slots[Int(s)].worldValid { return slots[Int(s)].world }
-        pathScratch.removeAll(keepingCapacity: true)
+        // The common case: only this box is stale (its parent is valid, or it is top level).
+        let p0 = slots[Int(s)].parent
+        if p0 < 0 || slots[Int(p0)].worldValid {
+            let m = (p0 >= 0 ? slots[Int(p0)].world : Affine.identity) * slots[Int(s)].geometry.local
+            slots[Int(s)].world = m
+            slots[Int(s)].worldValid = true
+            return m
+        }
+        pathScratch.truncate(to: 0)
         var p = s
         while p >= 0 && !slots[Int(p)].worldValid {
             pathScratch.append(p)

@@ -1,0 +1,269 @@
+/* The libraries a hosted state gets, and the wrappers that keep every library call within the
+ * state's budgets.
+ *
+ * Sandbox (allow_io false): base, table, string, math, utf8, coroutine; os with clock, time and
+ * date only. No io, package, debug, dofile, loadfile, string.dump; load takes text only.
+ * Both modes: string patterns run on a step-budgeted matcher (pattern.c), and the library
+ * functions whose C loops are sized by an argument (string.rep, table.concat/unpack/move/insert/
+ * remove/sort) charge that size to the instruction budget before they loop, because the count
+ * hook only sees VM instructions. */
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+static void charge(lua_State *L, lua_Integer n) {
+    if (n <= 0) return;
+    if (!gl_charge(gl_getctx(L), (uint64_t)n)) gl_trip_error(L);
+}
+
+/* Calls upvalue 1 (the original function) with all arguments. */
+static int call_original(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* ---- string ---------------------------------------------------------------- */
+
+static int s_rep(lua_State *L) {
+    size_t l = 0, lsep = 0;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n <= 0 || l + lsep == 0) {  /* Lua would loop n times to copy nothing */
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    charge(L, n);
+    return call_original(L);
+}
+
+/* ---- table ------------------------------------------------------------------ */
+
+static lua_Integer len_once(lua_State *L, int idx) {
+    return luaL_len(L, idx);  /* may run __len (Lua: counted by the hook) once */
+}
+
+static int t_concat(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer i = luaL_optinteger(L, 3, 1);
+    lua_Integer j = lua_isnoneornil(L, 4) ? len_once(L, 1) : luaL_checkinteger(L, 4);
+    if (j >= i) charge(L, j - i + 1);
+    lua_settop(L, 2);
+    lua_pushinteger(L, i);
+    lua_pushinteger(L, j);
+    return call_original(L);
+}
+
+static int t_unpack(lua_State *L) {
+    lua_Integer i = luaL_optinteger(L, 2, 1);
+    lua_Integer j = lua_isnoneornil(L, 3) ? len_once(L, 1) : luaL_checkinteger(L, 3);
+    if (j >= i) charge(L, j - i + 1);
+    lua_settop(L, 1);
+    lua_pushinteger(L, i);
+    lua_pushinteger(L, j);
+    return call_original(L);
+}
+
+static int t_move(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2);
+    lua_Integer e = luaL_checkinteger(L, 3);
+    if (e >= f && f > 0) charge(L, e - f + 1);
+    else if (e >= f) charge(L, (e - f) < LUA_MAXINTEGER ? e - f + 1 : LUA_MAXINTEGER);
+    return call_original(L);
+}
+
+static int t_insert(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer e = len_once(L, 1);
+    if (e == LUA_MAXINTEGER) return luaL_error(L, "table too large to insert into");
+    e++;  /* first empty slot */
+    lua_Integer pos;
+    switch (lua_gettop(L)) {
+    case 2:
+        pos = e;
+        break;
+    case 3:
+        pos = luaL_checkinteger(L, 2);
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2, "position out of bounds");
+        charge(L, e - pos);
+        for (lua_Integer i = e; i > pos; i--) {
+            lua_geti(L, 1, i - 1);
+            lua_seti(L, 1, i);
+        }
+        break;
+    default:
+        return luaL_error(L, "wrong number of arguments to 'insert'");
+    }
+    lua_seti(L, 1, pos);
+    return 0;
+}
+
+static int t_remove(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer size = len_once(L, 1);
+    lua_Integer pos = luaL_optinteger(L, 2, size);
+    if (pos != size) luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
+    lua_geti(L, 1, pos);
+    if (size > pos) charge(L, size - pos);
+    for (; pos < size; pos++) {
+        lua_geti(L, 1, pos + 1);
+        lua_seti(L, 1, pos);
+    }
+    lua_pushnil(L);
+    lua_seti(L, 1, pos);
+    return 1;
+}
+
+static int t_sort(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_getmetatable(L, 1)) {
+        lua_pushliteral(L, "__len");
+        int has = lua_rawget(L, -2) != LUA_TNIL;
+        lua_pop(L, 2);
+        if (has) return luaL_error(L, "table.sort of a table with __len is not available here");
+    }
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
+    if (n > 1) {
+        double cost = 2.0 * (double)n * (log2((double)n) + 1.0);
+        charge(L, cost > 9e18 ? LUA_MAXINTEGER : (lua_Integer)cost);
+    }
+    return call_original(L);
+}
+
+/* ---- coroutine: every thread the script creates runs under the count hook ---- */
+
+static int co_create(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    gl_install_hook(gl_getctx(L), co);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    return 1;
+}
+
+static int co_wrapped(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int narg = lua_gettop(L);
+    if (lua_status(co) == LUA_OK && lua_gettop(co) == 0) return luaL_error(L, "cannot resume dead coroutine");
+    if (!lua_checkstack(co, narg + 1)) return luaL_error(L, "too many arguments to resume");
+    lua_xmove(L, co, narg);
+    int nres = 0;
+    int st = lua_resume(co, L, narg, &nres);
+    if (st == LUA_OK || st == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            return luaL_error(L, "too many results to resume");
+        }
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1);  /* the error object */
+    lua_resetthread(co);  /* close its pending variables */
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int co_wrap(lua_State *L) {
+    co_create(L);
+    lua_pushcclosure(L, co_wrapped, 1);
+    return 1;
+}
+
+/* ---- base (sandbox) -------------------------------------------------------- */
+
+/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to text. */
+static int b_load(lua_State *L) {
+    int n = lua_gettop(L);
+    if (n < 3) lua_settop(L, 3);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    return call_original(L);
+}
+
+static int b_collectgarbage(lua_State *L) {
+    static const char *const opts[] = {"collect", "step", "count", "isrunning", NULL};
+    int o = luaL_checkoption(L, 1, "collect", opts);
+    gl_ctx *c = gl_getctx(L);
+    if (o <= 1) charge(L, (lua_Integer)(c->mem_used / 8));
+    lua_settop(L, 1);
+    if (o == 1) lua_pushinteger(L, 0);
+    return call_original(L);
+}
+
+/* ---- opening ---------------------------------------------------------------- */
+
+/* t[name] = fn with the previous t[name] as its upvalue 1. Table at -1. */
+static void wrap_field(lua_State *L, const char *name, lua_CFunction fn) {
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, fn, 1);
+    lua_setfield(L, -2, name);
+}
+
+static void set_field(lua_State *L, const char *name, lua_CFunction fn) {
+    lua_pushcfunction(L, fn);
+    lua_setfield(L, -2, name);
+}
+
+void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
+    (void)c;
+    if (allow_io) {
+        luaL_openlibs(L);
+    } else {
+        static const luaL_Reg libs[] = {
+            {LUA_GNAME, luaopen_base}, {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
+            {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_COLIBNAME, luaopen_coroutine},
+            {LUA_OSLIBNAME, luaopen_os}, {NULL, NULL}};
+        for (const luaL_Reg *lib = libs; lib->func; lib++) {
+            luaL_requiref(L, lib->name, lib->func, 1);
+            lua_pop(L, 1);
+        }
+        /* os: clock, time and date only */
+        lua_getglobal(L, "os");
+        lua_createtable(L, 0, 3);
+        static const char *const keep[] = {"clock", "time", "date", NULL};
+        for (const char *const *k = keep; *k; k++) {
+            lua_getfield(L, -2, *k);
+            lua_setfield(L, -2, *k);
+        }
+        lua_setglobal(L, "os");
+        lua_pop(L, 1);
+        /* base */
+        lua_pushglobaltable(L);
+        lua_pushnil(L);
+        lua_setfield(L, -2, "dofile");
+        lua_pushnil(L);
+        lua_setfield(L, -2, "loadfile");
+        wrap_field(L, "load", b_load);
+        wrap_field(L, "collectgarbage", b_collectgarbage);
+        lua_pop(L, 1);
+        /* string.dump (also reachable as ("").dump through the string metatable) */
+        lua_getglobal(L, "string");
+        lua_pushnil(L);
+        lua_setfield(L, -2, "dump");
+        lua_pop(L, 1);
+    }
+    lua_getglobal(L, "string");
+    wrap_field(L, "rep", s_rep);
+    lua_pop(L, 1);
+    gl_open_patterns(L);
+    lua_getglobal(L, "table");
+    wrap_field(L, "concat", t_concat);
+    wrap_field(L, "unpack", t_unpack);
+    wrap_field(L, "move", t_move);
+    wrap_field(L, "sort", t_sort);
+    set_field(L, "insert", t_insert);
+    set_field(L, "remove", t_remove);
+    lua_pop(L, 1);
+    lua_getglobal(L, "coroutine");
+    set_field(L, "create", co_create);
+    set_field(L, "wrap", co_wrap);
+    lua_pop(L, 1);
+}
