@@ -38,25 +38,90 @@ struct BoundsTree {
         free.append(n)
     }
 
-    /// Adds `item` with tight bounds `r`; returns its leaf.
-    mutating func insert(_ item: Int32, _ r: Rect) -> Int32 {
+    /// Adds `item` with tight bounds `r`; returns its leaf. With `deferred` the leaf is not linked
+    /// into the tree: the caller must call `rebuild()` before the next query.
+    mutating func insert(_ item: Int32, _ r: Rect, deferred: Bool = false) -> Int32 {
         let leaf = allocate()
         nodes[Int(leaf)].rect = BoundsTree.fatten(r)
         nodes[Int(leaf)].item = item
         nodes[Int(leaf)].height = 0
-        insertLeaf(leaf)
+        leafCount += 1
+        if deferred { pendingLeaves.append(leaf) } else { insertLeaf(leaf) }
         return leaf
+    }
+
+    /// Live leaves, and leaves inserted with `deferred` and not yet linked.
+    private(set) var leafCount = 0
+    private var pendingLeaves: [Int32] = []
+
+    /// Rebuilds every internal node top-down (median splits along the longer axis), which gives
+    /// a tighter tree than one grown by insertions; leaf ids stay the same.
+    mutating func rebuild() {
+        var leaves: [Int32] = []
+        leaves.reserveCapacity(leafCount)
+        for i in nodes.indices where nodes[i].height == 0 { leaves.append(Int32(i)) }
+        pendingLeaves.removeAll()
+        for i in nodes.indices where nodes[i].height > 0 { release(Int32(i)) }
+        root = leaves.isEmpty ? -1 : build(&leaves, 0, leaves.count, parent: -1)
+    }
+
+    private mutating func build(_ leaves: inout [Int32], _ lo: Int, _ hi: Int, parent: Int32) -> Int32 {
+        if hi - lo == 1 {
+            nodes[Int(leaves[lo])].parent = parent
+            return leaves[lo]
+        }
+        // Split at the median centre along the longer axis of the centres' spread.
+        var bmin = Vec2(Double.infinity, Double.infinity), bmax = Vec2(-Double.infinity, -Double.infinity)
+        for i in lo..<hi {
+            let c = nodes[Int(leaves[i])].rect.center
+            bmin.x = Swift.min(bmin.x, c.x); bmin.y = Swift.min(bmin.y, c.y)
+            bmax.x = Swift.max(bmax.x, c.x); bmax.y = Swift.max(bmax.y, c.y)
+        }
+        let alongX = bmax.x - bmin.x >= bmax.y - bmin.y
+        let mid = (lo + hi) / 2
+        select(&leaves, lo, hi, mid, alongX)
+        let node = allocate()
+        nodes[Int(node)].parent = parent
+        let a = build(&leaves, lo, mid, parent: node)
+        let b = build(&leaves, mid, hi, parent: node)
+        nodes[Int(node)].child1 = a
+        nodes[Int(node)].child2 = b
+        nodes[Int(node)].height = 1 + Swift.max(nodes[Int(a)].height, nodes[Int(b)].height)
+        nodes[Int(node)].rect = BoundsTree.union(nodes[Int(a)].rect, nodes[Int(b)].rect)
+        return node
+    }
+
+    /// Partially orders `leaves[lo..<hi]` so the element at `k` has no smaller centre after it
+    /// and no larger one before it (quickselect, middle pivot).
+    private func select(_ leaves: inout [Int32], _ lo: Int, _ hi: Int, _ k: Int, _ alongX: Bool) {
+        func key(_ l: Int32) -> Double {
+            let r = nodes[Int(l)].rect
+            return alongX ? r.min.x + r.max.x : r.min.y + r.max.y
+        }
+        var lo = lo, hi = hi - 1
+        while lo < hi {
+            let pivot = key(leaves[(lo + hi) / 2])
+            var i = lo, j = hi
+            while i <= j {
+                while key(leaves[i]) < pivot { i += 1 }
+                while key(leaves[j]) > pivot { j -= 1 }
+                if i <= j { leaves.swapAt(i, j); i += 1; j -= 1 }
+            }
+            if k <= j { hi = j } else if k >= i { lo = i } else { return }
+        }
     }
 
     /// Removes a leaf.
     mutating func remove(_ leaf: Int32) {
-        removeLeaf(leaf)
+        if let i = pendingLeaves.firstIndex(of: leaf) { pendingLeaves.remove(at: i) } else { removeLeaf(leaf) }
         release(leaf)
+        leafCount -= 1
     }
 
     /// Updates a leaf for new tight bounds `r`; touches the tree only when `r` leaves the fat rectangle.
     mutating func update(_ leaf: Int32, _ r: Rect) {
         let fat = nodes[Int(leaf)].rect
+        if pendingLeaves.contains(leaf) { nodes[Int(leaf)].rect = BoundsTree.fatten(r); return }
         if fat.min.x <= r.min.x && fat.min.y <= r.min.y && fat.max.x >= r.max.x && fat.max.y >= r.max.y {
             return
         }
@@ -68,16 +133,29 @@ struct BoundsTree {
     /// Appends to `found` the item of every leaf whose fat rectangle contains `p`.
     mutating func query(_ p: Vec2, into found: inout [Int32]) {
         guard root >= 0 else { return }
-        stack.removeAll(keepingCapacity: true)
-        stack.append(root)
-        while let n = stack.popLast() {
-            let node = nodes[Int(n)]
-            guard node.rect.contains(p) else { continue }
-            if node.isLeaf {
-                found.append(node.item)
-            } else {
-                stack.append(node.child1)
-                stack.append(node.child2)
+        // Depth-first with both children pushed: at most one pending sibling per level, so
+        // height + 2 entries always suffice. The stack only grows with the tree.
+        let needed = Int(nodes[Int(root)].height) + 2
+        if stack.count < needed { stack = [Int32](repeating: -1, count: needed * 2) }
+        let root = self.root
+        stack.withUnsafeMutableBufferPointer { st in
+            nodes.withUnsafeBufferPointer { nd in
+                var top = 1
+                st[0] = root
+                while top > 0 {
+                    top -= 1
+                    let n = Int(st[top])
+                    let r = nd[n].rect
+                    guard p.x >= r.min.x && p.x <= r.max.x && p.y >= r.min.y && p.y <= r.max.y else { continue }
+                    let c1 = nd[n].child1
+                    if c1 < 0 {
+                        found.append(nd[n].item)
+                    } else {
+                        st[top] = c1
+                        st[top + 1] = nd[n].child2
+                        top += 2
+                    }
+                }
             }
         }
     }
