@@ -183,8 +183,18 @@ typedef struct grip_box_desc {
     bool flipped_x, flipped_y;
 } grip_box_desc;
 
+/* Defaults: a 100 x 100 box at (0, 0), scale 1, not editing, all gestures but long press, all 8
+ * handles + rotate, freeform, flips allowed, minimum 10 x 10, scale 0.1 to 10, circle indicator
+ * after 1 s, corner radius 6, no snapping (tolerance 0.087). x, y are the top-left corner of the
+ * box before rotation and scale, in the parent's coordinates.
+ * Ranges (GRIP_ERR_ARG outside them): coordinates and sizes within 1e9, width >= min_width,
+ * height >= min_height, 1e-6 <= min_scale <= scale <= max_scale <= 1e6. Boxes nest at most
+ * 32 levels deep (GRIP_ERR_LIMIT). These keep every transform and vertex finite. */
 void grip_box_desc_init(grip_box_desc *desc);
 grip_status grip_box_create(grip_engine *engine, const grip_box_desc *desc, grip_box *out);
+/* grip_box_describe: out->struct_size must be set (grip_box_desc_init) so the library knows the
+ * caller's struct version; the geometry reported is the current one (gestures and animations
+ * included). */
 /* Destroys the box and its descendants; a gesture on them ends as cancelled. */
 grip_status grip_box_destroy(grip_engine *engine, grip_box box);
 /* Replaces the box's behaviour and geometry with desc (parent may change: re-parenting keeps the world position). */

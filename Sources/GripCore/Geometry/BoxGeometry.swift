@@ -38,12 +38,14 @@ public struct BoxGeometry: Equatable, Sendable {
     @inlinable public var isValid: Bool {
         let m = BoxGeometry.maxMagnitude
         return abs(center.x) <= m && abs(center.y) <= m && width > 0 && width <= m && height > 0 && height <= m
-            && abs(rotation) <= m && scale > 0 && scale <= BoxGeometry.maxScale
+            && abs(rotation) <= m && scale >= BoxGeometry.minScale && scale <= BoxGeometry.maxScale
     }
 
     /// Largest coordinate, size or rotation a box may have.
     public static let maxMagnitude = 1e9
-    /// Largest scale a box may have.
+    /// Smallest and largest scale a box may have. With `Scene.maxDepth` these keep every world
+    /// transform, corner and frame vertex finite (1e6^32 * 1e9 is far below 1e308).
+    public static let minScale = 1e-6
     public static let maxScale = 1e6
 
     /// The four corners of box space mapped by `transform`: top-left, top-right, bottom-right, bottom-left.

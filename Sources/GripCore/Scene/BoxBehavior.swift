@@ -78,8 +78,8 @@ public struct BoxBehavior: Equatable, Sendable {
         ]
         for (name, v) in finite where !v.isFinite { return "\(name) is not finite" }
         if minWidth <= 0 || minHeight <= 0 { return "min_width and min_height must be > 0" }
-        if minScale <= 0 || maxScale < minScale || maxScale > BoxGeometry.maxScale {
-            return "need 0 < min_scale <= max_scale <= \(BoxGeometry.maxScale)"
+        if minScale < BoxGeometry.minScale || maxScale < minScale || maxScale > BoxGeometry.maxScale {
+            return "need \(BoxGeometry.minScale) <= min_scale <= max_scale <= \(BoxGeometry.maxScale)"
         }
         if minWidth > BoxGeometry.maxMagnitude || minHeight > BoxGeometry.maxMagnitude {
             return "min_width and min_height must be <= \(BoxGeometry.maxMagnitude)"

@@ -45,6 +45,9 @@ extension Engine {
     /// Adds a box; its geometry is in the parent's coordinates.
     public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
         let parent = try validate(d)
+        if parent >= 0 && scene.slots[Int(parent)].depth + 1 > Scene.maxDepth {
+            throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")
+        }
         guard scene.count < config.maxBoxes else {
             throw GripError(.limit, "max_boxes (\(config.maxBoxes)) reached")
         }
@@ -100,6 +103,10 @@ extension Engine {
         if newParent != oldParent {
             if newParent >= 0 && scene.isAncestor(s, of: newParent) {
                 throw .state("a box cannot be parented to itself or its own descendant")
+            }
+            let newDepth = newParent >= 0 ? scene.slots[Int(newParent)].depth + 1 : 0
+            if newDepth + scene.subtreeHeight(s) > Scene.maxDepth {
+                throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")
             }
             let oldWorld = oldParent >= 0 ? scene.world(oldParent) : .identity
             let newWorld = newParent >= 0 ? scene.world(newParent) : .identity

@@ -1,6 +1,9 @@
 /// Box storage and hierarchy: contiguous slots, generational ids, sibling lists in creation
 /// order, and world transforms cached per box and invalidated by subtree.
 public struct Scene {
+    /// Deepest nesting allowed (top-level boxes have depth 0).
+    public static let maxDepth: Int32 = 32
+
     var slots: ContiguousArray<BoxRecord> = []
     var freeSlots: [Int32] = []
     /// Top-level boxes, first and last, in creation order.
@@ -94,6 +97,17 @@ public struct Scene {
     }
 
     // MARK: hierarchy
+
+    /// The deepest depth in the subtree of `s`, relative to `s` (0 for a leaf).
+    func subtreeHeight(_ s: Int32) -> Int32 {
+        var x = s, deepest: Int32 = 0
+        let base = slots[Int(s)].depth
+        while true {
+            deepest = Swift.max(deepest, slots[Int(x)].depth - base)
+            guard let n = nextInDrawOrder(x, within: s) else { return deepest }
+            x = n
+        }
+    }
 
     /// True when `a` is `b` or one of its ancestors.
     func isAncestor(_ a: Int32, of b: Int32) -> Bool {
