@@ -291,6 +291,28 @@ static double bench_floor(void) {
     return percentile(v, B, 0.5);
 }
 
+/* Vertices of a full indicator of `shape` on a size x size box (the fewest that keep within 0.25). */
+static unsigned indicator_vertices(grip_indicator_shape shape, double size) {
+    grip_engine *e;
+    CHECK(grip_engine_create(NULL, &e));
+    grip_box_desc b;
+    grip_box_desc_init(&b);
+    b.x = 100; b.y = 100; b.width = size; b.height = size;
+    b.allow = GRIP_ALLOW_LONG_PRESS; b.indicator = shape; b.corner_radius = size / 4;
+    grip_box id;
+    CHECK(grip_box_create(e, &b, &id));
+    grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, 100 + size / 2, 100 + size / 2, 0, 0};
+    CHECK(grip_dispatch_pointer(e, &ev, NULL));
+    CHECK(grip_dispatch_timer(e, 2.0));
+    grip_frame f;
+    CHECK(grip_frame_get(e, &f));
+    unsigned n = 0;
+    for (size_t i = 0; i < f.command_count; i++)
+        if (f.commands[i].kind == GRIP_CMD_INDICATOR) n = f.commands[i].vertex_count;
+    grip_engine_destroy(e);
+    return n;
+}
+
 static void cpu_name(char *out, size_t n) {
     FILE *f = fopen("/proc/cpuinfo", "r");
     snprintf(out, n, "unknown CPU");
@@ -322,6 +344,9 @@ int main(int argc, char **argv) {
     bench_create_destroy(100000, &create_ms, &destroy_ms);
     double unchanged = bench_frame_unchanged(10000), one_changed = bench_frame_one_changed(10000);
     double allocs = bench_allocations();
+    unsigned circle40 = indicator_vertices(GRIP_INDICATOR_CIRCLE, 40), circle400 = indicator_vertices(GRIP_INDICATOR_CIRCLE, 400);
+    unsigned rounded40 = indicator_vertices(GRIP_INDICATOR_ROUNDED_RECT, 40), rounded400 = indicator_vertices(GRIP_INDICATOR_ROUNDED_RECT, 400);
+    unsigned rect40 = indicator_vertices(GRIP_INDICATOR_RECT, 40), rect400 = indicator_vertices(GRIP_INDICATOR_RECT, 400);
 
     FILE *out = fopen(md, "w");
     FILE *outs[2] = {stdout, out};
@@ -348,6 +373,10 @@ int main(int argc, char **argv) {
         fprintf(o, "| 7 | heap allocations per drag event + frame read (steady state) | %.3f | 0 |\n", allocs);
         fprintf(o, "| 8 | C floor: the same drag maths + one command, no engine | %.1f ns | |\n", floor_ns);
         fprintf(o, "| 8 | drag at 1 box / C floor | %.1fx | <= 20x |\n", drag1 / floor_ns);
+        fprintf(o, "\nIndicator vertices for a full ring (within 0.25 units of the true curve):\n\n");
+        fprintf(o, "| shape | 40-unit box | 400-unit box |\n|---|---|---|\n");
+        fprintf(o, "| circle | %u | %u |\n| rounded rect (radius = side / 4) | %u | %u |\n| rect | %u | %u |\n",
+                circle40, circle400, rounded40, rounded400, rect40, rect400);
     }
     if (out) fclose(out);
     return 0;
