@@ -7,7 +7,9 @@ let package = Package(
     name: "Grip",
     products: [
         // libgrip.so: the C ABI (and, with the Lua issue, luaopen_grip).
-        .library(name: "grip", type: .dynamic, targets: ["Grip"]),
+        .library(name: "grip", type: .dynamic, targets: ["Grip", "GripLua"]),
+        // The CLI (`grip run`, `grip render`); scripts/install installs it as bin/grip.
+        .executable(name: "grip-cli", targets: ["grip-cli"]),
     ],
     targets: [
         // Imports ../../Include/grip.h as a Clang module: the one definition of every C type.
@@ -22,6 +24,12 @@ let package = Package(
         .target(name: "Grip", dependencies: ["GripCore", "CGrip"], exclude: ["exports.map"], swiftSettings: [
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
+        // C: every Lua API call that can raise, under lua_pcall (Debian's liblua5.4-dev).
+        .target(name: "CLuaShim", cSettings: [.unsafeFlags(["-Wall", "-Wextra"])],
+                linkerSettings: [.linkedLibrary("lua5.4")]),
+        // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim).
+        .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"]),
+        .executableTarget(name: "grip-cli", dependencies: ["GripLua", "Grip", "GripCore", "CGrip"]),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
     ]
 )

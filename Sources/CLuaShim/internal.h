@@ -35,6 +35,8 @@ typedef struct gl_ctx {
     int depth;             /* nested host entries in progress */
     /* the host's engine (a retained LuaEngine), when hosted */
     void *host;
+    /* live engines made by grip.new in this state */
+    int engines;
     /* the custom indicator's points */
     double *points;
     size_t points_cap;
@@ -64,6 +66,7 @@ void gl_open_patterns(lua_State *L);
 /* bindings.c */
 void gl_bindings_init(lua_State *L);
 void gl_push_module(lua_State *L);
-int gl_push_engine_ud(lua_State *L, void *engine, bool owned_by_lua);
+/* Pushes a new engine userdata that takes over *slot (a retained LuaEngine; *slot becomes NULL). */
+int gl_push_engine_ud(lua_State *L, void **slot);
 
 #endif

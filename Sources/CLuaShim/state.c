@@ -245,9 +245,7 @@ bool gl_state_valid(const void *ctx) {
 
 static int set_host(lua_State *L) {
     void **slot = (void **)lua_touserdata(L, 1);
-    void *engine = *slot;
-    *slot = NULL;  /* ownership passes to the userdata (or is dropped by it on failure) */
-    gl_push_engine_ud(L, engine, false);
+    gl_push_engine_ud(L, slot);  /* takes over *slot once the userdata exists */
     lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, "grip.host");  /* kept alive whatever the script does */
     lua_getfield(L, LUA_REGISTRYINDEX, "grip.module");
@@ -347,3 +345,16 @@ void gl_state_close(void *ctx) {
     c->magic = GL_CTX_DEAD;
     free(c);
 }
+
+int gl_count_engines(void *ctx, int delta) {
+    gl_ctx *c = (gl_ctx *)ctx;
+    if (c == NULL || (c->magic != GL_CTX_MAGIC && c->magic != GL_CTX_DEAD)) return 0;
+    c->engines += delta;
+    return c->engines;
+}
+
+static _Thread_local char create_err[512];
+
+const char *gl_create_errmsg(void) { return create_err; }
+
+void gl_set_create_errmsg(const char *message) { snprintf(create_err, sizeof create_err, "%s", message); }

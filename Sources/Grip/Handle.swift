@@ -12,8 +12,8 @@ struct EngineHeader {
 
 /// The C-facing side of one engine: the core engine, the last error message, and the C copies
 /// of the frame, all owned here and valid until the next call that mutates the engine.
-final class EngineHandle {
-    let engine: Engine
+package final class EngineHandle {
+    package let engine: Engine
     /// NUL-terminated message of the last failed call ("" after success).
     let message: UnsafeMutablePointer<CChar>
     static let messageCapacity = 512
@@ -72,7 +72,7 @@ struct CBuffer<Element> {
 }
 
 /// The live handle behind `p`, or nil when `p` is NULL, misaligned, destroyed or foreign.
-func handle(_ p: OpaquePointer?) -> EngineHandle? {
+package func handle(_ p: OpaquePointer?) -> EngineHandle? {
     guard let p else { return nil }
     let raw = UnsafeRawPointer(p)
     guard Int(bitPattern: raw) % MemoryLayout<EngineHeader>.alignment == 0 else { return nil }

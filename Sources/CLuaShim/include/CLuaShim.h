@@ -21,11 +21,9 @@ extern "C" {
 #endif
 
 /* Return codes of the Swift side of a trampoline (gripl_call) and of the gl_* calls below. */
-enum {
-    GL_OK = 0,
-    GL_ERR_MSG = 1,   /* raise call->err as a Lua error (position added) */
-    GL_ERR_TOP = 2    /* a Lua error object sits on top of the caller's stack: raise it as is */
-};
+#define GL_OK 0
+#define GL_ERR_MSG 1  /* raise call->err as a Lua error (position added) */
+#define GL_ERR_TOP 2  /* a Lua error object sits on top of the caller's stack: raise it as is */
 
 /* Operations the trampolines ask Swift to perform (gl_call.op). */
 enum {
@@ -91,6 +89,13 @@ bool gl_state_running(const void *ctx);
 /* Charges `units` instructions of work done outside the VM (macros, C loops) to the current
  * entry's budget. Returns false (and trips the limit) when the budget is exhausted. */
 bool gl_charge(void *ctx, uint64_t units);
+
+/* Adds delta to the number of live engines a state's scripts made; returns the new count. */
+int gl_count_engines(void *ctx, int delta);
+
+/* The message of the last grip_lua_create that failed on this thread. */
+const char *gl_create_errmsg(void);
+void gl_set_create_errmsg(const char *message);
 
 /* ---- Calls from Swift into Lua (each under lua_pcall) ------------------ */
 

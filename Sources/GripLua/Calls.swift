@@ -1,0 +1,206 @@
+import CGrip
+import CLuaShim
+import Grip
+import GripCore
+
+/// The Swift side of every trampoline: CLuaShim has read the Lua arguments into `c`, and raises
+/// (from C, after this returns) whatever this reports. Nothing here can raise a Lua error.
+@_cdecl("gripl_call")
+func gripl_call(_ c: UnsafeMutablePointer<gl_call>) -> Int32 {
+    do throws(LuaFailure) {
+        try perform(c)
+        return GL_OK
+    } catch {
+        if error.code == GL_ERR_MSG { setText(&c.pointee.err, error.message) }
+        return error.code
+    }
+}
+
+/// Drops the engine userdata's reference (its `__gc`).
+@_cdecl("gripl_release")
+func gripl_release(_ p: UnsafeMutableRawPointer) {
+    Unmanaged<LuaEngine>.fromOpaque(p).release()
+}
+
+/// Copies `text` into a fixed C char array, truncated and NUL-terminated.
+func setText<T>(_ field: inout T, _ text: String) {
+    withUnsafeMutableBytes(of: &field) { raw in
+        guard raw.count > 0 else { return }
+        var n = 0
+        for byte in text.utf8 where n < raw.count - 1 {
+            raw[n] = byte
+            n += 1
+        }
+        raw[n] = 0
+    }
+}
+
+private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
+    let op = Int(c.pointee.op)
+    if op == Int(GL_OP_ENGINE_NEW) {
+        c.pointee.rptr = try newEngine(c.pointee)
+        return
+    }
+    guard let raw = c.pointee.engine else { throw LuaFailure("engine was destroyed") }
+    let e = Unmanaged<LuaEngine>.fromOpaque(raw).takeUnretainedValue()
+    if op == Int(GL_OP_ENGINE_CLOSE) { try e.close(); return }
+    if op == Int(GL_OP_FRAME_UNLOCK) {
+        if !e.closed { e.engine.busy = false }
+        return
+    }
+    if e.closed { throw LuaFailure("engine was destroyed") }
+    let box = c.pointee.box
+    let L = c.pointee.L
+    switch op {
+    case Int(GL_OP_ENGINE_TIME):
+        c.pointee.rn.0 = e.engine.time
+    case Int(GL_OP_SET_BOUNDS):
+        try e.check(grip_engine_set_bounds(e.ptr, c.pointee.n.0, c.pointee.n.1))
+    case Int(GL_OP_SET_VIEW):
+        try e.check(grip_engine_set_view(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_affine.self)))
+    case Int(GL_OP_BOX_CREATE):
+        var id: grip_box = 0
+        try e.check(grip_box_create(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_box_desc.self), &id))
+        c.pointee.rbox = id
+    case Int(GL_OP_BOX_DESTROY):
+        let st = grip_box_destroy(e.ptr, box)
+        if !(c.pointee.flag && st == GRIP_ERR_NOT_FOUND) { try e.check(st, box: true) }
+        try e.drained(L)
+    case Int(GL_OP_BOX_CONFIGURE):
+        try e.check(grip_box_configure(e.ptr, box, c.pointee.in?.assumingMemoryBound(to: grip_box_desc.self)), box: true)
+        try e.drained(L)
+    case Int(GL_OP_BOX_DESCRIBE):
+        try e.check(grip_box_describe(e.ptr, box, c.pointee.out?.assumingMemoryBound(to: grip_box_desc.self)), box: true)
+    case Int(GL_OP_BOX_STATE):
+        try e.check(grip_box_state_get(e.ptr, box, c.pointee.out?.assumingMemoryBound(to: grip_box_state.self)), box: true)
+    case Int(GL_OP_BOX_SET_EDITING):
+        try e.check(grip_box_set_editing(e.ptr, box, c.pointee.flag), box: true)
+        try e.drained(L)
+    case Int(GL_OP_BOX_RESET):
+        let st = grip_box_reset(e.ptr, box, c.pointee.flag)
+        try e.check(st, box: true)
+        c.pointee.rflag = st == GRIP_OK
+        try e.drained(L)
+    case Int(GL_OP_BOX_EXISTS):
+        var s = grip_box_state()
+        let st = grip_box_state_get(e.ptr, box, &s)
+        if st != GRIP_ERR_NOT_FOUND { try e.check(st) }
+        c.pointee.rflag = st == GRIP_OK
+    case Int(GL_OP_BOX_SET_HOOKS):
+        try e.setHooks(box, handles: Int(c.pointee.i.0), constraint: c.pointee.flag)
+    case Int(GL_OP_BOX_SET_INDICATOR):
+        try e.setCustomIndicator(box, c.pointee.flag)
+    case Int(GL_OP_HIT):
+        var hit = grip_hit()
+        try e.check(grip_hit_test(e.ptr, c.pointee.n.0, c.pointee.n.1, &hit))
+        c.pointee.rbox = hit.box
+        c.pointee.ri.0 = Int64(hit.handle.rawValue)
+    case Int(GL_OP_POINTER):
+        let time = c.pointee.flag ? c.pointee.n.2 : e.engine.time
+        var ev = grip_pointer_event(phase: grip_phase(rawValue: UInt32(c.pointee.i.0)), pointer: UInt32(c.pointee.i.1),
+                                    x: c.pointee.n.0, y: c.pointee.n.1, time: time, modifiers: UInt32(c.pointee.i.2))
+        var consumed = false
+        try e.check(grip_dispatch_pointer(e.ptr, &ev, &consumed))
+        c.pointee.rflag = consumed
+        try e.drained(L)
+    case Int(GL_OP_MAGNIFY):
+        let time = c.pointee.flag ? c.pointee.n.3 : e.engine.time
+        var ev = grip_magnify_event(phase: grip_phase(rawValue: UInt32(c.pointee.i.0)), factor: c.pointee.n.0,
+                                    x: c.pointee.n.1, y: c.pointee.n.2, time: time)
+        var consumed = false
+        try e.check(grip_dispatch_magnify(e.ptr, &ev, &consumed))
+        c.pointee.rflag = consumed
+        try e.drained(L)
+    case Int(GL_OP_TICK):
+        try e.check(grip_dispatch_timer(e.ptr, c.pointee.n.0))
+        try e.drained(L)
+    case Int(GL_OP_FRAME_LOCK):
+        try e.check(grip_frame_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_frame.self)))
+        // Held until FRAME_UNLOCK: while CLuaShim turns the arrays into tables nothing may touch them.
+        e.engine.busy = true
+    case Int(GL_OP_EVENT_NEXT):
+        try e.drained(L)
+        if let p = e.nextEvent() {
+            c.pointee.out?.assumingMemoryBound(to: grip_event.self).pointee = p.event
+            setText(&c.pointee.message, p.message)
+            c.pointee.rflag = true
+        }
+    default:
+        var m = Macro(e, c)
+        try m.run(op)
+    }
+}
+
+private func newEngine(_ call: gl_call) throws(LuaFailure) -> UnsafeMutableRawPointer {
+    guard var d = call.in?.assumingMemoryBound(to: grip_engine_desc.self).pointee, let ctx = call.ctx else {
+        throw LuaFailure("grip.new: no description")
+    }
+    if call.sandboxed {
+        // A sandboxed script's engines live in host memory that memory_limit does not see.
+        if d.max_boxes == 0 || d.max_boxes > LuaLimits.sandboxMaxBoxes { d.max_boxes = LuaLimits.sandboxMaxBoxes }
+        if gl_count_engines(ctx, 0) >= LuaLimits.sandboxMaxEngines {
+            throw LuaFailure("grip.new: a sandboxed script may keep at most \(LuaLimits.sandboxMaxEngines) engines alive")
+        }
+    }
+    var out: OpaquePointer? = nil
+    let st = grip_engine_create(&d, &out)
+    guard st == GRIP_OK, let p = out, let h = handle(p) else {
+        throw LuaFailure("grip.new: " + String(cString: grip_engine_errmsg(nil)))
+    }
+    _ = gl_count_engines(ctx, 1)
+    let le = LuaEngine(ptr: p, handle: h, owned: true, ctx: ctx)
+    h.engine.hooks = le
+    return Unmanaged.passRetained(le).toOpaque()
+}
+
+enum LuaLimits {
+    static let sandboxMaxBoxes: UInt32 = 100_000
+    static let sandboxMaxEngines: Int32 = 64
+    /// Instructions charged per event a macro dispatches.
+    static let dispatchCost: UInt64 = 200
+    /// Most steps a macro or `advance` takes.
+    static let maxSteps = 100_000
+}
+
+extension LuaEngine {
+    /// Throws the engine's message for a failed status ("box was destroyed" for an unknown box).
+    func check(_ st: grip_status, box: Bool = false) throws(LuaFailure) {
+        if st == GRIP_OK || st == GRIP_DONE { return }
+        if box && st == GRIP_ERR_NOT_FOUND { throw LuaFailure("box was destroyed") }
+        throw LuaFailure(String(cString: CGrip.grip_engine_errmsg(ptr)))
+    }
+
+    /// Drains the event queue; a handler's error propagates.
+    func drained(_ L: UnsafeMutableRawPointer?) throws(LuaFailure) {
+        if drain(L) != GL_OK { throw LuaFailure.top }
+    }
+
+    func refuseWhenBusy() throws(LuaFailure) {
+        if engine.busy {
+            throw LuaFailure("re-entrant call: the engine is busy with another call (from a script callback?)")
+        }
+    }
+
+    func setHooks(_ box: UInt64, handles: Int, constraint: Bool) throws(LuaFailure) {
+        try refuseWhenBusy()
+        do {
+            try engine.setHooks(BoxID(rawValue: box), BoxHookSet(customHandles: handles, constraint: constraint))
+        } catch {
+            if error.status == .notFound { throw LuaFailure("box was destroyed") }
+            throw LuaFailure(error.message)
+        }
+    }
+
+    /// Switches the box's indicator to the custom shape (or back to the circle). Through
+    /// configure, so the box's reset geometry becomes its current one (see the report: the core
+    /// has no call that changes only the indicator).
+    func setCustomIndicator(_ box: UInt64, _ custom: Bool) throws(LuaFailure) {
+        var d = grip_box_desc()
+        grip_box_desc_init(&d)
+        try check(grip_box_describe(ptr, box, &d), box: true)
+        let isCustom = d.indicator == GRIP_INDICATOR_CUSTOM
+        if custom == isCustom { return }
+        d.indicator = custom ? GRIP_INDICATOR_CUSTOM : GRIP_INDICATOR_CIRCLE
+        try check(grip_box_configure(ptr, box, &d), box: true)
+    }
+}
