@@ -32,14 +32,12 @@ func usage() -> Never {
     exit(2)
 }
 
-var args = Array(CommandLine.arguments.dropFirst())
-guard args.count >= 2, args[0] == "run" || args[0] == "render" else { usage() }
-let command = args[0]
-let file = args[1]
+let args = Array(CommandLine.arguments.dropFirst())
+var positional: [String] = []
 var svgPath: String? = nil
 var sandbox = false
 var width = 800.0, height = 600.0
-var i = 2
+var i = 0
 while i < args.count {
     switch args[i] {
     case "--svg":
@@ -57,9 +55,14 @@ while i < args.count {
         height = h
         i += 2
     default:
-        usage()
+        if args[i].hasPrefix("--") { usage() }
+        positional.append(args[i])
+        i += 1
     }
 }
+guard positional.count == 2, positional[0] == "run" || positional[0] == "render" else { usage() }
+let command = positional[0]
+let file = positional[1]
 if command == "render" && svgPath == nil { usage() }
 
 var desc = grip_engine_desc()
