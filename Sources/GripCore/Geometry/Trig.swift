@@ -1,22 +1,26 @@
 // Sine, cosine and arctangent in pure Swift: GripCore imports neither Foundation nor libm,
 // and the same bits come out on every platform, which keeps replays deterministic.
 
-/// `(sin x, cos x)` accurate to about 1 ulp for |x| < 1e9; NaN for non-finite x.
+/// `(sin x, cos x)` accurate to about 1 ulp for |x| < 1.6e9 (beyond that the argument is first
+/// reduced modulo 2 pi in double precision); NaN for non-finite x.
 @inlinable public func sinCos(_ x: Double) -> (Double, Double) {
     guard x.isFinite else { return (.nan, .nan) }
-    // Reduce to r in [-pi/4, pi/4] with x = q * pi/2 + r (Cody-Waite, three parts of pi/2).
-    let q = (x * 0.6366197723675814).rounded(.toNearestOrEven)
-    var r = x - q * 1.5707963267341256
-    r -= q * 6.077100506303966e-11
-    r -= q * 2.0222662487959506e-21
+    if abs(x) >= 1.6e9 { return sinCos(x.truncatingRemainder(dividingBy: 2 * Double.pi)) }
+    // Reduce to r in [-pi/4, pi/4] with x = k * pi/2 + r (Cody-Waite: pi/2 in four parts, the
+    // first three of 23 significant bits, so k * part is exact for |k| < 2^30).
+    let k = Int(x * 0.6366197723675814 + (x >= 0 ? 0.5 : -0.5))
+    let q = Double(k)
+    var r = x - q * 1.570796251296997
+    r -= q * 7.549789415861596e-08
+    r -= q * 5.390302529957765e-15
+    r -= q * 3.2820035428735005e-22
     let r2 = r * r
     let s = r + r * r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880
         + r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800 + r2 * (-1.0 / 1307674368000)))))))
     let c = 1 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320
-        + r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600 + r2 * (-1.0 / 87178291200)))))))
-    // q mod 4 picks the quadrant; q is finite and bounded by the guard above.
-    let quadrant = q.truncatingRemainder(dividingBy: 4)
-    switch quadrant < 0 ? quadrant + 4 : quadrant {
+        + r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600 + r2 * (-1.0 / 87178291200
+        + r2 * (1.0 / 20922789888000))))))))
+    switch k & 3 {
     case 0: return (s, c)
     case 1: return (c, -s)
     case 2: return (-s, -c)

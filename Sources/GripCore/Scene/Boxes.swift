@@ -116,15 +116,20 @@ extension Engine {
             else { throw .arg("the box cannot be expressed in the new parent's coordinates") }
             geometry = g
         }
-        let wasEditing = scene.slots[Int(s)].behavior.editing
-        if newParent != oldParent { scene.reparent(s, under: newParent) }
+        let old = scene.slots[Int(s)].behavior
+        if newParent != oldParent {
+            scene.reparent(s, under: newParent)
+            restructure()
+        }
         scene.slots[Int(s)].behavior = d.behavior
         scene.slots[Int(s)].home = geometry
         place(s, geometry)
         resets.removeAll { $0.box == id }
         disabledHandleHooks.removeAll { $0 == id }
-        if wasEditing != d.behavior.editing { editingChanged(s, to: d.behavior.editing) }
-        restructure()
+        if old.editing != d.behavior.editing { editingChanged(s, to: d.behavior.editing) }
+        // Behaviour shows in the BOX command (user data) and the overlay; an identical
+        // description changes nothing drawn, so the serial stays.
+        if old != d.behavior { restyle(s) }
     }
 
     /// The box's description now: parent, current geometry and behaviour.
@@ -146,6 +151,7 @@ extension Engine {
         editingChanged(s, to: editing)
         if !editing, let gi = gestures.firstIndex(where: { $0.box == id && ($0.kind == .resize || $0.kind == .rotate) }) {
             let g = gestures.remove(at: gi)
+            restyle(s)
             emit(.gestureEnded, g.kind, slot: s, handle: g.activeHandle, pointer: g.first)
             pointers.update(g.first) { $0.role = .ignored }
         }
