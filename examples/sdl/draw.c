@@ -1,0 +1,205 @@
+/* draw.c: see draw.h. */
+#include "draw.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define PI 3.14159265358979323846
+
+static const SDL_Color accent = {47, 124, 246, 255};      /* #2f7cf6, the handles' and ants' blue */
+static const SDL_Color white = {255, 255, 255, 255};
+static const SDL_Color rim = {90, 100, 112, 255};         /* handle outline */
+static const SDL_Color outline = {107, 119, 133, 255};    /* box edge */
+static const SDL_Color indicator = {232, 89, 12, 255};    /* long-press progress, orange */
+static const SDL_Color guide = {214, 51, 108, 255};       /* snapping guides, magenta */
+
+/* Triangles are gathered here and drawn in order, in as few SDL calls as possible. */
+static SDL_Vertex *tris;
+static int tri_count, tri_cap;
+
+static void vertex(float x, float y, SDL_Color c) {
+    if (tri_count == tri_cap) {
+        int cap = tri_cap ? tri_cap * 2 : 4096;
+        SDL_Vertex *grown = realloc(tris, (size_t)cap * sizeof *grown);
+        if (!grown) return;
+        tris = grown;
+        tri_cap = cap;
+    }
+    tris[tri_count].position.x = x;
+    tris[tri_count].position.y = y;
+    tris[tri_count].color = c;
+    tris[tri_count].tex_coord.x = 0;
+    tris[tri_count].tex_coord.y = 0;
+    tri_count++;
+}
+
+void draw_flush(SDL_Renderer *r) {
+    if (tri_count >= 3) SDL_RenderGeometry(r, NULL, tris, tri_count - tri_count % 3, NULL, 0);
+    tri_count = 0;
+}
+
+static void quad(float x0, float y0, float x1, float y1, float x2, float y2, float x3, float y3, SDL_Color c) {
+    vertex(x0, y0, c), vertex(x1, y1, c), vertex(x2, y2, c);
+    vertex(x0, y0, c), vertex(x2, y2, c), vertex(x3, y3, c);
+}
+
+void draw_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
+    int i, n = (int)(radius * 2.5f);
+    (void)r;
+    if (radius <= 0) return;
+    if (n < 12) n = 12;
+    if (n > 64) n = 64;
+    for (i = 0; i < n; i++) {
+        double a0 = 2 * PI * i / n, a1 = 2 * PI * (i + 1) / n;
+        vertex(cx, cy, c);
+        vertex(cx + radius * (float)cos(a0), cy + radius * (float)sin(a0), c);
+        vertex(cx + radius * (float)cos(a1), cy + radius * (float)sin(a1), c);
+    }
+}
+
+/* A straight stroke of the given width, square ends. */
+static void segment(double x0, double y0, double x1, double y1, float width, SDL_Color c) {
+    double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy), nx, ny;
+    if (len < 1e-9) return;
+    nx = -dy / len * width / 2;
+    ny = dx / len * width / 2;
+    quad((float)(x0 + nx), (float)(y0 + ny), (float)(x1 + nx), (float)(y1 + ny), (float)(x1 - nx), (float)(y1 - ny),
+         (float)(x0 - nx), (float)(y0 - ny), c);
+}
+
+void draw_polyline(SDL_Renderer *r, const grip_vec2 *v, size_t n, int closed, float width, SDL_Color c) {
+    size_t i;
+    if (n < 2) return;
+    for (i = 0; i + 1 < n; i++) segment(v[i].x, v[i].y, v[i + 1].x, v[i + 1].y, width, c);
+    if (closed) segment(v[n - 1].x, v[n - 1].y, v[0].x, v[0].y, width, c);
+    if (width > 2) /* round joins (and caps) so thick curves have no notches */
+        for (i = 0; i < n; i++) draw_disc(r, (float)v[i].x, (float)v[i].y, width / 2, c);
+}
+
+void draw_dashed(SDL_Renderer *r, const grip_vec2 *v, size_t n, int closed, float width, double on, double off,
+                 double phase, SDL_Color c) {
+    double period = on + off, pos;
+    size_t i, segments = closed ? n : n - 1;
+    if (n < 2) return;
+    if (!(on > 0) || !(off > 0) || !isfinite(period) || !isfinite(phase)) {
+        draw_polyline(r, v, n, closed, width, c);
+        return;
+    }
+    /* Where in the on-off pattern the path starts: dash_phase, as SVG's stroke-dashoffset. */
+    pos = fmod(phase, period);
+    if (pos < 0) pos += period;
+    for (i = 0; i < segments; i++) {
+        const grip_vec2 *a = &v[i], *b = &v[(i + 1) % n];
+        double dx = b->x - a->x, dy = b->y - a->y, len = sqrt(dx * dx + dy * dy), t = 0;
+        int guard = 0;
+        if (len < 1e-9) continue;
+        dx /= len;
+        dy /= len;
+        while (t < len && guard++ < 100000) {
+            int in_dash = pos < on;
+            double step = (in_dash ? on - pos : period - pos);
+            if (step > len - t) step = len - t;
+            if (step < 1e-9) step = 1e-9;
+            if (in_dash) segment(a->x + dx * t, a->y + dy * t, a->x + dx * (t + step), a->y + dy * (t + step), width, c);
+            t += step;
+            pos += step;
+            if (pos >= period) pos -= period;
+        }
+    }
+}
+
+void draw_background(SDL_Renderer *r, int width, int height) {
+    static const SDL_Color grid = {228, 231, 236, 255};
+    int x, y;
+    SDL_SetRenderDrawColor(r, 244, 245, 247, 255);
+    SDL_RenderClear(r);
+    for (x = 0; x <= width; x += 32) quad((float)x, 0, (float)x + 1, 0, (float)x + 1, (float)height, (float)x, (float)height, grid);
+    for (y = 0; y <= height; y += 32) quad(0, (float)y, (float)width, (float)y, (float)width, (float)y + 1, 0, (float)y + 1, grid);
+    draw_flush(r);
+}
+
+static void apply(const grip_affine *m, double x, double y, float *ox, float *oy) {
+    *ox = (float)(m->a * x + m->c * y + m->tx);
+    *oy = (float)(m->b * x + m->d * y + m->ty);
+}
+
+static void draw_box(SDL_Renderer *r, const grip_command *c, draw_box_style_fn style_fn, void *context) {
+    draw_box_style style = {{219, 231, 245, 255}, {190, 208, 232, 255}, NULL};
+    grip_vec2 corner[4];
+    SDL_Vertex q[6];
+    static const int order[6] = {0, 1, 2, 0, 2, 3};
+    static const float u[4] = {0, 1, 1, 0}, w[4] = {0, 0, 1, 1};
+    int i;
+    if (style_fn) style_fn(c, &style, context);
+    for (i = 0; i < 4; i++) {
+        float x, y;
+        apply(&c->transform, u[i] * c->width, w[i] * c->height, &x, &y);
+        corner[i].x = x;
+        corner[i].y = y;
+    }
+    /* A soft shadow under the active box, then the content: two triangles. */
+    if (c->state & GRIP_STATE_ACTIVE) {
+        static const SDL_Color shadow = {0, 0, 0, 40};
+        quad((float)corner[0].x + 4, (float)corner[0].y + 6, (float)corner[1].x + 4, (float)corner[1].y + 6,
+             (float)corner[2].x + 4, (float)corner[2].y + 6, (float)corner[3].x + 4, (float)corner[3].y + 6, shadow);
+    }
+    for (i = 0; i < 6; i++) {
+        int k = order[i];
+        q[i].position.x = (float)corner[k].x;
+        q[i].position.y = (float)corner[k].y;
+        q[i].color = style.texture ? white : (w[k] == 0 ? style.top : style.bottom);
+        q[i].tex_coord.x = u[k];
+        q[i].tex_coord.y = w[k];
+    }
+    if (style.texture) {
+        draw_flush(r);
+        SDL_RenderGeometry(r, style.texture, q, 6, NULL, 0);
+    } else {
+        for (i = 0; i < 6; i++) vertex(q[i].position.x, q[i].position.y, q[i].color);
+    }
+    draw_polyline(r, corner, 4, 1, (c->state & GRIP_STATE_HOVER) ? 2.0f : 1.0f,
+                  (c->state & GRIP_STATE_HOVER) ? accent : outline);
+}
+
+static void draw_handle(SDL_Renderer *r, const grip_command *c) {
+    float x = (float)c->center.x, y = (float)c->center.y;
+    float outer = c->radius > 0 ? (float)c->radius : 5, inner = c->inner_radius > 0 ? (float)c->inner_radius : 3;
+    if (c->state & (GRIP_STATE_HOVER | GRIP_STATE_ACTIVE)) {
+        SDL_Color halo = accent;
+        halo.a = (c->state & GRIP_STATE_ACTIVE) ? 110 : 60;
+        draw_disc(r, x, y, outer + 5, halo);
+    }
+    draw_disc(r, x, y, outer + 1, rim);       /* a thin rim so white reads on white */
+    draw_disc(r, x, y, outer, white);         /* seed 000: outer white circle, radius 5 */
+    draw_disc(r, x, y, inner, accent);        /* and the accent-coloured centre, radius 3 */
+}
+
+void draw_frame(SDL_Renderer *r, const grip_frame *f, draw_box_style_fn style_fn, void *context) {
+    size_t i;
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    for (i = 0; i < f->command_count; i++) {
+        const grip_command *c = &f->commands[i];
+        const grip_vec2 *v = NULL;
+        float stroke = c->stroke_width > 0 ? (float)c->stroke_width : 1;
+        /* Polylines are ranges of the shared vertex array; a bad range is skipped, never read. */
+        if (c->kind == GRIP_CMD_BORDER || c->kind == GRIP_CMD_INDICATOR || c->kind == GRIP_CMD_GUIDE) {
+            if ((size_t)c->first_vertex + c->vertex_count > f->vertex_count) continue;
+            v = f->vertices + c->first_vertex;
+        }
+        switch (c->kind) {
+        case GRIP_CMD_BOX: draw_box(r, c, style_fn, context); break;
+        case GRIP_CMD_BORDER:
+            /* Marching ants: a white line, dashes on top advancing with dash_phase (at least 1.5
+             * pixels wide: a 1-pixel dash on a photo is hard to see). */
+            if (stroke < 1.5f) stroke = 1.5f;
+            draw_polyline(r, v, c->vertex_count, 1, stroke, white);
+            draw_dashed(r, v, c->vertex_count, 1, stroke, c->dash_on, c->dash_off, c->dash_phase, accent);
+            break;
+        case GRIP_CMD_HANDLE: draw_handle(r, c); break;
+        case GRIP_CMD_INDICATOR: draw_polyline(r, v, c->vertex_count, 0, stroke < 4 ? 4 : stroke, indicator); break;
+        case GRIP_CMD_GUIDE: draw_dashed(r, v, c->vertex_count, 0, stroke < 1.5f ? 1.5f : stroke, 8, 4, 0, guide); break;
+        default: break; /* kinds only grow: skip what this renderer does not know */
+        }
+    }
+    draw_flush(r);
+}

@@ -1,0 +1,32 @@
+/* draw.h: draws a grip_frame with SDL2's 2D renderer; the part of the demo a game would copy.
+ * Everything is triangles through SDL_RenderGeometry: boxes as two triangles from the BOX
+ * transform, strokes as quads with round joins, marks as triangle fans. */
+#ifndef GRIP_SDL_DRAW_H
+#define GRIP_SDL_DRAW_H
+
+#include <SDL.h>
+
+#include <grip.h>
+
+/* What a BOX command's content looks like; the host decides (here: from user_data). */
+typedef struct draw_box_style {
+    SDL_Color top, bottom;   /* vertical gradient, in box space */
+    SDL_Texture *texture;    /* when not NULL: drawn over (0,0)-(width,height), colours ignored */
+} draw_box_style;
+
+typedef void (*draw_box_style_fn)(const grip_command *box, draw_box_style *style, void *context);
+
+/* The background: a light canvas with a grid, the root bounds' edge. */
+void draw_background(SDL_Renderer *r, int width, int height);
+/* Every command of frame, back to front; kinds this renderer does not know are skipped. */
+void draw_frame(SDL_Renderer *r, const grip_frame *frame, draw_box_style_fn style, void *context);
+
+/* Primitives (screen coordinates). */
+void draw_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
+void draw_polyline(SDL_Renderer *r, const grip_vec2 *v, size_t n, int closed, float width, SDL_Color c);
+void draw_dashed(SDL_Renderer *r, const grip_vec2 *v, size_t n, int closed, float width, double on, double off,
+                 double phase, SDL_Color c);
+/* Flushes the triangles gathered so far (draw_frame does it at the end). */
+void draw_flush(SDL_Renderer *r);
+
+#endif
