@@ -15,7 +15,9 @@
  * --script runs a Lua session on the engine (grip.host) first; --screenshot draws one frame after
  * the script (or, without one, after a scripted drag on the built-in scene), writes the window's
  * pixels as PNG and exits: it runs unattended under Xvfb. --seconds N runs the window for N
- * seconds first (taking input: a test can drive it with xdotool), then quits or takes the shot. */
+ * seconds first (taking input: a test can drive it with xdotool), then quits or takes the shot.
+ * Exit status: 0; 1 when SDL, the engine or the screenshot failed; 3 when the script failed (it
+ * is reported and the window goes on with whatever the script left, or the built-in scene). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -550,12 +552,14 @@ static void print_events(void) {
 /* ---- Lua ---------------------------------------------------------------------------------- */
 
 static grip_lua *lua;
+static bool script_failed;
 
 static void run_script(const char *path) {
     grip_lua_desc d;
     grip_status s;
     if (!grip_lua_create || !grip_lua_exec_file) {
         fprintf(stderr, "grip-sdl-demo: this libgrip.so has no Lua API (grip_lua_create): %s not run\n", path);
+        script_failed = true;
         return;
     }
     memset(&d, 0, sizeof d);
@@ -564,12 +568,14 @@ static void run_script(const char *path) {
     if ((s = grip_lua_create(engine, &d, &lua)) != GRIP_OK) {
         fprintf(stderr, "grip-sdl-demo: grip_lua_create: %s (%s)\n", grip_status_string(s), grip_engine_errmsg(engine));
         lua = NULL;
+        script_failed = true;
         return;
     }
-    if ((s = grip_lua_exec_file(lua, path)) != GRIP_OK)
+    if ((s = grip_lua_exec_file(lua, path)) != GRIP_OK) {
         fprintf(stderr, "grip-sdl-demo: %s: %s (%s)\n", path, grip_status_string(s),
                 grip_lua_errmsg ? grip_lua_errmsg(lua) : "");
-    else
+        script_failed = true;
+    } else
         printf("grip-sdl-demo: ran %s\n", path);
 }
 
@@ -694,7 +700,7 @@ int main(int argc, char **argv) {
         SDL_DestroyRenderer(renderer);
         SDL_DestroyWindow(window);
         SDL_Quit();
-        return r == 0 ? 0 : 1;
+        return r != 0 ? 1 : script_failed ? 3 : 0;
     }
 
     began = SDL_GetTicks();
@@ -717,7 +723,7 @@ int main(int argc, char **argv) {
     }
     if (shot) {
         render();
-        status = screenshot(shot) == 0 ? 0 : 1;
+        status = screenshot(shot) != 0 ? 1 : script_failed ? 3 : 0;
     }
 
     if (lua) grip_lua_destroy(lua);
