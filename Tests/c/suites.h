@@ -11,6 +11,7 @@ void suite_pointer(void);  /* pointer dispatch, the move gesture, events */
 void suite_frame(void);    /* timer, frames, marching ants, set_editing */
 void suite_magnify(void);  /* magnify gesture */
 void suite_reset(void);    /* grip_box_reset */
+void suite_manipulation(void); /* resize, flip, uniform, pinch, snap, containment */
 void suite_longpress(void);    /* long press progress, trigger, cancels, indicators */
 void suite_arbitration(void);  /* taps, presses, moves, handles, pinches: input -> events */
 

@@ -12,6 +12,7 @@ int main(void) {
     check_suite("suite_frame", suite_frame);
     check_suite("suite_magnify", suite_magnify);
     check_suite("suite_reset", suite_reset);
+    check_suite("suite_manipulation", suite_manipulation);
     check_suite("suite_longpress", suite_longpress);
     check_suite("suite_arbitration", suite_arbitration);
     return check_summary("C ABI tests");
