@@ -120,7 +120,7 @@ static grip_box add(grip_box parent, double x, double y, double w, double h, dou
     return b;
 }
 
-static grip_box photo_box, parent_box, child_box, press_box, ring_box;
+static grip_box photo_box, parent_box, child_box, press_box, ring_box, note_box;
 
 static void build_scene(void) {
     grip_box_desc d;
@@ -141,7 +141,7 @@ static void build_scene(void) {
     press_box = add(GRIP_NO_BOX, 110 * sx, 450 * sy, 250 * sx, 170 * sy, 0, false, TAG_PRESS, &d);
     d.indicator = GRIP_INDICATOR_CIRCLE;
     ring_box = add(GRIP_NO_BOX, 470 * sx, 470 * sy, 170 * sx, 170 * sy, 0, false, TAG_RING, &d);
-    add(GRIP_NO_BOX, 720 * sx, 480 * sy, 200 * sx, 140 * sy, -6 * PI / 180, false, TAG_NOTE, NULL);
+    note_box = add(GRIP_NO_BOX, 720 * sx, 480 * sy, 200 * sx, 140 * sy, -6 * PI / 180, false, TAG_NOTE, NULL);
 }
 
 static grip_vec2 world_point(grip_box b, double x, double y) {
@@ -170,12 +170,43 @@ static void drag(uint32_t id, grip_vec2 from, grip_vec2 to, int steps, bool hold
     if (!hold) pointer(GRIP_PHASE_UP, id, to.x, to.y, last_time += 1.0 / 60, 0);
 }
 
+static void handle_event(const SDL_Event *e);
+
+/* A touch event as SDL would deliver it, through the same path as real ones; 1/60 s later. */
+static void synthetic_finger(Uint32 type, SDL_FingerID id, double x, double y) {
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.tfinger.type = type;
+    e.tfinger.timestamp = 0; /* host_time keeps the scripted clock: it never goes backwards */
+    e.tfinger.touchId = 1;
+    e.tfinger.fingerId = id;
+    e.tfinger.x = (float)(x / width);
+    e.tfinger.y = (float)(y / height);
+    last_time += 1.0 / 60;
+    handle_event(&e);
+}
+
 /* What --screenshot shows without a script: a few edits, two of them still under way. */
 static void scripted_session(void) {
     grip_box_state s;
     grip_vec2 a, b, c;
     double r, angle;
     int i;
+    /* Two fingers on the note: turned 10 degrees and grown 15% about its centre, then lifted. */
+    s = box_state(note_box);
+    c.x = (s.corners[0].x + s.corners[2].x) / 2;
+    c.y = (s.corners[0].y + s.corners[2].y) / 2;
+    r = 30;
+    synthetic_finger(SDL_FINGERDOWN, 7, c.x - r, c.y);
+    synthetic_finger(SDL_FINGERDOWN, 8, c.x + r, c.y);
+    for (i = 1; i <= 10; i++) {
+        angle = (10 * PI / 180) * i / 10;
+        double k = r * (1 + 0.15 * i / 10);
+        synthetic_finger(SDL_FINGERMOTION, 7, c.x - k * cos(angle), c.y - k * sin(angle));
+        synthetic_finger(SDL_FINGERMOTION, 8, c.x + k * cos(angle), c.y + k * sin(angle));
+    }
+    synthetic_finger(SDL_FINGERUP, 7, c.x - r * 1.15 * cos(10 * PI / 180), c.y - r * 1.15 * sin(10 * PI / 180));
+    synthetic_finger(SDL_FINGERUP, 8, c.x + r * 1.15 * cos(10 * PI / 180), c.y + r * 1.15 * sin(10 * PI / 180));
     /* The nested child dragged by its middle, inside its rotated parent. */
     s = box_state(child_box);
     a = world_point(child_box, s.width / 2, s.height / 2);
