@@ -9,7 +9,7 @@ public func grip_event_poll(_ engine: OpaquePointer?, _ out: UnsafeMutablePointe
         let out = try require(out, "out")
         guard let e = h.engine.pollEvent() else { return GRIP_DONE }
         // SCRIPT_ERROR: the hook's message is the engine's message until the next call.
-        if let m = e.message { h.setMessage(m) }
+        if let m = h.engine.polledMessage { h.setMessage(m) }
         out.pointee = grip_event(
             kind: grip_event_kind(rawValue: numericCast(e.kind.rawValue)),
             gesture: grip_gesture(rawValue: numericCast(e.gesture.rawValue)), box: e.box.rawValue,

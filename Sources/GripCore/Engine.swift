@@ -52,6 +52,12 @@ public final class Engine {
     var disabledHandleHooks: [BoxID] = []
     /// Set by the bindings while a call into the engine runs, so callbacks cannot re-enter it.
     public var busy = false
+    /// The message of the SCRIPT_ERROR event `pollEvent` returned last (nil for other events).
+    public private(set) var polledMessage: String? = nil
+    /// Messages of queued SCRIPT_ERROR events, a bounded ring keyed by `Event.messageID`.
+    var scriptMessages: [(UInt32, String)] = []
+    var scriptMessageCounter: UInt32 = 0
+    static let scriptMessageSlots = 256
     /// Bumped whenever anything drawn changes; a frame is rebuilt when it differs from the built one.
     var drawVersion: UInt64 = 1
     /// Slots of the boxes with `editing` set: they draw overlays, their handles are hit-tested,
@@ -103,6 +109,15 @@ public final class Engine {
                           handle: handle, pointer: pointer, time: time, position: position))
     }
 
-    /// Removes and returns the oldest event, or nil when there is none.
-    public func pollEvent() -> Event? { events.pop() }
+    /// Removes and returns the oldest event, or nil when there is none. For SCRIPT_ERROR the
+    /// hook's message is then in `polledMessage`.
+    public func pollEvent() -> Event? {
+        guard let e = events.pop() else { return nil }
+        polledMessage = nil
+        if e.messageID != 0 {
+            let m = scriptMessages[Int(e.messageID % UInt32(Engine.scriptMessageSlots))]
+            polledMessage = m.0 == e.messageID ? m.1 : "script error (message dropped: too many queued)"
+        }
+        return e
+    }
 }

@@ -37,8 +37,9 @@ public struct Event: Equatable, Sendable {
     public var time: Double
     /// World coordinates.
     public var position: Vec2
-    /// SCRIPT_ERROR: what the hook said.
-    public var message: String? = nil
+    /// SCRIPT_ERROR: a key to the hook's message (0: none); `Engine.pollEvent` resolves it into
+    /// `Engine.polledMessage`. Keeping the text out keeps events plain data.
+    public internal(set) var messageID: UInt32 = 0
 
     public init(kind: EventKind, gesture: GestureKind = .none, box: BoxID, userData: UInt64 = 0,
                 handle: HandleID = .none, pointer: UInt32 = 0, time: Double, position: Vec2 = .zero) {

@@ -59,7 +59,14 @@ extension Engine {
     func hookFailed(_ failure: HookFailure, slot s: Int32, handle: HandleID = .none) {
         let r = scene.slots[Int(s)]
         var e = Event(kind: .scriptError, box: scene.id(s), userData: r.behavior.userData, handle: handle, time: time)
-        e.message = failure.message
+        scriptMessageCounter &+= 1
+        if scriptMessageCounter == 0 { scriptMessageCounter = 1 }
+        e.messageID = scriptMessageCounter
+        let slot = Int(scriptMessageCounter % UInt32(Engine.scriptMessageSlots))
+        if scriptMessages.count < Engine.scriptMessageSlots {
+            scriptMessages.append(contentsOf: repeatElement((0, ""), count: Engine.scriptMessageSlots - scriptMessages.count))
+        }
+        scriptMessages[slot] = (scriptMessageCounter, failure.message)
         events.push(e)
     }
 
