@@ -63,6 +63,8 @@ public enum Style {
     @inlinable public static func dashPhase(at t: Double) -> Double {
         let period = dashOn + dashOff
         let d = t * dashSpeed
+        // A finite time past ~1.8e307 makes d infinite, whose remainder is NaN: phase 0 then.
+        guard d.isFinite else { return 0 }
         let p = abs(d) < 1e15 ? d - period * Double(Int(d / period)) : d.truncatingRemainder(dividingBy: period)
         return p < 0 ? p + period : p
     }
