@@ -343,7 +343,10 @@ static SDL_Cursor *cursors[SDL_NUM_SYSTEM_CURSORS];
 static int cursor_now = -1;
 
 static void set_cursor(SDL_SystemCursor id) {
+    static const char *const names[] = {"arrow", "ibeam", "wait", "crosshair", "waitarrow", "size nwse",
+                                        "size nesw", "size we", "size ns", "size all", "no", "hand"};
     if ((int)id == cursor_now) return;
+    if (verbose) printf("cursor: %s\n", (int)id < 12 ? names[id] : "?");
     if (!cursors[id]) cursors[id] = SDL_CreateSystemCursor(id);
     if (cursors[id]) SDL_SetCursor(cursors[id]);
     cursor_now = (int)id;
@@ -377,14 +380,32 @@ static void update_cursor(double x, double y) {
         set_cursor(SDL_SYSTEM_CURSOR_HAND);
         return;
     }
-    if (grip_frame_get(engine, &f) == GRIP_OK)
+    if (grip_frame_get(engine, &f) == GRIP_OK) {
+        /* A corner's cursor_angle points from the centre to it (18 degrees on a 3:1 box): the
+         * cursor takes the bisector of its two edges' angles, the diagonal people expect. */
+        static const grip_handle edges[10][2] = {{GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_TOP, GRIP_HANDLE_LEFT},
+                                                 {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_TOP, GRIP_HANDLE_RIGHT},
+                                                 {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_RIGHT, GRIP_HANDLE_BOTTOM},
+                                                 {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_BOTTOM, GRIP_HANDLE_LEFT},
+                                                 {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}};
+        double own = 0, sx = 0, sy = 0;
+        int found = 0, sides = 0;
         for (i = 0; i < f.command_count; i++) {
             const grip_command *c = &f.commands[i];
-            if (c->kind == GRIP_CMD_HANDLE && c->box == hit.box && c->handle == hit.handle) {
-                set_cursor(resize_cursor(c->cursor_angle));
-                return;
+            if (c->kind != GRIP_CMD_HANDLE || c->box != hit.box) continue;
+            if (c->handle == hit.handle) own = c->cursor_angle, found = 1;
+            if (hit.handle < 10 && c->handle != GRIP_HANDLE_NONE &&
+                (c->handle == edges[hit.handle][0] || c->handle == edges[hit.handle][1])) {
+                sx += cos(c->cursor_angle);
+                sy += sin(c->cursor_angle);
+                sides++;
             }
         }
+        if (found) {
+            set_cursor(resize_cursor(sides == 2 ? atan2(sy, sx) : own));
+            return;
+        }
+    }
     set_cursor(SDL_SYSTEM_CURSOR_CROSSHAIR);
 }
 
