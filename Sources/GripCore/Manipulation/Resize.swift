@@ -44,6 +44,9 @@ public enum Resize {
             k = limit(k, min: kMin, allowFlip: o.allowFlip)
             sx = activeX ? k * w0 : abs(k) * w0
             sy = activeY ? k * h0 : abs(k) * h0
+            // k * w0 with k = minWidth / w0 can round an ulp below the minimum.
+            if abs(sx) < o.minWidth { sx = sx < 0 ? -o.minWidth : o.minWidth }
+            if abs(sy) < o.minHeight { sy = sy < 0 ? -o.minHeight : o.minHeight }
         } else {
             sx = activeX ? limit(ex, min: o.minWidth, allowFlip: o.allowFlip) : w0
             sy = activeY ? limit(ey, min: o.minHeight, allowFlip: o.allowFlip) : h0
@@ -52,8 +55,9 @@ public enum Resize {
         let (x0, x1) = span(sx, anchor: a.x, size: w0, centered: o.centered || !activeX)
         let (y0, y1) = span(sy, anchor: a.y, size: h0, centered: o.centered || !activeY)
         var g = start
-        g.width = x1 - x0
-        g.height = y1 - y0
+        // The sizes themselves, not x1 - x0: that difference can round below the minimum.
+        g.width = abs(sx)
+        g.height = abs(sy)
         g.center = start.frameLocal.apply(Vec2((x0 + x1) * 0.5, (y0 + y1) * 0.5))
         let flipX = sx < 0, flipY = sy < 0
         if flipX { g.flippedX.toggle() }
