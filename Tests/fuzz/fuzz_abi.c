@@ -289,7 +289,7 @@ enum {
     OP_ENGINE_CREATE, OP_ENGINE_DESTROY, OP_SET_BOUNDS, OP_SET_VIEW, OP_BOX_CREATE, OP_BOX_DESTROY,
     OP_BOX_CONFIGURE, OP_BOX_DESCRIBE, OP_SET_EDITING, OP_RESET, OP_STATE_GET, OP_HIT_TEST, OP_POINTER,
     OP_MAGNIFY, OP_TIMER, OP_POLL, OP_FRAME, OP_MISC, OP_FOREIGN, OP_LUA, OP_GESTURE, OP_TOUCHES,
-    OP_COUNT
+    OP_ROUNDTRIP, OP_COUNT
 };
 
 static void destroy_slot(slot *s) {
@@ -491,7 +491,7 @@ static void op_foreign(reader *r) {
 static const char *const op_names[] = {
     "engine_create", "engine_destroy", "set_bounds", "set_view", "box_create", "box_destroy", "box_configure",
     "box_describe", "set_editing", "reset", "state_get", "hit_test", "pointer", "magnify", "timer", "poll",
-    "frame", "misc", "foreign", "lua", "gesture", "touches"};
+    "frame", "misc", "foreign", "lua", "gesture", "touches", "roundtrip"};
 static int g_trace = -1; /* GRIP_FUZZ_TRACE=1 prints each step */
 
 static void step(reader *r) {
@@ -630,6 +630,26 @@ static void step(reader *r) {
     case OP_LUA: op_lua(r, s); return;
     case OP_GESTURE: op_gesture(r, s); return;
     case OP_TOUCHES: op_touches(r, s); return;
+    case OP_ROUNDTRIP: { /* describe + configure keeps a box as it is (grip.h): never GRIP_ERR_ARG */
+        grip_box id = pick_id(r, s);
+        grip_box_desc d;
+        grip_box_desc_init(&d);
+        if (grip_box_describe(s->e, id, &d) != GRIP_OK) return;
+        grip_box_state before, now;
+        if (grip_box_state_get(s->e, id, &before) != GRIP_OK) inv_fail("described box without a state");
+        st = grip_box_configure(s->e, id, &d);
+        after(s, st, "grip_box_configure(describe)");
+        if (st != GRIP_OK && st != GRIP_ERR_STATE)
+            inv_fail("configure with the box's own description returned %d: %s", (int)st, grip_engine_errmsg(s->e));
+        if (st == GRIP_OK) {
+            if (grip_box_state_get(s->e, id, &now) != GRIP_OK) inv_fail("configured box without a state");
+            if (now.width != before.width || now.height != before.height || now.scale != before.scale ||
+                now.flipped_x != before.flipped_x || now.flipped_y != before.flipped_y)
+                inv_fail("describe + configure changed the box: %.17g x %.17g @%.17g -> %.17g x %.17g @%.17g",
+                         before.width, before.height, before.scale, now.width, now.height, now.scale);
+        }
+        return;
+    }
     default: return;
     }
 }

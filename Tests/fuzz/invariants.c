@@ -129,7 +129,7 @@ grip_status inv_box(grip_engine *e, grip_box box) {
     for (int k = 0; k < 6; k++) { state_finite(l[k], box, "local"); state_finite(w[k], box, "world"); }
     for (int k = 0; k < 4; k++) { state_finite(st.corners[k].x, box, "corner"); state_finite(st.corners[k].y, box, "corner"); }
     if (!(st.width > 0 && st.height > 0)) inv_fail("box %#llx: %g x %g", (unsigned long long)box, st.width, st.height);
-    if (st.width < d.min_width * (1 - 1e-12) || st.height < d.min_height * (1 - 1e-12))
+    if (st.width < d.min_width || st.height < d.min_height)
         inv_fail("box %#llx: %.17g x %.17g under its minimum %.17g x %.17g", (unsigned long long)box, st.width,
                  st.height, d.min_width, d.min_height);
     if (!(st.scale > 0)) inv_fail("box %#llx: scale %g", (unsigned long long)box, st.scale);

@@ -1,0 +1,371 @@
+/* replay.c: runs a Grip event log (Tests/replay/FORMAT.md) against libgrip.so and prints, for
+ * every line that calls the library, its status and a bit-exact digest of the frame and of the
+ * events that line produced. Two runs of one log, on any build of the library, must print the
+ * same bytes.
+ *
+ *   replay [-v] LOG      (-v: also print every frame command and vertex, doubles as %a)
+ *
+ * The parser is one function per verb over whitespace-separated tokens and key=value pairs, with
+ * no state beyond the engine and a table of the log's box names, so it ports line for line to
+ * the CLI (`grip replay LOG`).
+ */
+#include "grip.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- digest: FNV-1a, 64 bits, over explicit fields (never struct padding) ---------------- */
+
+typedef struct { uint64_t h; } digest;
+static void d_bytes(digest *d, const void *p, size_t n) {
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) { d->h ^= b[i]; d->h *= 0x100000001b3ull; }
+}
+static void d_u64(digest *d, uint64_t v) { d_bytes(d, &v, sizeof v); }
+static void d_f64(digest *d, double v) { uint64_t u; memcpy(&u, &v, sizeof u); d_u64(d, u); }
+
+/* ---- the log's state ----------------------------------------------------------------------- */
+
+#define MAX_NAMES 4096
+typedef struct {
+    grip_engine *e;
+    char *names[MAX_NAMES]; /* the log's box names ("1", "photo") ... */
+    grip_box ids[MAX_NAMES]; /* ... and the ids the library gave them */
+    int count;
+    int verbose;
+    const char *file;
+    int line;
+} replay;
+
+static void die(replay *r, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s:%d: ", r->file, r->line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(2);
+}
+
+static double number(replay *r, const char *s) {
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end); /* decimal, hex floats (%a), nan, inf */
+    if (end == s || *end) die(r, "not a number: '%s'", s);
+    return v;
+}
+
+static grip_box box_named(replay *r, const char *name) {
+    if (strcmp(name, "0") == 0) return GRIP_NO_BOX;
+    for (int i = 0; i < r->count; i++)
+        if (strcmp(r->names[i], name) == 0) return r->ids[i];
+    die(r, "no box named '%s'", name);
+    return GRIP_NO_BOX;
+}
+
+/* A mask: a number, or names joined by ',' ("move,resize"), or "all" / "none". */
+static uint32_t mask(replay *r, const char *s, const char *const *names, uint32_t all, int shift_by_index) {
+    if (strcmp(s, "all") == 0) return all;
+    if (strcmp(s, "none") == 0) return 0;
+    char *end;
+    unsigned long v = strtoul(s, &end, 0);
+    if (end != s && !*end) return (uint32_t)v;
+    uint32_t m = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        int i = 0;
+        while (names[i] && strcmp(names[i], tok) != 0) i++;
+        if (!names[i]) die(r, "unknown name '%s'", tok);
+        m |= 1u << (i + shift_by_index);
+    }
+    return m;
+}
+
+static const char *const allow_names[] = {"move", "resize", "rotate", "pinch", "magnify", "double_tap_reset",
+                                          "long_press", NULL};
+static const char *const handle_names[] = {"top_left", "top", "top_right", "right", "bottom_right", "bottom",
+                                           "bottom_left", "left", "rotate", NULL};
+static const char *const mod_names[] = {"shift", "alt", "ctrl", "meta", NULL};
+static const char *const phase_names[] = {"down", "move", "up", "cancel", NULL};
+
+static int index_of(const char *const *names, const char *s) {
+    for (int i = 0; names[i]; i++)
+        if (strcmp(names[i], s) == 0) return i;
+    return -1;
+}
+
+static bool flag(replay *r, const char *v) {
+    if (strcmp(v, "1") == 0 || strcmp(v, "true") == 0) return true;
+    if (strcmp(v, "0") == 0 || strcmp(v, "false") == 0) return false;
+    die(r, "not a flag: '%s'", v);
+    return false;
+}
+
+/* Applies key=value tokens to a box description (keys are grip_box_desc's field names; w, h and
+ * rot are short for width, height and rotation). */
+static void box_fields(replay *r, grip_box_desc *d, char **tok, int n) {
+    for (int i = 0; i < n; i++) {
+        char *eq = strchr(tok[i], '=');
+        if (!eq) die(r, "expected key=value, got '%s'", tok[i]);
+        *eq = 0;
+        const char *k = tok[i], *v = eq + 1;
+        if (!strcmp(k, "id")) continue;
+        else if (!strcmp(k, "parent")) d->parent = box_named(r, v);
+        else if (!strcmp(k, "x")) d->x = number(r, v);
+        else if (!strcmp(k, "y")) d->y = number(r, v);
+        else if (!strcmp(k, "w") || !strcmp(k, "width")) d->width = number(r, v);
+        else if (!strcmp(k, "h") || !strcmp(k, "height")) d->height = number(r, v);
+        else if (!strcmp(k, "rot") || !strcmp(k, "rotation")) d->rotation = number(r, v);
+        else if (!strcmp(k, "scale")) d->scale = number(r, v);
+        else if (!strcmp(k, "editing")) d->editing = flag(r, v);
+        else if (!strcmp(k, "allow")) d->allow = mask(r, v, allow_names, GRIP_ALLOW_ALL, 0);
+        else if (!strcmp(k, "handles")) d->handles = mask(r, v, handle_names, GRIP_HANDLES_ALL8 | GRIP_HANDLE_BIT(GRIP_HANDLE_ROTATE), 1);
+        else if (!strcmp(k, "resize_mode")) {
+            if (!strcmp(v, "uniform")) d->resize_mode = GRIP_RESIZE_UNIFORM;
+            else if (!strcmp(v, "freeform")) d->resize_mode = GRIP_RESIZE_FREEFORM;
+            else die(r, "resize_mode '%s'", v);
+        }
+        else if (!strcmp(k, "centered")) d->centered = flag(r, v);
+        else if (!strcmp(k, "allow_flip")) d->allow_flip = flag(r, v);
+        else if (!strcmp(k, "min_width")) d->min_width = number(r, v);
+        else if (!strcmp(k, "min_height")) d->min_height = number(r, v);
+        else if (!strcmp(k, "min_scale")) d->min_scale = number(r, v);
+        else if (!strcmp(k, "max_scale")) d->max_scale = number(r, v);
+        else if (!strcmp(k, "contain")) d->contain = flag(r, v);
+        else if (!strcmp(k, "inset_top")) d->inset_top = number(r, v);
+        else if (!strcmp(k, "inset_left")) d->inset_left = number(r, v);
+        else if (!strcmp(k, "inset_bottom")) d->inset_bottom = number(r, v);
+        else if (!strcmp(k, "inset_right")) d->inset_right = number(r, v);
+        else if (!strcmp(k, "long_press_duration")) d->long_press_duration = number(r, v);
+        else if (!strcmp(k, "indicator")) {
+            static const char *const shapes[] = {"circle", "rounded_rect", "rect", "custom", NULL};
+            int s = index_of(shapes, v);
+            if (s < 0) die(r, "indicator '%s'", v);
+            d->indicator = (grip_indicator_shape)s;
+        }
+        else if (!strcmp(k, "corner_radius")) d->corner_radius = number(r, v);
+        else if (!strcmp(k, "rotation_snap")) d->rotation_snap = number(r, v);
+        else if (!strcmp(k, "snap_tolerance")) d->snap_tolerance = number(r, v);
+        else if (!strcmp(k, "user_data")) d->user_data = strtoull(v, NULL, 0);
+        else if (!strcmp(k, "flipped_x")) d->flipped_x = flag(r, v);
+        else if (!strcmp(k, "flipped_y")) d->flipped_y = flag(r, v);
+        else die(r, "unknown box field '%s'", k);
+    }
+}
+
+/* ---- output --------------------------------------------------------------------------------- */
+
+static const char *status_name(grip_status s) {
+    switch (s) {
+    case GRIP_OK: return "ok";
+    case GRIP_DONE: return "done";
+    case GRIP_ERR_ARG: return "err_arg";
+    case GRIP_ERR_NOT_FOUND: return "err_not_found";
+    case GRIP_ERR_STATE: return "err_state";
+    case GRIP_ERR_LIMIT: return "err_limit";
+    case GRIP_ERR_NOMEM: return "err_nomem";
+    case GRIP_ERR_SCRIPT: return "err_script";
+    default: return "status?";
+    }
+}
+
+static void dump_frame(const grip_frame *f) {
+    for (size_t i = 0; i < f->command_count; i++) {
+        const grip_command *c = &f->commands[i];
+        printf("    cmd %zu kind=%d handle=%d box=%#llx ud=%llu T=[%a %a %a %a %a %a] size=%a,%a center=%a,%a "
+               "r=%a,%a cursor=%a verts=%u+%u stroke=%a dash=%a,%a,%a progress=%a state=%u\n",
+               i, (int)c->kind, (int)c->handle, (unsigned long long)c->box, (unsigned long long)c->user_data,
+               c->transform.a, c->transform.b, c->transform.c, c->transform.d, c->transform.tx, c->transform.ty,
+               c->width, c->height, c->center.x, c->center.y, c->radius, c->inner_radius, c->cursor_angle,
+               c->first_vertex, c->vertex_count, c->stroke_width, c->dash_on, c->dash_off, c->dash_phase,
+               c->progress, c->state);
+    }
+    for (size_t v = 0; v < f->vertex_count; v++) printf("    v %zu %a %a\n", v, f->vertices[v].x, f->vertices[v].y);
+}
+
+/* Prints "LINE VERB STATUS serial=S frame=HASH [events=K,K,..]" for the line just run. */
+static void report(replay *r, const char *verb, grip_status s) {
+    grip_frame f;
+    grip_status fs = grip_frame_get(r->e, &f);
+    if (fs != GRIP_OK) die(r, "grip_frame_get: %s", grip_engine_errmsg(r->e));
+    digest d = {0xcbf29ce484222325ull};
+    d_f64(&d, f.time);
+    d_u64(&d, f.command_count);
+    for (size_t i = 0; i < f.command_count; i++) {
+        const grip_command *c = &f.commands[i];
+        d_u64(&d, (uint64_t)(uint32_t)c->kind);
+        d_u64(&d, (uint64_t)(uint32_t)c->handle);
+        d_u64(&d, c->box);
+        d_u64(&d, c->user_data);
+        const double *t = &c->transform.a;
+        for (int k = 0; k < 6; k++) d_f64(&d, t[k]);
+        d_f64(&d, c->width); d_f64(&d, c->height);
+        d_f64(&d, c->center.x); d_f64(&d, c->center.y);
+        d_f64(&d, c->radius); d_f64(&d, c->inner_radius); d_f64(&d, c->cursor_angle);
+        d_u64(&d, c->first_vertex); d_u64(&d, c->vertex_count);
+        d_f64(&d, c->stroke_width); d_f64(&d, c->dash_on); d_f64(&d, c->dash_off); d_f64(&d, c->dash_phase);
+        d_f64(&d, c->progress);
+        d_u64(&d, c->state);
+    }
+    d_u64(&d, f.vertex_count);
+    for (size_t v = 0; v < f.vertex_count; v++) { d_f64(&d, f.vertices[v].x); d_f64(&d, f.vertices[v].y); }
+    printf("%d %s %s serial=%llu cmds=%zu verts=%zu frame=%016llx", r->line, verb, status_name(s),
+           (unsigned long long)f.serial, f.command_count, f.vertex_count, (unsigned long long)d.h);
+    if (r->verbose) { putchar('\n'); dump_frame(&f); }
+    /* the events this line produced: kinds, and a digest of all their fields */
+    grip_event ev;
+    digest de = {0xcbf29ce484222325ull};
+    int n = 0;
+    char kinds[512] = "";
+    size_t used = 0;
+    while (grip_event_poll(r->e, &ev) == GRIP_OK) {
+        d_u64(&de, (uint64_t)(uint32_t)ev.kind); d_u64(&de, (uint64_t)(uint32_t)ev.gesture);
+        d_u64(&de, ev.box); d_u64(&de, ev.user_data); d_u64(&de, (uint64_t)(uint32_t)ev.handle);
+        d_u64(&de, ev.pointer); d_f64(&de, ev.time); d_f64(&de, ev.position.x); d_f64(&de, ev.position.y);
+        if (used < sizeof kinds - 8) used += (size_t)snprintf(kinds + used, sizeof kinds - used, "%s%d", n ? "," : "", (int)ev.kind);
+        n++;
+    }
+    if (n) printf("%sevents=%s:%016llx", r->verbose ? "    " : " ", kinds, (unsigned long long)de.h);
+    putchar('\n');
+}
+
+/* ---- verbs ------------------------------------------------------------------------------------ */
+
+static uint32_t modifiers(replay *r, char **tok, int n) {
+    uint32_t m = 0;
+    for (int i = 0; i < n; i++) m |= mask(r, tok[i], mod_names, 0xF, 0);
+    return m;
+}
+
+static void run_line(replay *r, char **tok, int n) {
+    const char *verb = tok[0];
+    grip_status s;
+    if (!strcmp(verb, "engine")) {
+        if (r->e) die(r, "a second engine line");
+        grip_engine_desc d;
+        grip_engine_desc_init(&d);
+        if (n < 3) die(r, "engine WIDTH HEIGHT [key=value...]");
+        d.width = number(r, tok[1]);
+        d.height = number(r, tok[2]);
+        for (int i = 3; i < n; i++) {
+            char *eq = strchr(tok[i], '=');
+            if (!eq) die(r, "expected key=value, got '%s'", tok[i]);
+            *eq = 0;
+            const char *k = tok[i], *v = eq + 1;
+            if (!strcmp(k, "max_boxes")) d.max_boxes = (uint32_t)strtoul(v, NULL, 0);
+            else if (!strcmp(k, "max_pointers")) d.max_pointers = (uint32_t)strtoul(v, NULL, 0);
+            else if (!strcmp(k, "touch_slop")) d.touch_slop = number(r, v);
+            else if (!strcmp(k, "double_tap_interval")) d.double_tap_interval = number(r, v);
+            else if (!strcmp(k, "handle_hit_radius")) d.handle_hit_radius = number(r, v);
+            else die(r, "unknown engine field '%s'", k);
+        }
+        s = grip_engine_create(&d, &r->e);
+        if (s != GRIP_OK) die(r, "grip_engine_create: %s", grip_engine_errmsg(NULL));
+        report(r, verb, s);
+        return;
+    }
+    if (!r->e) die(r, "the first line must be 'engine WIDTH HEIGHT'");
+    if (!strcmp(verb, "box")) {
+        if (n < 2 || strncmp(tok[1], "id=", 3) != 0) die(r, "box id=NAME key=value...");
+        const char *name = tok[1] + 3;
+        for (int i = 0; i < r->count; i++)
+            if (!strcmp(r->names[i], name)) die(r, "box '%s' exists", name);
+        if (r->count == MAX_NAMES) die(r, "too many boxes");
+        grip_box_desc d;
+        grip_box_desc_init(&d);
+        box_fields(r, &d, tok + 2, n - 2);
+        grip_box b = GRIP_NO_BOX;
+        s = grip_box_create(r->e, &d, &b);
+        if (s == GRIP_OK) {
+            r->names[r->count] = strdup(name);
+            r->ids[r->count++] = b;
+        }
+    } else if (!strcmp(verb, "configure")) {
+        if (n < 2) die(r, "configure NAME key=value...");
+        grip_box b = box_named(r, tok[1]);
+        grip_box_desc d;
+        grip_box_desc_init(&d);
+        s = grip_box_describe(r->e, b, &d);
+        if (s == GRIP_OK) {
+            box_fields(r, &d, tok + 2, n - 2);
+            s = grip_box_configure(r->e, b, &d);
+        }
+    } else if (!strcmp(verb, "destroy")) {
+        if (n != 2) die(r, "destroy NAME");
+        s = grip_box_destroy(r->e, box_named(r, tok[1]));
+    } else if (!strcmp(verb, "editing")) {
+        if (n != 3) die(r, "editing NAME 0|1");
+        s = grip_box_set_editing(r->e, box_named(r, tok[1]), flag(r, tok[2]));
+    } else if (!strcmp(verb, "reset")) {
+        if (n < 2 || n > 3) die(r, "reset NAME [animated 0|1]");
+        s = grip_box_reset(r->e, box_named(r, tok[1]), n == 3 ? flag(r, tok[2]) : true);
+    } else if (index_of(phase_names, verb) >= 0) {
+        if (n < 5) die(r, "%s POINTER X Y TIME [shift|alt|ctrl|meta...]", verb);
+        grip_pointer_event ev = {(grip_phase)index_of(phase_names, verb), (uint32_t)strtoul(tok[1], NULL, 0),
+                                 number(r, tok[2]), number(r, tok[3]), number(r, tok[4]), modifiers(r, tok + 5, n - 5)};
+        s = grip_dispatch_pointer(r->e, &ev, NULL);
+    } else if (!strcmp(verb, "magnify")) {
+        if (n != 6 || index_of(phase_names, tok[1]) < 0) die(r, "magnify down|move|up|cancel FACTOR X Y TIME");
+        grip_magnify_event ev = {(grip_phase)index_of(phase_names, tok[1]), number(r, tok[2]), number(r, tok[3]),
+                                 number(r, tok[4]), number(r, tok[5])};
+        s = grip_dispatch_magnify(r->e, &ev, NULL);
+    } else if (!strcmp(verb, "state")) {
+        if (n != 2) die(r, "state NAME");
+        grip_box_state st;
+        s = grip_box_state_get(r->e, box_named(r, tok[1]), &st);
+        if (s != GRIP_OK) { printf("%d state %s %s\n", r->line, tok[1], status_name(s)); return; }
+        printf("%d state %s center=%.17g,%.17g size=%.17g,%.17g rotation=%.17g scale=%.17g flipped=%d,%d "
+               "corners=%.17g,%.17g %.17g,%.17g %.17g,%.17g %.17g,%.17g editing=%d active=%d\n", r->line, tok[1],
+               st.center.x, st.center.y, st.width, st.height, st.rotation, st.scale, st.flipped_x, st.flipped_y,
+               st.corners[0].x, st.corners[0].y, st.corners[1].x, st.corners[1].y, st.corners[2].x, st.corners[2].y,
+               st.corners[3].x, st.corners[3].y, st.editing, st.gesture_active);
+        return;
+    } else if (!strcmp(verb, "timer")) {
+        if (n != 2) die(r, "timer TIME");
+        s = grip_dispatch_timer(r->e, number(r, tok[1]));
+    } else if (!strcmp(verb, "view")) {
+        if (n != 7) die(r, "view A B C D TX TY");
+        grip_affine m = {number(r, tok[1]), number(r, tok[2]), number(r, tok[3]), number(r, tok[4]),
+                         number(r, tok[5]), number(r, tok[6])};
+        s = grip_engine_set_view(r->e, &m);
+    } else if (!strcmp(verb, "bounds")) {
+        if (n != 3) die(r, "bounds WIDTH HEIGHT");
+        s = grip_engine_set_bounds(r->e, number(r, tok[1]), number(r, tok[2]));
+    } else {
+        die(r, "unknown verb '%s'", verb);
+        return;
+    }
+    report(r, verb, s);
+}
+
+int main(int argc, char **argv) {
+    replay r;
+    memset(&r, 0, sizeof r);
+    int a = 1;
+    if (a < argc && !strcmp(argv[a], "-v")) { r.verbose = 1; a++; }
+    if (a + 1 != argc) { fprintf(stderr, "usage: replay [-v] LOG\n"); return 2; }
+    r.file = argv[a];
+    FILE *fp = strcmp(r.file, "-") ? fopen(r.file, "r") : stdin;
+    if (!fp) { perror(r.file); return 2; }
+    char line[8192];
+    while (fgets(line, sizeof line, fp)) {
+        r.line++;
+        char *hash = strchr(line, '#');
+        if (hash) *hash = 0;
+        char *tok[256];
+        int n = 0;
+        for (char *t = strtok(line, " \t\r\n"); t && n < 256; t = strtok(NULL, " \t\r\n")) tok[n++] = t;
+        if (n == 0) continue;
+        run_line(&r, tok, n);
+    }
+    if (fp != stdin) fclose(fp);
+    for (int i = 0; i < r.count; i++) free(r.names[i]);
+    grip_engine_destroy(r.e);
+    return 0;
+}
