@@ -52,6 +52,13 @@ static void die(replay *r, const char *fmt, ...) {
     exit(2);
 }
 
+static char *copy(const char *s) {
+    size_t n = strlen(s) + 1;
+    char *p = malloc(n);
+    if (!p) { fputs("out of memory\n", stderr); exit(2); }
+    return memcpy(p, s, n);
+}
+
 static double number(replay *r, const char *s) {
     char *end;
     errno = 0;
@@ -283,7 +290,7 @@ static void run_line(replay *r, char **tok, int n) {
         grip_box b = GRIP_NO_BOX;
         s = grip_box_create(r->e, &d, &b);
         if (s == GRIP_OK) {
-            r->names[r->count] = strdup(name);
+            r->names[r->count] = copy(name);
             r->ids[r->count++] = b;
         }
     } else if (!strcmp(verb, "configure")) {
