@@ -420,7 +420,11 @@ static void op_lua(reader *r, slot *s) {
         grip_status st = grip_lua_create(k % 11 == 0 ? NULL : s->e, &d, k % 13 == 0 ? NULL : &L);
         inv_status(st, "grip_lua_create");
         if (st == GRIP_OK) s->lua = L;
-        else if (L != (grip_lua *)(uintptr_t)0x1) inv_fail("grip_lua_create failed but wrote *out");
+        else {
+            if (L != (grip_lua *)(uintptr_t)0x1) inv_fail("grip_lua_create failed but wrote *out");
+            const char *m = grip_lua_errmsg(NULL);
+            if (!m || !m[0]) inv_fail("grip_lua_create failed (%d) and grip_lua_errmsg(NULL) is empty", (int)st);
+        }
         return;
     }
     const char *src = scripts[u8(r) % NSCRIPTS];
