@@ -15,6 +15,11 @@
 /* Instructions charged per byte the allocator hands out: work that is proportional to data
  * (concatenation, string building) is paid for even when it runs inside one VM instruction. */
 #define GL_BYTES_PER_INSTRUCTION 32u
+/* ...and per allocation (what a string, table or error message costs beyond its bytes). */
+#define GL_INSTRUCTIONS_PER_ALLOCATION 16u
+/* Instructions one iteration of a library function's C loop (or one pattern-matching step) is
+ * worth: measured, they cost about four VM instructions each. */
+#define GL_C_STEP_COST 4
 /* Bytes a state may still allocate after its instruction budget tripped (error messages). */
 #define GL_TRIP_SLACK (1u << 20)
 

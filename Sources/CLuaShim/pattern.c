@@ -46,7 +46,7 @@ static void prep(mstate *ms, lua_State *L, const char *s, size_t ls, const char 
     gl_ctx *c = ms->ctx;
     if (c == NULL || !c->hosted) ms->budget = UINT64_MAX;
     else if (c->tripped || c->ins_used >= c->ins_limit) ms->budget = 0;
-    else ms->budget = c->ins_limit - c->ins_used;
+    else ms->budget = (c->ins_limit - c->ins_used) / GL_C_STEP_COST;
 }
 
 static void reprep(mstate *ms) {
@@ -59,13 +59,13 @@ static void settle(mstate *ms) {
     uint64_t n = ms->steps;
     ms->steps = 0;
     if (ms->budget != UINT64_MAX) ms->budget = ms->budget > n ? ms->budget - n : 0;
-    if (n > 0 && !gl_charge(ms->ctx, n)) gl_trip_error(ms->L);
+    if (n > 0 && !gl_charge(ms->ctx, n * GL_C_STEP_COST)) gl_trip_error(ms->L);
 }
 
 static void steps(mstate *ms, uint64_t n) {
     ms->steps += n;
     if (ms->steps > ms->budget) {
-        gl_charge(ms->ctx, ms->steps);
+        gl_charge(ms->ctx, ms->steps * GL_C_STEP_COST);
         ms->steps = 0;
         gl_trip_error(ms->L);
     }

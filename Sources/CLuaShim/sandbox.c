@@ -17,13 +17,51 @@ static void charge(lua_State *L, lua_Integer n) {
     if (!gl_charge(gl_getctx(L), (uint64_t)n)) gl_trip_error(L);
 }
 
-/* Calls upvalue 1 (the original function) with all arguments. */
+/* n iterations of a library function's C loop, each worth GL_C_STEP_COST instructions. */
+static void charge_steps(lua_State *L, lua_Integer n) {
+    charge(L, n > LUA_MAXINTEGER / GL_C_STEP_COST ? LUA_MAXINTEGER : n * GL_C_STEP_COST);
+}
+
+/* "file:12: ..." */
+static int has_position(const char *m) {
+    const char *colon = strchr(m, ':');
+    if (colon == NULL || colon - m > 200 || colon[1] < '0' || colon[1] > '9') return 0;
+    colon++;
+    while (*colon >= '0' && *colon <= '9') colon++;
+    return *colon == ':';
+}
+
+/* Calls upvalue 1 (the original function) with all arguments. An error the original raises
+ * itself (a bad argument, say) gets the position of the Lua code that called it and the
+ * function's name (upvalue 2: "to 'name'"), which Lua cannot see through this wrapper. */
+static int call_checked(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    int st = lua_pcall(L, n, LUA_MULTRET, 0);
+    if (st == LUA_OK) return lua_gettop(L);
+    if (st == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING && !has_position(lua_tostring(L, -1))) {
+        int msg = lua_gettop(L);
+        luaL_where(L, 1);
+        luaL_gsub(L, lua_tostring(L, msg), "to '?'", lua_tostring(L, lua_upvalueindex(2)));
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int finish_call(lua_State *L, int status, lua_KContext k) {
+    (void)status;
+    (void)k;
+    return lua_gettop(L);
+}
+
+/* Calls upvalue 1 (the original function) with all arguments (yieldable, like the original). */
 static int call_original(lua_State *L) {
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
-    return lua_gettop(L);
+    lua_callk(L, n, LUA_MULTRET, 0, finish_call);
+    return finish_call(L, LUA_OK, 0);
 }
 
 /* ---- string ---------------------------------------------------------------- */
@@ -37,8 +75,8 @@ static int s_rep(lua_State *L) {
         lua_pushliteral(L, "");
         return 1;
     }
-    charge(L, n);
-    return call_original(L);
+    charge_steps(L, n);
+    return call_checked(L);
 }
 
 /* ---- table ------------------------------------------------------------------ */
@@ -51,29 +89,28 @@ static int t_concat(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer i = luaL_optinteger(L, 3, 1);
     lua_Integer j = lua_isnoneornil(L, 4) ? len_once(L, 1) : luaL_checkinteger(L, 4);
-    if (j >= i) charge(L, j - i + 1);
+    if (j >= i) charge_steps(L, j - i + 1);
     lua_settop(L, 2);
     lua_pushinteger(L, i);
     lua_pushinteger(L, j);
-    return call_original(L);
+    return call_checked(L);
 }
 
 static int t_unpack(lua_State *L) {
     lua_Integer i = luaL_optinteger(L, 2, 1);
     lua_Integer j = lua_isnoneornil(L, 3) ? len_once(L, 1) : luaL_checkinteger(L, 3);
-    if (j >= i) charge(L, j - i + 1);
+    if (j >= i) charge_steps(L, j - i + 1);
     lua_settop(L, 1);
     lua_pushinteger(L, i);
     lua_pushinteger(L, j);
-    return call_original(L);
+    return call_checked(L);
 }
 
 static int t_move(lua_State *L) {
     lua_Integer f = luaL_checkinteger(L, 2);
     lua_Integer e = luaL_checkinteger(L, 3);
-    if (e >= f && f > 0) charge(L, e - f + 1);
-    else if (e >= f) charge(L, (e - f) < LUA_MAXINTEGER ? e - f + 1 : LUA_MAXINTEGER);
-    return call_original(L);
+    if (e >= f) charge_steps(L, (e - f) < LUA_MAXINTEGER ? e - f + 1 : LUA_MAXINTEGER);
+    return call_checked(L);
 }
 
 static int t_insert(lua_State *L) {
@@ -89,7 +126,7 @@ static int t_insert(lua_State *L) {
     case 3:
         pos = luaL_checkinteger(L, 2);
         luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2, "position out of bounds");
-        charge(L, e - pos);
+        charge_steps(L, e - pos);
         for (lua_Integer i = e; i > pos; i--) {
             lua_geti(L, 1, i - 1);
             lua_seti(L, 1, i);
@@ -108,7 +145,7 @@ static int t_remove(lua_State *L) {
     lua_Integer pos = luaL_optinteger(L, 2, size);
     if (pos != size) luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
     lua_geti(L, 1, pos);
-    if (size > pos) charge(L, size - pos);
+    if (size > pos) charge_steps(L, size - pos);
     for (; pos < size; pos++) {
         lua_geti(L, 1, pos + 1);
         lua_seti(L, 1, pos);
@@ -128,10 +165,10 @@ static int t_sort(lua_State *L) {
     }
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
     if (n > 1) {
-        double cost = 2.0 * (double)n * (log2((double)n) + 1.0);
+        double cost = 2.0 * GL_C_STEP_COST * (double)n * (log2((double)n) + 1.0);
         charge(L, cost > 9e18 ? LUA_MAXINTEGER : (lua_Integer)cost);
     }
-    return call_original(L);
+    return call_checked(L);
 }
 
 /* ---- coroutine: every thread the script creates runs under the count hook ---- */
@@ -146,6 +183,7 @@ static int co_create(lua_State *L) {
 }
 
 static int co_wrapped(lua_State *L) {
+    charge(L, 100);
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
     int narg = lua_gettop(L);
     if (lua_status(co) == LUA_OK && lua_gettop(co) == 0) return luaL_error(L, "cannot resume dead coroutine");
@@ -177,6 +215,59 @@ static int co_wrap(lua_State *L) {
     return 1;
 }
 
+/* ---- base -------------------------------------------------------------------- */
+
+/* Lua runs a message handler with debug hooks off when the error came from a hook, which is
+ * how the instruction limit stops a script: a handler that loops would never be stopped. Once
+ * the limit has tripped, the error passes through untouched instead. */
+static int guarded_handler(lua_State *L) {
+    gl_ctx *c = gl_getctx(L);
+    if (c && c->tripped) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* A protected call or a resume costs as much as a hundred instructions: charged, so a loop
+ * of them reaches the limit as soon as a loop of instructions would. */
+#define CALL_COST 100
+
+static int b_pcall(lua_State *L) {
+    charge(L, CALL_COST);
+    return call_original(L);
+}
+
+static int co_resume(lua_State *L) {
+    charge(L, CALL_COST);
+    return call_checked(L);
+}
+
+static int b_xpcall(lua_State *L) {
+    charge(L, CALL_COST);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    return call_original(L);
+}
+
+/* Finalizers run with debug hooks off (and __close methods of a coroutine killed by the limit
+ * too), so the sandbox does not let scripts install them. */
+static int b_setmetatable(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        static const char *const refused[] = {"__gc", "__close", NULL};
+        for (const char *const *k = refused; *k; k++) {
+            lua_pushstring(L, *k);
+            int has = lua_rawget(L, 2) != LUA_TNIL;
+            lua_pop(L, 1);
+            if (has) return luaL_error(L, "setmetatable: %s metamethods are not available in the sandbox", *k);
+        }
+    }
+    return call_checked(L);
+}
+
 /* ---- base (sandbox) -------------------------------------------------------- */
 
 /* load(chunk [, chunkname [, mode [, env]]]) with mode forced to text. */
@@ -185,7 +276,7 @@ static int b_load(lua_State *L) {
     if (n < 3) lua_settop(L, 3);
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
-    return call_original(L);
+    return call_checked(L);
 }
 
 static int b_collectgarbage(lua_State *L) {
@@ -195,15 +286,16 @@ static int b_collectgarbage(lua_State *L) {
     if (o <= 1) charge(L, (lua_Integer)(c->mem_used / 8));
     lua_settop(L, 1);
     if (o == 1) lua_pushinteger(L, 0);
-    return call_original(L);
+    return call_checked(L);
 }
 
 /* ---- opening ---------------------------------------------------------------- */
 
-/* t[name] = fn with the previous t[name] as its upvalue 1. Table at -1. */
+/* t[name] = fn with the previous t[name] as upvalue 1 and "to 'name'" as upvalue 2. Table at -1. */
 static void wrap_field(lua_State *L, const char *name, lua_CFunction fn) {
     lua_getfield(L, -1, name);
-    lua_pushcclosure(L, fn, 1);
+    lua_pushfstring(L, "to '%s'", name);
+    lua_pushcclosure(L, fn, 2);
     lua_setfield(L, -2, name);
 }
 
@@ -243,6 +335,7 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
         lua_setfield(L, -2, "loadfile");
         wrap_field(L, "load", b_load);
         wrap_field(L, "collectgarbage", b_collectgarbage);
+        wrap_field(L, "setmetatable", b_setmetatable);
         lua_pop(L, 1);
         /* string.dump (also reachable as ("").dump through the string metatable) */
         lua_getglobal(L, "string");
@@ -250,6 +343,10 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
         lua_setfield(L, -2, "dump");
         lua_pop(L, 1);
     }
+    lua_pushglobaltable(L);
+    wrap_field(L, "xpcall", b_xpcall);
+    wrap_field(L, "pcall", b_pcall);
+    lua_pop(L, 1);
     lua_getglobal(L, "string");
     wrap_field(L, "rep", s_rep);
     lua_pop(L, 1);
@@ -265,5 +362,6 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
     lua_getglobal(L, "coroutine");
     set_field(L, "create", co_create);
     set_field(L, "wrap", co_wrap);
+    wrap_field(L, "resume", co_resume);
     lua_pop(L, 1);
 }

@@ -45,7 +45,7 @@ static void *gl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             if (grow > c->slack) return NULL;
             c->slack -= grow;
         } else if (c->depth > 0) {
-            c->ins_used += grow / GL_BYTES_PER_INSTRUCTION;
+            c->ins_used += GL_INSTRUCTIONS_PER_ALLOCATION + grow / GL_BYTES_PER_INSTRUCTION;
             if (c->ins_used > c->ins_limit) trip(c);
         }
     }
@@ -66,13 +66,14 @@ static int raise_limit(lua_State *L, gl_ctx *c, int level) {
     if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
         snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
     }
-    return luaL_error(L, "%sinstruction limit exceeded (%llu instructions per call from the host)",
-                      where, (unsigned long long)c->ins_limit);
+    lua_pushfstring(L, "%sinstruction limit exceeded (%I instructions per call from the host)", where,
+                    (lua_Integer)(c->ins_limit > (uint64_t)LUA_MAXINTEGER ? (uint64_t)LUA_MAXINTEGER : c->ins_limit));
+    return lua_error(L);
 }
 
 int gl_trip_error(lua_State *L) {
     gl_ctx *c = gl_getctx(L);
-    return raise_limit(L, c, 1);
+    return raise_limit(L, c, 1);  /* level 1: the Lua function that called the library function */
 }
 
 /* The count hook: adds the thread's count to the budget; past the limit it raises, and keeps
