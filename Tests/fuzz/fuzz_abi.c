@@ -7,6 +7,10 @@
  * backwards, eleven pointers, singular views, foreign engine pointers, Lua scripts whose hooks
  * misbehave) and after every step the invariants of invariants.h are checked on every engine.
  *
+ * The opcode byte is taken modulo OP_COUNT: new steps are only ever appended to the enum, so an
+ * input whose opcode bytes are below the count it was written for keeps its meaning (the
+ * regression inputs in Tests/fuzz/regressions are written that way).
+ *
  * Built two ways:
  *   - with clang -fsanitize=fuzzer,address,undefined (scripts/fuzz): libFuzzer's main;
  *   - with -DGRIP_FUZZ_STANDALONE (any C compiler): a main that runs each file named on the
@@ -166,16 +170,20 @@ static void after(slot *s, grip_status st, const char *call) {
     if (!s || !s->e) return;
     if ((int)st < 0) inv_failure_message(s->e, st, call);
     uint64_t before = s->serial;
-    grip_frame f = inv_frame(s->e, &s->serial);
+    grip_frame f;
+    if (grip_frame_get(s->e, &f) != GRIP_OK) inv_fail("grip_frame_get after %s: %s", call, grip_engine_errmsg(s->e));
+    if (f.serial < before) inv_fail("frame serial went back after %s", call);
+    s->serial = f.serial; /* the whole frame is checked once per step (check_all) */
     if ((int)st < 0 && before != 0 && f.serial != before)
         inv_fail("%s failed (%d) but the frame serial moved from %llu to %llu", call, (int)st,
                  (unsigned long long)before, (unsigned long long)f.serial);
 }
 
-static void check_all(void) {
+/* Checks slot `only` (every slot when NULL): a step touches one engine, the others stay as they were. */
+static void check_all(slot *only) {
     for (int i = 0; i < NSLOTS; i++) {
         slot *s = &S[i];
-        if (!s->e) continue;
+        if (!s->e || (only && s != only)) continue;
         inv_frame(s->e, &s->serial);
         for (int k = 0; k < s->nids; k++) inv_box(s->e, s->ids[k]);
         inv_events(s->e);
@@ -289,7 +297,7 @@ enum {
     OP_ENGINE_CREATE, OP_ENGINE_DESTROY, OP_SET_BOUNDS, OP_SET_VIEW, OP_BOX_CREATE, OP_BOX_DESTROY,
     OP_BOX_CONFIGURE, OP_BOX_DESCRIBE, OP_SET_EDITING, OP_RESET, OP_STATE_GET, OP_HIT_TEST, OP_POINTER,
     OP_MAGNIFY, OP_TIMER, OP_POLL, OP_FRAME, OP_MISC, OP_FOREIGN, OP_LUA, OP_GESTURE, OP_TOUCHES,
-    OP_ROUNDTRIP, OP_COUNT
+    OP_ROUNDTRIP, OP_BULK, OP_COUNT
 };
 
 static void destroy_slot(slot *s) {
@@ -495,22 +503,29 @@ static void op_foreign(reader *r) {
 static const char *const op_names[] = {
     "engine_create", "engine_destroy", "set_bounds", "set_view", "box_create", "box_destroy", "box_configure",
     "box_describe", "set_editing", "reset", "state_get", "hit_test", "pointer", "magnify", "timer", "poll",
-    "frame", "misc", "foreign", "lua", "gesture", "touches", "roundtrip"};
+    "frame", "misc", "foreign", "lua", "gesture", "touches", "roundtrip", "bulk"};
 static int g_trace = -1; /* GRIP_FUZZ_TRACE=1 prints each step */
 
-static void step(reader *r) {
+static void step_slot(reader *r, slot *s, uint8_t op);
+
+static slot *step(reader *r) {
     uint8_t op = u8(r) % OP_COUNT;
     if (g_trace < 0) g_trace = getenv("GRIP_FUZZ_TRACE") != NULL;
     if (g_trace) fprintf(stderr, "step %s (%zu bytes left)\n", op_names[op], r->n);
-    if (op == OP_ENGINE_CREATE) { op_engine_create(r); return; }
-    if (op == OP_MISC) { op_misc(r); return; }
-    if (op == OP_FOREIGN) { op_foreign(r); return; }
+    if (op == OP_ENGINE_CREATE) { op_engine_create(r); return NULL; }
+    if (op == OP_MISC) { op_misc(r); return NULL; }
+    if (op == OP_FOREIGN) { op_foreign(r); return NULL; }
     slot *s = pick_slot(r);
     if (!s->e) { /* calls on a NULL engine */
         grip_status st = (u8(r) & 1) ? grip_dispatch_timer(NULL, 1) : grip_box_destroy(NULL, 1);
         if (st != GRIP_ERR_ARG) inv_fail("call on a NULL engine returned %d", (int)st);
-        return;
+        return NULL;
     }
+    step_slot(r, s, op);
+    return s;
+}
+
+static void step_slot(reader *r, slot *s, uint8_t op) {
     grip_status st;
     switch (op) {
     case OP_ENGINE_DESTROY:
@@ -634,6 +649,36 @@ static void step(reader *r) {
     case OP_LUA: op_lua(r, s); return;
     case OP_GESTURE: op_gesture(r, s); return;
     case OP_TOUCHES: op_touches(r, s); return;
+    case OP_BULK: { /* many boxes between two queries: the bounds tree's bulk rebuild */
+        int n = 65 + u8(r) % 100;
+        if (g_creations + n > 400) return;
+        g_creations += n;
+        grip_box parent = (u8(r) & 1) ? pick_id(r, s) : GRIP_NO_BOX;
+        double x0 = num(r, 0, 600), y0 = num(r, 0, 400);
+        for (int i = 0; i < n; i++) {
+            grip_box_desc d;
+            grip_box_desc_init(&d);
+            d.parent = parent;
+            d.x = x0 + (i % 10) * 13.0;
+            d.y = y0 + (i / 10) * 11.0;
+            d.width = 12 + i % 7;
+            d.height = 10 + i % 5;
+            d.rotation = (i % 3) * 0.3;
+            d.editing = i % 4 == 0;
+            grip_box b;
+            st = grip_box_create(s->e, &d, &b);
+            inv_status(st, "grip_box_create(bulk)");
+            if (st != GRIP_OK) break;
+            if (i % 16 == 0) remember(s, b);
+        }
+        inv_frame(s->e, &s->serial);
+        grip_hit h;
+        double x, y;
+        pick_point(r, s, &x, &y);
+        st = grip_hit_test(s->e, x, y, &h);
+        after(s, st, "grip_hit_test(after bulk)");
+        return;
+    }
     case OP_ROUNDTRIP: { /* describe + configure keeps a box as it is (grip.h): never GRIP_ERR_ARG */
         grip_box id = pick_id(r, s);
         grip_box_desc d;
@@ -681,10 +726,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         remember(&S[0], b);
     }
     int steps_done = 0;
-    while (r.n > 0 && steps_done++ < 400) {
-        step(&r);
-        check_all();
+    while (r.n > 0 && steps_done++ < 300) {
+        slot *touched = step(&r);
+        check_all(touched);
     }
+    check_all(NULL);
     for (int i = 0; i < NSLOTS; i++) destroy_slot(&S[i]);
     return 0;
 }
