@@ -76,6 +76,7 @@ typedef struct {
     int nids, next;
     double time;        /* the last time an event carried (accepted or not) */
     grip_affine view;   /* the last view accepted */
+    int view_unknown;   /* a script may have set another one */
     uint64_t serial;
     int creations;
 } slot;
@@ -184,12 +185,33 @@ static void check_all(slot *only) {
     for (int i = 0; i < NSLOTS; i++) {
         slot *s = &S[i];
         if (!s->e || (only && s != only)) continue;
-        inv_frame(s->e, &s->serial);
+        grip_frame f = inv_frame(s->e, &s->serial);
+        /* BOX commands draw live boxes where their state says: transform = view * world */
+        for (size_t i = 0, n = 0; i < f.command_count && n < 64; i++) {
+            const grip_command *c = &f.commands[i];
+            if (c->kind != GRIP_CMD_BOX || s->view_unknown) continue;
+            n++;
+            grip_box_state st;
+            if (grip_box_state_get(s->e, c->box, &st) != GRIP_OK)
+                inv_fail("BOX command %zu draws box %#llx, which has no state", i, (unsigned long long)c->box);
+            if (c->width != st.width || c->height != st.height)
+                inv_fail("BOX command %zu: %.17g x %.17g, state %.17g x %.17g", i, c->width, c->height, st.width, st.height);
+            const grip_affine *v = &s->view, *w = &st.world;
+            const double want[6] = {v->a * w->a + v->c * w->b, v->b * w->a + v->d * w->b,
+                                    v->a * w->c + v->c * w->d, v->b * w->c + v->d * w->d,
+                                    v->a * w->tx + v->c * w->ty + v->tx, v->b * w->tx + v->d * w->ty + v->ty};
+            const double *got = &c->transform.a;
+            double mag = 1;
+            for (int k = 0; k < 6; k++) mag += fabs(want[k]);
+            for (int k = 0; k < 6; k++)
+                if (fabs(got[k] - want[k]) > 1e-9 * mag * (1 + fabs(v->a) + fabs(v->b) + fabs(v->c) + fabs(v->d)))
+                    inv_fail("BOX command %zu: transform[%d] %.17g, view * world %.17g", i, k, got[k], want[k]);
+        }
         for (int k = 0; k < s->nids; k++) inv_box(s->e, s->ids[k]);
         inv_events(s->e);
         /* the checks above are calls too: none of them may have moved anything drawn */
         uint64_t before = s->serial;
-        grip_frame f = inv_frame(s->e, &s->serial);
+        f = inv_frame(s->e, &s->serial);
         if (f.serial != before) inv_fail("reading state moved the frame serial");
     }
 }
@@ -349,7 +371,7 @@ static void op_set_view(reader *r, slot *s) {
     }
     grip_status st = grip_engine_set_view(s->e, &m);
     after(s, st, "grip_engine_set_view");
-    if (st == GRIP_OK) s->view = m;
+    if (st == GRIP_OK) { s->view = m; s->view_unknown = 0; }
 }
 
 static void op_pointer(reader *r, slot *s, int phase_hint) {
@@ -437,6 +459,7 @@ static void op_lua(reader *r, slot *s) {
     }
     const char *src = scripts[u8(r) % NSCRIPTS];
     grip_status st = grip_lua_exec(s->lua, "=fuzz", src, strlen(src));
+    if (strstr(src, "set_view")) s->view_unknown = 1;
     inv_status(st, "grip_lua_exec");
     if ((int)st < 0) {
         const char *m = grip_lua_errmsg(s->lua);
