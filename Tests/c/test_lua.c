@@ -19,7 +19,7 @@
 
 static int checks, failures;
 static const char *root = ".";
-static int quick;
+static int quick;  /* fewer rounds, no timing checks (valgrind) */
 
 #define CHECK(cond, ...)                                                    \
     do {                                                                    \
@@ -290,7 +290,7 @@ static void test_hooks(void) {
         CHECK(script_errors(e, msg, sizeof msg) == 1, "one SCRIPT_ERROR per gesture for hook %d", i);
         CHECK(strstr(msg, why[i]) != NULL, "hook %d: message '%s' lacks '%s'", i, msg, why[i]);
         CHECK(near(state_of(e, k).center.y, before.center.y + 30), "hook %d: the built-in move went on", i);
-        CHECK(dt < 1.0, "hook %d stopped in %.3f s", i, dt);
+        CHECK(quick || dt < 1.0, "hook %d stopped in %.3f s", i, dt);
     }
     RUN_OK(lua, "K:set_constraint(nil); collectgarbage()");
 
@@ -449,7 +449,7 @@ static void test_limits(void) {
     double t0 = now();
     RUN_FAILS(lua, "while true do end", GRIP_ERR_LIMIT, "test:1: instruction limit exceeded");
     double dt = now() - t0;
-    CHECK(dt < 0.9, "an endless loop stopped in %.3f s", dt);
+    CHECK(quick || dt < 0.9, "an endless loop stopped in %.3f s", dt);
     printf("  endless loop stopped after %.0f ms (100 million instructions)\n", dt * 1000);
 
     static const char *const swallow[] = {
@@ -466,7 +466,7 @@ static void test_limits(void) {
         t0 = now();
         RUN_FAILS(lua, swallow[i], GRIP_ERR_LIMIT, "instruction limit");
         dt = now() - t0;
-        CHECK(dt < 1.0, "swallow attempt %zu stopped in %.3f s", i, dt);
+        CHECK(quick || dt < 1.0, "swallow attempt %zu stopped in %.3f s", i, dt);
         RUN_OK(lua, "ok = 1");  /* a new call from the host has a new budget */
     }
 
@@ -486,13 +486,13 @@ static void test_limits(void) {
         grip_status st = run(lua, bombs[i]);
         dt = now() - t0;
         CHECK(st == GRIP_ERR_LIMIT || st == GRIP_ERR_SCRIPT, "bomb %zu: %s (%s)", i, grip_status_string(st), grip_lua_errmsg(lua));
-        CHECK(dt < 1.0, "bomb %zu stopped in %.3f s: %s", i, dt, grip_lua_errmsg(lua));
+        CHECK(quick || dt < 1.0, "bomb %zu stopped in %.3f s: %s", i, dt, grip_lua_errmsg(lua));
         RUN_OK(lua, "ok = 1");
     }
     t0 = now();
     RUN_OK(lua, "assert(('a'):rep(40):match(('a*'):rep(40)) == ('a'):rep(40))");  /* a match that works is fine */
     RUN_OK(lua, "assert((''):rep(1 << 40) == '')");
-    CHECK(now() - t0 < 0.5, "cheap calls stay cheap");
+    CHECK(quick || now() - t0 < 0.5, "cheap calls stay cheap");
 
     /* memory */
     static const char *const memory[] = {
@@ -507,7 +507,7 @@ static void test_limits(void) {
         grip_status st = run(lua, memory[i]);
         CHECK(st == GRIP_ERR_LIMIT, "memory bomb %zu: %s (%s)", i, grip_status_string(st), grip_lua_errmsg(lua));
         CHECK(strstr(grip_lua_errmsg(lua), "limit") != NULL, "memory bomb %zu says which limit: %s", i, grip_lua_errmsg(lua));
-        CHECK(now() - t0 < 2.0, "memory bomb %zu stopped in %.3f s", i, now() - t0);
+        CHECK(quick || now() - t0 < 2.0, "memory bomb %zu stopped in %.3f s", i, now() - t0);
         RUN_OK(lua, "collectgarbage() ok = 1");
     }
     /* each call from the host has its own budget */
@@ -589,7 +589,7 @@ static void test_error_loop(void) {
         CHECK(failed == rounds, "every round failed (%d of %d)", failed, rounds);
         RUN_OK(lua, "for i = 1, 2000 do pcall(error, {i}) pcall(grip.host.box, grip.host, {bogus = i}) end");
         RUN_OK(lua, "for i = 1, 200 do pcall(function() local e = grip.new() e:box{} error('x') end) end");
-        RUN_FAILS(lua, "local t = {} while true do t[#t + 1] = {} end", GRIP_ERR_LIMIT, "memory");
+        RUN_FAILS(lua, "local t = {} while true do t[#t + 1] = {} end", GRIP_ERR_LIMIT, "limit exceeded");
         RUN_OK(lua, "grip.host:hit(350, 150):set_constraint(function() error('hook error') end)");
         for (int i = 0; i < rounds / 10; i++) host_drag(e, 350, 150 + (i % 2) * 25, 350, 175 - (i % 2) * 25, 2);
         CHECK(script_errors(e, NULL, 0) == rounds / 10, "one hook error per gesture");
@@ -605,26 +605,28 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Median ns of a move event of a drag gesture, over n events. */
-static double median_move(grip_engine *e, int n) {
+/* Median ns of a move event of a drag gesture of box b, over n events. */
+static double median_move(grip_engine *e, grip_box b, int n) {
     double *ns = (double *)malloc(sizeof(double) * (size_t)n);
-    pointer(e, GRIP_PHASE_DOWN, 1, 350, 150);
-    pointer(e, GRIP_PHASE_MOVE, 1, 370, 150);
+    grip_box_state s = state_of(e, b);
+    double x = s.center.x, y = s.center.y;
+    pointer(e, GRIP_PHASE_DOWN, 1, x, y);
+    pointer(e, GRIP_PHASE_MOVE, 1, x + 20, y);
     for (int i = 0; i < n; i++) {
         grip_pointer_event ev;
         memset(&ev, 0, sizeof ev);
         host_time += 0.001;
         ev.phase = GRIP_PHASE_MOVE;
         ev.pointer = 1;
-        ev.x = 370 + (i % 2 ? 5 : -5);
-        ev.y = 150 + (i % 3);
+        ev.x = x + 20 + (i % 2 ? 5 : -5);
+        ev.y = y + (i % 3);
         ev.time = host_time;
         double t0 = now();
         grip_dispatch_pointer(e, &ev, NULL);
         ns[i] = (now() - t0) * 1e9;
         if (i % 1000 == 999) script_errors(e, NULL, 0);  /* keep the queue short */
     }
-    pointer(e, GRIP_PHASE_UP, 1, 370, 150);
+    pointer(e, GRIP_PHASE_CANCEL, 1, x + 20, y);  /* cancel: the box goes back to where it was */
     script_errors(e, NULL, 0);
     qsort(ns, (size_t)n, sizeof(double), cmp_double);
     double m = ns[n / 2];
@@ -635,17 +637,17 @@ static double median_move(grip_engine *e, int n) {
 static void bench(void) {
     grip_engine *e = new_engine();
     grip_lua *lua = new_lua(e, 0, 0);
-    add_box(e, 300, 100, 100, 100, true, 0);
+    grip_box b = add_box(e, 300, 100, 100, 100, true, 0);
     const int n = 200000;
     RUN_OK(lua, "K = grip.host:hit(350, 150)");
     double plain[3], hooked[3], clamped[3];
     for (int r = 0; r < 3; r++) {  /* interleaved, so drift hits both alike */
         RUN_OK(lua, "K:set_constraint(nil)");
-        plain[r] = median_move(e, n);
+        plain[r] = median_move(e, b, n);
         RUN_OK(lua, "K:set_constraint(function(proposed, current) return proposed end)");
-        hooked[r] = median_move(e, n);
+        hooked[r] = median_move(e, b, n);
         RUN_OK(lua, "K:set_constraint(function(p, c) if p.width > 150 then p.width = 150 end p.rotation = 0 return p end)");
-        clamped[r] = median_move(e, n);
+        clamped[r] = median_move(e, b, n);
     }
     qsort(plain, 3, sizeof(double), cmp_double);
     qsort(hooked, 3, sizeof(double), cmp_double);

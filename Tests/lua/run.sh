@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The Lua tests:
+#   1. every Tests/lua/test_*.lua through grip-cli (a hosted state) and through the stock lua5.4
+#      interpreter (require "grip", with a grip.so link to libgrip.so on package.cpath);
+#   2. the sandbox's environment against Tests/lua/sandbox/allowlist.txt;
+#   3. Tests/c/test_lua.c (the hosted C API: macros, hooks and fallbacks, escapes, limits,
+#      errors) against libgrip.so; with VALGRIND=1 also its --quick run under valgrind.
+#
+#   Tests/lua/run.sh LIBDIR GRIP_CLI      LIBDIR holds libgrip.so, GRIP_CLI is the grip-cli binary
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+[ $# -eq 2 ] || { echo "usage: Tests/lua/run.sh LIBDIR GRIP_CLI" >&2; exit 2; }
+lib=$(cd "$1" && pwd)
+cli=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ln -sf "$lib/libgrip.so" "$tmp/grip.so"
+
+for t in Tests/lua/test_*.lua; do
+    "$cli" run "$t"
+    LUA_CPATH="$tmp/?.so" lua5.4 "$t"
+done
+"$cli" run --sandbox Tests/lua/sandbox/env.lua | diff -u Tests/lua/sandbox/allowlist.txt -
+echo "sandbox environment matches Tests/lua/sandbox/allowlist.txt"
+
+cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_lua.c -L"$lib" -lgrip -lm \
+   -Wl,-rpath,"$lib" -o "$tmp/test_lua"
+"$tmp/test_lua" --root .
+if [ -n "${VALGRIND:-}" ]; then
+    valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=3 \
+        "$tmp/test_lua" --root . --quick
+    echo "valgrind: no errors, no leaks"
+fi
