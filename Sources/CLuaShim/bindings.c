@@ -1353,6 +1353,10 @@ static int fire_protected(lua_State *L) {
 
 int gl_fire_event(void *Lp, void *engine, const void *event, const char *message) {
     lua_State *L = (lua_State *)Lp;
+    gl_ctx *c = gl_getctx(L);
+    /* Past the instruction limit no handler runs: Lua may be unwinding with hooks off (a
+     * coroutine's pending __close), and nothing would stop a handler that loops. */
+    if (c && c->hosted && c->tripped) return GL_OK;
     if (!lua_checkstack(L, 4)) return GL_OK;
     fire_args a = {engine, (const grip_event *)event, message};
     lua_pushcfunction(L, fire_protected);
@@ -1464,6 +1468,12 @@ static int hook_protected(lua_State *L) {
 static int run_hook(hook_args *a, char *err, size_t errlen, const char *what) {
     gl_ctx *c = a->ctx;
     gl_enter(c);
+    if (c->hosted && c->tripped) {  /* a script calling into the engine has run out of budget */
+        snprintf(err, errlen, "%s: instruction limit exceeded (%llu instructions per call from the host)", what,
+                 (unsigned long long)c->ins_limit);
+        gl_leave(c);
+        return GL_ERR_MSG;
+    }
     lua_State *L = c->cur ? c->cur : c->L;
     int top = lua_gettop(L);
     if (!lua_checkstack(L, 8)) {

@@ -83,6 +83,22 @@ public func grip_lua_destroy(_ lua: OpaquePointer?) {
     gl_state_close(p)
 }
 
+/// GRIP_ERR_STATE when the host's engine is busy, or was destroyed before this state (where
+/// that can be detected, as for any engine pointer).
+private func hostRefuses(_ p: UnsafeMutableRawPointer) -> grip_status? {
+    guard let raw = gl_state_host(p) else { return nil }
+    let le = Unmanaged<LuaEngine>.fromOpaque(raw).takeUnretainedValue()
+    if handle(le.ptr) !== le.handle {
+        gl_state_set_errmsg(p, "the engine this state is bound to was destroyed (destroy the grip_lua first)")
+        return GRIP_ERR_STATE
+    }
+    if le.engine.busy {
+        gl_state_set_errmsg(p, "re-entrant call: the engine is busy")
+        return GRIP_ERR_STATE
+    }
+    return nil
+}
+
 /// `grip_lua_exec`: runs `source` (`length` bytes, text only in the sandbox) as chunk
 /// `chunk_name`. GRIP_ERR_SCRIPT for syntax and runtime errors (the message names chunk and
 /// line), GRIP_ERR_LIMIT for the memory or instruction limit.
@@ -94,10 +110,7 @@ public func grip_lua_exec(_ lua: OpaquePointer?, _ chunkName: UnsafePointer<CCha
         gl_state_set_errmsg(p, "source is NULL")
         return GRIP_ERR_ARG
     }
-    if let raw = gl_state_host(p), Unmanaged<LuaEngine>.fromOpaque(raw).takeUnretainedValue().engine.busy {
-        gl_state_set_errmsg(p, "re-entrant call: the engine is busy")
-        return GRIP_ERR_STATE
-    }
+    if let refused = hostRefuses(p) { return refused }
     return grip_status(rawValue: gl_state_exec(p, chunkName, source, length))
 }
 
@@ -109,6 +122,7 @@ public func grip_lua_exec_file(_ lua: OpaquePointer?, _ path: UnsafePointer<CCha
         gl_state_set_errmsg(p, "path is NULL")
         return GRIP_ERR_ARG
     }
+    if let refused = hostRefuses(p) { return refused }
     return grip_status(rawValue: gl_state_exec_file(p, path))
 }
 

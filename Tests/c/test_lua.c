@@ -461,6 +461,12 @@ static void test_limits(void) {
         "local t = setmetatable({}, {__index = function(t, k) while true do end end}) pcall(function() return t.x end)",
         "pcall(string.gsub, ('x'):rep(1000), 'x', function() while true do end end)",
         "while true do pcall(error, 'x') end",
+        /* Lua unwinds a coroutine killed by the limit with hooks off: its pending <close> destroys
+         * a box, whose cancelled long press would run a handler that loops */
+        "local e = grip.host local b = e:box{x = 700, y = 500, width = 50, height = 50, allow = {'long_press'}}\n"
+        "b:on('any', function(ev) if ev.kind == 'long_press_cancelled' then while true do end end end)\n"
+        "e:hold(725, 525, 0.2, {release = false})\n"
+        "coroutine.wrap(function() local x <close> = b while true do end end)()",
     };
     for (size_t i = 0; i < sizeof swallow / sizeof swallow[0]; i++) {
         t0 = now();
