@@ -49,6 +49,8 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         return
     }
     if e.closed { throw LuaFailure("engine was destroyed") }
+    e.running += 1
+    defer { e.running -= 1 }
     let box = c.pointee.box
     let L = c.pointee.L
     switch op {

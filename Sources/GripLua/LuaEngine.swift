@@ -19,6 +19,8 @@ final class LuaEngine: BoxHooks {
     let ctx: UnsafeMutableRawPointer
     /// Closed from Lua (`e:close()` or `<close>`).
     private(set) var closed = false
+    /// Calls on this engine in progress (an `on` handler may run inside one).
+    var running = 0
     /// Events taken from the engine's queue, waiting for `e:events()` (oldest first).
     private var pending: [PendingEvent] = []
     private var pendingHead = 0
@@ -55,7 +57,9 @@ final class LuaEngine: BoxHooks {
     /// Destroys an engine made by `grip.new` now; the host's engine is left alone.
     func close() throws(LuaFailure) {
         guard owned, !closed else { return }
-        if engine.busy { throw LuaFailure("re-entrant call: the engine is busy (close it after the callback returns)") }
+        if engine.busy || running > 0 {
+            throw LuaFailure("re-entrant call: the engine is in use (close it after the callback returns)")
+        }
         CGrip.grip_engine_destroy(ptr)
         _ = gl_count_engines(ctx, -1)
         closed = true

@@ -198,6 +198,11 @@ local b2 = e2:box{}
 e2:close()
 fails("engine was destroyed", e2.box, e2, {})
 fails("engine was destroyed", b2.state, b2)
+local e4 = grip.new()
+local b4 = e4:box{x = 10, y = 10, width = 100, height = 100}
+b4:on("gesture_began", function() e4:close() end)
+fails("re-entrant call", e4.drag, e4, {from = {50, 50}, to = {90, 90}})
+e4:close()
 do
   local e3 <close> = grip.new()
   e3:box{}
