@@ -49,6 +49,9 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         return
     }
     if e.closed { throw LuaFailure("engine was destroyed") }
+    // `on` handlers may call back into the engine; bound the nesting so a handler that recurses
+    // fails with a message long before the host's stack is at risk.
+    if e.running >= LuaLimits.maxNesting { throw LuaFailure("engine calls nested too deeply (an on handler recursing?)") }
     e.running += 1
     defer { e.running -= 1 }
     let box = c.pointee.box
@@ -160,6 +163,8 @@ enum LuaLimits {
     static let sandboxMaxEngines: Int32 = 64
     /// Instructions charged per event a macro dispatches.
     static let dispatchCost: UInt64 = 200
+    /// Most calls on one engine in progress at once (handlers calling back in).
+    static let maxNesting = 40
     /// Most steps a macro or `advance` takes.
     static let maxSteps = 100_000
 }
