@@ -70,13 +70,26 @@ public struct BoxBehavior: Equatable, Sendable {
 
     /// Nil when every field is usable, else what is wrong.
     public func problem() -> String? {
+        // The common case without building anything: every number finite.
+        let allFinite = minWidth.isFinite && minHeight.isFinite && minScale.isFinite && maxScale.isFinite
+            && insets.top.isFinite && insets.left.isFinite && insets.bottom.isFinite && insets.right.isFinite
+            && longPressDuration.isFinite && cornerRadius.isFinite && rotationSnap.isFinite && snapTolerance.isFinite
+        if !allFinite, let name = firstNonFinite() { return "\(name) is not finite" }
+        return rangeProblem()
+    }
+
+    private func firstNonFinite() -> String? {
         let finite: [(String, Double)] = [
             ("min_width", minWidth), ("min_height", minHeight), ("min_scale", minScale), ("max_scale", maxScale),
             ("inset_top", insets.top), ("inset_left", insets.left), ("inset_bottom", insets.bottom),
             ("inset_right", insets.right), ("long_press_duration", longPressDuration),
             ("corner_radius", cornerRadius), ("rotation_snap", rotationSnap), ("snap_tolerance", snapTolerance),
         ]
-        for (name, v) in finite where !v.isFinite { return "\(name) is not finite" }
+        for (name, v) in finite where !v.isFinite { return name }
+        return nil
+    }
+
+    private func rangeProblem() -> String? {
         if minWidth <= 0 || minHeight <= 0 { return "min_width and min_height must be > 0" }
         if minScale < BoxGeometry.minScale || maxScale < minScale || maxScale > BoxGeometry.maxScale {
             return "need \(BoxGeometry.minScale) <= min_scale <= max_scale <= \(BoxGeometry.maxScale)"

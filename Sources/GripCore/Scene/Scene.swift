@@ -38,28 +38,25 @@ public struct Scene {
     /// Stores a new box under `parent` (-1 for top level) and returns its slot, or nil when no
     /// slot is free (every slot's generation exhausted or `Int32` indices used up).
     mutating func insert(geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32) -> Int32? {
-        var s: Int32
-        if let f = freeSlots.popLast() {
-            s = f
-        } else {
-            guard slots.count < Int(Int32.max) else { return nil }
-            slots.append(BoxRecord())
-            s = Int32(slots.count - 1)
-        }
-        var r = slots[Int(s)]
-        r.generation &+= 1
+        var r = BoxRecord()
         r.alive = true
         r.geometry = geometry
         r.home = geometry
         r.behavior = behavior
-        r.hooks = BoxHookSet()
-        r.firstChild = -1; r.lastChild = -1
-        r.worldValid = false
-        r.leaf = -1
         r.boundsDirty = true
         r.order = nextOrder
         nextOrder &+= 1
-        slots[Int(s)] = r
+        let s: Int32
+        if let f = freeSlots.popLast() {
+            s = f
+            r.generation = slots[Int(f)].generation &+ 1
+            slots[Int(s)] = r
+        } else {
+            guard slots.count < Int(Int32.max) else { return nil }
+            r.generation = 1
+            slots.append(r)
+            s = Int32(slots.count - 1)
+        }
         boundsDirtySlots.append(s)
         link(s, under: parent)
         count += 1
