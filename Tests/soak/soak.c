@@ -1,6 +1,6 @@
 /* soak.c: a long mixed session on one engine, to show Grip neither leaks nor grows.
  *
- *   soak [EVENTS [CREATIONS]]     default 1,000,000 events and 10,000 box creations
+ *   soak [EVENTS [CREATIONS [SEED]]]   default 1,000,000 events, 10,000 box creations, seed 1
  *
  * Drives drags on bodies and handles, pinches, magnifies, long presses, double taps and resets,
  * timer ticks, editing toggles, configures, view changes, frames and event polls, while boxes
@@ -67,9 +67,15 @@ static void create_box(void) {
     d.resize_mode = (grip_resize_mode)(rnd() % 2);
     d.rotation_snap = rnd() % 5 == 0 ? 0.2617993877991494 : 0;
     d.user_data = (uint64_t)created;
+    if (rnd() % 3 == 0) { /* odd minimums: sizes clamped there must still satisfy them exactly */
+        d.min_width = uni(1, 25);
+        d.min_height = uni(1, 25);
+        d.allow_flip = rnd() % 2;
+        d.centered = rnd() % 4 == 0;
+    }
     if (nlive > 0 && rnd() % 4 == 0) { /* a child, in its parent's space */
         d.parent = live[rnd() % nlive];
-        d.x = uni(0, 40); d.y = uni(0, 40); d.width = uni(20, 60); d.height = uni(20, 60);
+        d.x = uni(0, 40); d.y = uni(0, 40); d.width = uni(25, 60); d.height = uni(25, 60);
     }
     grip_box b;
     grip_status s = grip_box_create(e, &d, &b);
@@ -182,7 +188,6 @@ static void misc(void) {
         grip_box_desc_init(&d);
         if (grip_box_describe(e, b, &d) == GRIP_OK) {
             d.rotation = uni(-1, 1);
-            d.min_width = 10;
             must(grip_box_configure(e, b, &d), "grip_box_configure");
         }
         break;
@@ -230,6 +235,7 @@ static void lua_round(void) {
 int main(int argc, char **argv) {
     long target = argc > 1 ? atol(argv[1]) : 1000000;
     long creations = argc > 2 ? atol(argv[2]) : 10000;
+    if (argc > 3) rng ^= (uint64_t)strtoull(argv[3], NULL, 0) * 0x2545F4914F6CDD1Dull;
     grip_engine_desc d;
     grip_engine_desc_init(&d);
     d.width = 800;
