@@ -21,7 +21,7 @@ end
 
 -- module
 check(type(grip.new) == "function", "grip.new")
-check(grip.version == "0.1.0", "grip.version")
+check(type(grip.version) == "string" and grip.version:match("^%d+%.%d+%.%d+$"), "grip.version")
 if grip.host then check(tostring(grip.host) == "grip.engine (host)", "grip.host is the host's engine") end
 check(rawget(_G, "grip") == nil or grip.host ~= nil, "require sets no global")
 
