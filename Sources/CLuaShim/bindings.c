@@ -314,9 +314,11 @@ static lua_Integer opt_integer(lua_State *L, int idx, const char *key, lua_Integ
     return v;
 }
 
-/* Rejects keys of the table at idx that are not in `allowed`. */
+/* Rejects keys of the table at idx that are not in `allowed` (and a value at idx that is not a
+ * table: lua_next on anything else is undefined, a segfault in practice). */
 static void check_keys(lua_State *L, int idx, const char *const *allowed, const char *what) {
     idx = lua_absindex(L, idx);
+    luaL_checktype(L, idx, LUA_TTABLE);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         lua_pop(L, 1);
