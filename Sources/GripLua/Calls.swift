@@ -92,7 +92,7 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         if st != GRIP_ERR_NOT_FOUND { try e.check(st) }
         c.pointee.rflag = st == GRIP_OK
     case Int(GL_OP_BOX_SET_HOOKS):
-        try e.setHooks(box, handles: Int(c.pointee.i.0), constraint: c.pointee.flag)
+        try e.setHooks(box, handles: Int(truncatingIfNeeded: c.pointee.i.0), constraint: c.pointee.flag)
     case Int(GL_OP_BOX_SET_INDICATOR):
         try e.setCustomIndicator(box, c.pointee.flag)
     case Int(GL_OP_HIT):
@@ -102,15 +102,15 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         c.pointee.ri.0 = Int64(hit.handle.rawValue)
     case Int(GL_OP_POINTER):
         let time = c.pointee.flag ? c.pointee.n.2 : e.engine.time
-        var ev = grip_pointer_event(phase: grip_phase(rawValue: UInt32(c.pointee.i.0)), pointer: UInt32(c.pointee.i.1),
-                                    x: c.pointee.n.0, y: c.pointee.n.1, time: time, modifiers: UInt32(c.pointee.i.2))
+        var ev = grip_pointer_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0)), pointer: UInt32(truncatingIfNeeded: c.pointee.i.1),
+                                    x: c.pointee.n.0, y: c.pointee.n.1, time: time, modifiers: UInt32(truncatingIfNeeded: c.pointee.i.2))
         var consumed = false
         try e.check(grip_dispatch_pointer(e.ptr, &ev, &consumed))
         c.pointee.rflag = consumed
         try e.drained(L)
     case Int(GL_OP_MAGNIFY):
         let time = c.pointee.flag ? c.pointee.n.3 : e.engine.time
-        var ev = grip_magnify_event(phase: grip_phase(rawValue: UInt32(c.pointee.i.0)), factor: c.pointee.n.0,
+        var ev = grip_magnify_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0)), factor: c.pointee.n.0,
                                     x: c.pointee.n.1, y: c.pointee.n.2, time: time)
         var consumed = false
         try e.check(grip_dispatch_magnify(e.ptr, &ev, &consumed))
@@ -201,13 +201,24 @@ extension LuaEngine {
     /// Switches the box's indicator to the custom shape (or back to the circle). Through
     /// configure, so the box's reset geometry becomes its current one (see the report: the core
     /// has no call that changes only the indicator).
+    /// Switches a box to (or from) the scripted indicator, leaving its geometry and reset target alone.
     func setCustomIndicator(_ box: UInt64, _ custom: Bool) throws(LuaFailure) {
         var d = grip_box_desc()
         grip_box_desc_init(&d)
         try check(grip_box_describe(ptr, box, &d), box: true)
         let isCustom = d.indicator == GRIP_INDICATOR_CUSTOM
         if custom == isCustom { return }
-        d.indicator = custom ? GRIP_INDICATOR_CUSTOM : GRIP_INDICATOR_CIRCLE
-        try check(grip_box_configure(ptr, box, &d), box: true)
+        let id = BoxID(rawValue: box)
+        // Not through the C API, so the re-entrancy check it would make is made here.
+        if engine.busy { throw LuaFailure("re-entrant call: the engine is busy (inside a hook or handler)") }
+        engine.busy = true
+        defer { engine.busy = false }
+        do {
+            var b = try engine.behavior(of: id)
+            b.indicator = custom ? .custom : .circle
+            try engine.setBehavior(id, b)
+        } catch {
+            throw LuaFailure(error.message)
+        }
     }
 }

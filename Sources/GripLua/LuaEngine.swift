@@ -104,14 +104,14 @@ final class LuaEngine: BoxHooks {
     func customHandlePosition(box: BoxID, index: Int, geometry g: BoxGeometry) -> Result<Vec2, HookFailure> {
         var geom = g.gl
         var x = 0.0, y = 0.0
-        let rc = gl_hook_handle_position(ctx, key, box.rawValue, Int32(index), &geom, &x, &y, errbuf, 512)
+        let rc = gl_hook_handle_position(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, &x, &y, errbuf, 512)
         return rc == GL_OK ? .success(Vec2(x, y)) : .failure(failure())
     }
 
     func customHandleDrag(box: BoxID, index: Int, start: BoxGeometry, point: Vec2) -> Result<BoxGeometry, HookFailure> {
         var geom = start.gl
         var out = geom
-        let rc = gl_hook_handle_drag(ctx, key, box.rawValue, Int32(index), &geom, point.x, point.y, &out, errbuf, 512)
+        let rc = gl_hook_handle_drag(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, point.x, point.y, &out, errbuf, 512)
         return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
     }
 

@@ -95,6 +95,13 @@ e:pointer("up", 1, 150, 500)
 e:advance(0.5)
 ind:set_indicator(nil)
 check(ind:describe().indicator == "circle", "set_indicator(nil) goes back to the circle")
+-- switching the indicator leaves the reset target alone: a moved box still resets to where it was made
+local home = e:box{x = 300, y = 450, width = 100, height = 100, allow = {"move", "double_tap_reset"}}
+e:drag{from = {350, 500}, to = {420, 500}}
+home:set_indicator(function(progress, s) return {{0, 0}, {s.width, 0}} end)
+e:double_tap(420, 500)
+e:advance(0.5)
+check(near(home:state().center.x, 350), "a reset after set_indicator goes back to the created geometry")
 
 -- constraint: like Konva's boundBoxFunc, on every gesture's proposed geometry
 local k = e:box{x = 500, y = 100, width = 100, height = 100, editing = true}

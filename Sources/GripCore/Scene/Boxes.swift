@@ -132,6 +132,20 @@ extension Engine {
         if old != d.behavior { restyle(s) }
     }
 
+    /// Replaces only the behaviour of a box: geometry, the geometry a reset goes back to, and the
+    /// parent stay. The current geometry must satisfy the new limits.
+    public func setBehavior(_ id: BoxID, _ b: BoxBehavior) throws(GripError) {
+        let s = try slot(id)
+        var d = try describe(id)
+        d.behavior = b
+        _ = try validate(d)
+        let old = scene.slots[Int(s)].behavior
+        guard old != b else { return }
+        scene.slots[Int(s)].behavior = b
+        if old.editing != b.editing { editingChanged(s, to: b.editing) }
+        restyle(s)
+    }
+
     /// The box's description now: parent, current geometry and behaviour.
     public func describe(_ id: BoxID) throws(GripError) -> BoxDesc {
         let s = try slot(id)
@@ -171,6 +185,11 @@ extension Engine {
         return BoxState(geometry: r.geometry, local: r.geometry.local, world: world,
                         corners: r.geometry.corners(world), editing: r.behavior.editing,
                         gestureActive: gestures.contains { $0.box == id })
+    }
+
+    /// The behaviour of a box.
+    public func behavior(of id: BoxID) throws(GripError) -> BoxBehavior {
+        scene.slots[Int(try slot(id))].behavior
     }
 
     /// The parent of a box, `.none` at top level.
