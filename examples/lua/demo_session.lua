@@ -43,8 +43,12 @@ local card = box("card", {x = 440, y = 330, width = 220, height = 140, editing =
                           indicator = "rounded_rect", corner_radius = 14, user_data = 4})
 local note = box("note", {x = 80, y = 370, width = 170, height = 120, allow = {"move", "long_press"},
                           indicator = "circle", user_data = 5})
-say("  five boxes: a photo with a caption inside it, a sticker, a card and a note")
-for _, b in ipairs{photo, caption, sticker, card, note} do show(b) end
+local label = box("label", {x = 620, y = 225, width = 110, height = 50, rotation = math.pi / 6, editing = true,
+                            user_data = 6})
+local tag = box("tag", {x = 290, y = 460, width = 110, height = 90, allow = {"move", "long_press"},
+                        indicator = "rect", user_data = 7})
+say("  seven boxes: a photo with a caption inside it, a sticker, a card, a note, a rotated label and a tag")
+for _, b in ipairs{photo, caption, sticker, card, note, label, tag} do show(b) end
 
 say("\n1. move the photo by (40, 30); its caption comes along")
 e:drag{from = {200, 100}, to = {240, 130}}
@@ -91,9 +95,22 @@ say("\n9. grow the sticker from its bottom-left corner (uniform: the aspect rati
 e:drag_handle(sticker, "bottom_left", -30, 30)
 show(sticker)
 
-say("\n10. start a long press on the card and keep holding (0.6 of 1 s): the frame shows the indicator")
-s = card:state()
-e:hold(s.center.x, s.center.y, 0.6, {pointer = 7, release = false})
+say("\n10. resize the rotated label by its right edge, past its left edge: it flips, the left edge stays")
+e:drag_handle(label, "right", -200, 0)
+show(label)
+
+say("\n11. pinch the caption inside the photo: the nested box turns and grows under both fingers")
+e:pinch{box = caption, scale = 1.2, rotate = math.pi / 12}
+show(caption)
+
+say("\n12. hold the note, the card and the tag at once for half a second: three indicators, half full")
+local held = {}
+for i, b in ipairs{note, card, tag} do
+  s = b:state()
+  e:pointer("down", 20 + i, s.center.x, s.center.y)
+  held[#held + 1] = b
+end
+e:advance(0.5)
 
 local f = e:frame()
 local counts = {}
