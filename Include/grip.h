@@ -351,11 +351,24 @@ typedef struct grip_lua_desc {
 } grip_lua_desc;
 
 void grip_lua_desc_init(grip_lua_desc *desc);
-/* A Lua state bound to engine: scripts see that engine as grip.host (see DESIGN.md, Lua). */
+/* A Lua state bound to engine: scripts see that engine as grip.host (see DESIGN.md, Lua).
+ * One state per engine (a second one is GRIP_ERR_STATE). Destroy the state before its engine.
+ * Events caused by the script's own calls go to the script (e:events(), on handlers), not to
+ * grip_event_poll. desc NULL means defaults. On failure *out stays NULL and
+ * grip_lua_errmsg(NULL) says why: GRIP_ERR_NOMEM when memory ran out, GRIP_ERR_LIMIT when the
+ * memory_limit was too small for the standard libraries. */
 grip_status grip_lua_create(grip_engine *engine, const grip_lua_desc *desc, grip_lua **out);
+/* Closes the state and frees it; NULL is fine. */
 void grip_lua_destroy(grip_lua *lua);
+/* Runs a text chunk (binary chunks are refused) as one host entry with its own instruction
+ * budget. GRIP_ERR_SCRIPT for a Lua error (the message has the chunk name and line),
+ * GRIP_ERR_LIMIT when the memory or instruction limit stopped it, GRIP_ERR_STATE when called
+ * from inside a callback of the same state. */
 grip_status grip_lua_exec(grip_lua *lua, const char *chunk_name, const char *source, size_t length);
+/* Reads path and runs it like grip_lua_exec (chunk name "@path"). */
 grip_status grip_lua_exec_file(grip_lua *lua, const char *path);
+/* The last failure's message ("" after success); with NULL, why the last grip_lua_create failed.
+ * Valid until the next call on that state. Never NULL. */
 const char *grip_lua_errmsg(const grip_lua *lua);
 
 /* Lets the stock interpreter `require "grip"` the shared library. */

@@ -56,7 +56,7 @@ public func grip_lua_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip
         gl_state_new(d.memory_limit, d.instruction_limit, d.allow_io, &status, b.baseAddress, b.count)
     }
     guard let ctx else {
-        let message = err.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let message = err.withUnsafeBufferPointer { $0.baseAddress.map { String(cString: $0) } ?? "" }
         return createFailed(grip_status(rawValue: status), message)
     }
     let le = LuaEngine(ptr: engine, handle: h, owned: false, ctx: ctx)
