@@ -17,6 +17,9 @@ struct Gesture {
     /// (the focal point); the start geometry's frame space for resize.
     var grabA = Vec2.zero
     var grabB = Vec2.zero
+    /// Resize: the start geometry's frame space -> parent space, and its inverse.
+    var startFrame = Affine.identity
+    var startFrameInverse = Affine.identity
     /// Set while a rotation rests on a `rotation_snap` multiple (a GUIDE shows the snapped axis).
     var snapped = false
     /// Set when the box's constraint hook failed during this gesture.

@@ -22,8 +22,9 @@ public enum Resize {
 
     /// The geometry with `handle` dragged to `target` (frame space of `start`), and the handle that
     /// now sits under the pointer (mirrored along each axis that flipped).
+    /// `startFrame` is `start.frameLocal` when the caller has it already.
     public static func apply(_ start: BoxGeometry, handle: HandleID, to target: Vec2,
-                             _ o: Options) -> (BoxGeometry, HandleID) {
+                             _ o: Options, startFrame: Affine? = nil) -> (BoxGeometry, HandleID) {
         let w0 = start.width, h0 = start.height
         let a = handle.anchor
         let activeX = a.x != 0.5, activeY = a.y != 0.5
@@ -58,7 +59,7 @@ public enum Resize {
         // The sizes themselves, not x1 - x0: that difference can round below the minimum.
         g.width = abs(sx)
         g.height = abs(sy)
-        g.center = start.frameLocal.apply(Vec2((x0 + x1) * 0.5, (y0 + y1) * 0.5))
+        g.center = (startFrame ?? start.frameLocal).apply(Vec2((x0 + x1) * 0.5, (y0 + y1) * 0.5))
         let flipX = sx < 0, flipY = sy < 0
         if flipX { g.flippedX.toggle() }
         if flipY { g.flippedY.toggle() }

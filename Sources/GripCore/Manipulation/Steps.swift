@@ -56,7 +56,9 @@ extension Engine {
         if h == .rotate || kind == .handle {
             g.grabA = parent
         } else {
-            g.grabA = (geometry.frameLocal.inverse ?? .identity).apply(parent)
+            g.startFrame = geometry.frameLocal
+            g.startFrameInverse = g.startFrame.inverse ?? .identity
+            g.grabA = g.startFrameInverse.apply(parent)
         }
         begin(g, slot: s, pointer: tp.id, at: tp.position)
     }
@@ -128,10 +130,10 @@ extension Engine {
         let o = Resize.Options(uniform: (b.resizeMode == .uniform) != (modifiers & Modifiers.shift != 0),
                                centered: b.centered != (modifiers & Modifiers.alt != 0),
                                allowFlip: b.allowFlip, minWidth: b.minWidth, minHeight: b.minHeight)
-        let pointerFrame = (g.start.frameLocal.inverse ?? .identity).apply(p)
+        let pointerFrame = g.startFrameInverse.apply(p)
         let base = g.start.framePoint(of: g.handle)
         let target = base + (pointerFrame - g.grabA)
-        let resized = { (t: Vec2) in Resize.apply(g.start, handle: g.handle, to: t, o) }
+        let resized = { (t: Vec2) in Resize.apply(g.start, handle: g.handle, to: t, o, startFrame: g.startFrame) }
         let full = resized(target)
         guard let r = region, !Containment.fits(full.0, in: r), Containment.fits(g.start, in: r) else { return full }
         // Largest step toward the target that fits, then slide along each axis from there.
