@@ -1160,7 +1160,10 @@ static int l_box_add_handle(lua_State *L) {
     return 1;
 }
 
-static int l_box_set_constraint(lua_State *L) {
+/* box:set_constraint(f) and box:set_indicator(f): stores f (or nil) as the box's `name` hook, then
+ * tells the engine through `op` (GL_OP_BOX_SET_HOOKS re-syncs all hooks; others pass flag = f ~=
+ * nil). On failure the previous function is put back before the error is raised. */
+static int set_hook_function(lua_State *L, const char *name, int op) {
     lua_settop(L, 2);
     uint64_t id;
     void *eng = check_box(L, 1, &id);
@@ -1168,45 +1171,32 @@ static int l_box_set_constraint(lua_State *L) {
     if (!lua_isnil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
     push_box_hooks(L, eidx, id, 1);
     int hidx = lua_gettop(L);
-    lua_getfield(L, hidx, "constraint");
+    lua_getfield(L, hidx, name);
     int previous = lua_gettop(L);
     lua_pushvalue(L, 2);
-    lua_setfield(L, hidx, "constraint");
-    gl_call c;
-    int rc = sync_hooks(L, eng, id, hidx, &c);
+    lua_setfield(L, hidx, name);
+    CALL_INIT(c);
+    int rc;
+    if (op == GL_OP_BOX_SET_HOOKS) {
+        rc = sync_hooks(L, eng, id, hidx, &c);
+    } else {
+        c.engine = eng;
+        c.box = id;
+        c.op = op;
+        c.flag = !lua_isnil(L, 2);
+        rc = swift(L, &c);
+    }
     if (rc != GL_OK) {
         lua_pushvalue(L, previous);
-        lua_setfield(L, hidx, "constraint");
+        lua_setfield(L, hidx, name);
         raise_if(L, rc, &c);
     }
     return 0;
 }
 
-static int l_box_set_indicator(lua_State *L) {
-    lua_settop(L, 2);
-    uint64_t id;
-    void *eng = check_box(L, 1, &id);
-    int eidx = lua_gettop(L);
-    if (!lua_isnil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
-    push_box_hooks(L, eidx, id, 1);
-    int hidx = lua_gettop(L);
-    lua_getfield(L, hidx, "indicator");
-    int previous = lua_gettop(L);
-    lua_pushvalue(L, 2);
-    lua_setfield(L, hidx, "indicator");
-    CALL_INIT(c);
-    c.engine = eng;
-    c.box = id;
-    c.op = GL_OP_BOX_SET_INDICATOR;
-    c.flag = !lua_isnil(L, 2);
-    int rc = swift(L, &c);
-    if (rc != GL_OK) {
-        lua_pushvalue(L, previous);
-        lua_setfield(L, hidx, "indicator");
-        raise_if(L, rc, &c);
-    }
-    return 0;
-}
+static int l_box_set_constraint(lua_State *L) { return set_hook_function(L, "constraint", GL_OP_BOX_SET_HOOKS); }
+
+static int l_box_set_indicator(lua_State *L) { return set_hook_function(L, "indicator", GL_OP_BOX_SET_INDICATOR); }
 
 /* ---- module --------------------------------------------------------------------------- */
 
