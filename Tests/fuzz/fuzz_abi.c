@@ -77,6 +77,7 @@ typedef struct {
     double time;        /* the last time an event carried (accepted or not) */
     grip_affine view;   /* the last view accepted */
     int view_unknown;   /* a script may have set another one */
+    int hoard;          /* the host stops polling events: the queue fills and coalesces */
     uint64_t serial;
     int creations;
 } slot;
@@ -208,7 +209,7 @@ static void check_all(slot *only) {
                     inv_fail("BOX command %zu: transform[%d] %.17g, view * world %.17g", i, k, got[k], want[k]);
         }
         for (int k = 0; k < s->nids; k++) inv_box(s->e, s->ids[k]);
-        inv_events(s->e);
+        if (!s->hoard || !only) inv_events(s->e);
         /* the checks above are calls too: none of them may have moved anything drawn */
         uint64_t before = s->serial;
         f = inv_frame(s->e, &s->serial);
@@ -319,7 +320,7 @@ enum {
     OP_ENGINE_CREATE, OP_ENGINE_DESTROY, OP_SET_BOUNDS, OP_SET_VIEW, OP_BOX_CREATE, OP_BOX_DESTROY,
     OP_BOX_CONFIGURE, OP_BOX_DESCRIBE, OP_SET_EDITING, OP_RESET, OP_STATE_GET, OP_HIT_TEST, OP_POINTER,
     OP_MAGNIFY, OP_TIMER, OP_POLL, OP_FRAME, OP_MISC, OP_FOREIGN, OP_LUA, OP_GESTURE, OP_TOUCHES,
-    OP_ROUNDTRIP, OP_BULK, OP_COUNT
+    OP_ROUNDTRIP, OP_BULK, OP_HOARD, OP_FLOOD, OP_COUNT
 };
 
 static void destroy_slot(slot *s) {
@@ -526,7 +527,7 @@ static void op_foreign(reader *r) {
 static const char *const op_names[] = {
     "engine_create", "engine_destroy", "set_bounds", "set_view", "box_create", "box_destroy", "box_configure",
     "box_describe", "set_editing", "reset", "state_get", "hit_test", "pointer", "magnify", "timer", "poll",
-    "frame", "misc", "foreign", "lua", "gesture", "touches", "roundtrip", "bulk"};
+    "frame", "misc", "foreign", "lua", "gesture", "touches", "roundtrip", "bulk", "hoard", "flood"};
 static int g_trace = -1; /* GRIP_FUZZ_TRACE=1 prints each step */
 
 static void step_slot(reader *r, slot *s, uint8_t op);
@@ -700,6 +701,31 @@ static void step_slot(reader *r, slot *s, uint8_t op) {
         pick_point(r, s, &x, &y);
         st = grip_hit_test(s->e, x, y, &h);
         after(s, st, "grip_hit_test(after bulk)");
+        return;
+    }
+    case OP_HOARD:
+        s->hoard = !s->hoard;
+        return;
+    case OP_FLOOD: { /* one long drag: thousands of CHANGED events */
+        grip_pointer_event ev = {GRIP_PHASE_DOWN, 5, 0, 0, 0, 0};
+        pick_point(r, s, &ev.x, &ev.y);
+        ev.time = next_time(r, s);
+        st = grip_dispatch_pointer(s->e, &ev, NULL);
+        after(s, st, "grip_dispatch_pointer(flood down)");
+        int n = 100 * (1 + u8(r) % 50);
+        for (int i = 0; i < n; i++) {
+            ev.phase = GRIP_PHASE_MOVE;
+            ev.x += (i & 1) ? 3 : -2;
+            ev.y += (i & 2) ? 2 : -1;
+            ev.time += 0.001;
+            st = grip_dispatch_pointer(s->e, &ev, NULL);
+            inv_status(st, "grip_dispatch_pointer(flood move)");
+        }
+        if (ev.time > s->time && isfinite(ev.time)) s->time = ev.time;
+        inv_frame(s->e, &s->serial);
+        ev.phase = u8(r) & 1 ? GRIP_PHASE_UP : GRIP_PHASE_CANCEL;
+        st = grip_dispatch_pointer(s->e, &ev, NULL);
+        after(s, st, "grip_dispatch_pointer(flood up)");
         return;
     }
     case OP_ROUNDTRIP: { /* describe + configure keeps a box as it is (grip.h): never GRIP_ERR_ARG */
