@@ -94,7 +94,7 @@ public struct EventQueue {
     private mutating func makeRoom(for e: Event) -> Bool {
         if let i = firstIndex(where: { $0.kind == .gestureChanged }) { remove(at: i); return true }
         if e.kind == .gestureChanged { coalesced += 1; return false }
-        if let i = firstIndex(where: { ![.gestureBegan, .gestureEnded, .gestureCancelled].contains($0.kind) }) {
+        if let i = firstIndex(where: { $0.kind != .gestureBegan && $0.kind != .gestureEnded && $0.kind != .gestureCancelled }) {
             remove(at: i); return true
         }
         return true  // only boundaries: grow rather than lose one
@@ -105,10 +105,16 @@ public struct EventQueue {
         return nil
     }
 
+    /// Removes the event `k` places after the oldest by sliding the older ones up one slot:
+    /// O(k), and k is small (the oldest CHANGED sits near the head), with no allocation.
     private mutating func remove(at k: Int) {
-        linearize()
-        buffer.remove(at: k)
-        buffer.append(buffer[0])  // keep the ring's storage size; the slot is free
+        let n = buffer.count
+        var i = k
+        while i > 0 {
+            buffer[(head + i) % n] = buffer[(head + i - 1) % n]
+            i -= 1
+        }
+        head = (head + 1) % n
         count -= 1
         coalesced += 1
     }
