@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ---- input reader ------------------------------------------------------------------------- */
 
@@ -777,8 +778,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     int steps_done = 0;
     while (r.n > 0 && steps_done++ < 300) {
+        clock_t t0 = g_trace > 0 ? clock() : 0;
         slot *touched = step(&r);
+        clock_t t1 = g_trace > 0 ? clock() : 0;
         check_all(touched);
+        if (g_trace > 0)
+            fprintf(stderr, "  %.1f ms, checks %.1f ms\n", (t1 - t0) * 1e3 / CLOCKS_PER_SEC, (clock() - t1) * 1e3 / CLOCKS_PER_SEC);
     }
     check_all(NULL);
     for (int i = 0; i < NSLOTS; i++) destroy_slot(&S[i]);
