@@ -1,0 +1,81 @@
+/// A bounded FIFO of events. When full, the oldest CHANGED event is dropped first (a later
+/// CHANGED of the same gesture carries newer state); BEGAN, ENDED and CANCELLED are never dropped.
+public struct EventQueue {
+    private var buffer: ContiguousArray<Event> = []
+    private var head = 0
+    public private(set) var count = 0
+    /// How many events may wait before coalescing starts.
+    public let capacity: Int
+    /// Events dropped by coalescing since the engine was created.
+    public private(set) var coalesced = 0
+
+    public init(capacity: Int = 4096) {
+        self.capacity = Swift.max(capacity, 8)
+        buffer.reserveCapacity(self.capacity)
+    }
+
+    /// Appends `e`, coalescing when the queue is full. Allocates only while the ring grows.
+    public mutating func push(_ e: Event) {
+        if count >= capacity && !makeRoom(for: e) { return }
+        if count < buffer.count {
+            buffer[(head + count) % buffer.count] = e
+        } else {
+            linearize()
+            buffer.append(e)
+        }
+        count += 1
+    }
+
+    /// Removes and returns the oldest event.
+    public mutating func pop() -> Event? {
+        guard count > 0 else { return nil }
+        let e = buffer[head]
+        head = (head + 1) % buffer.count
+        count -= 1
+        if count == 0 { head = 0 }
+        return e
+    }
+
+    /// The waiting events, oldest first (for tests and tools).
+    public var pending: [Event] { (0..<count).map { buffer[(head + $0) % buffer.count] } }
+
+    /// Drops the oldest CHANGED event, else the oldest event that is not a gesture boundary.
+    /// Returns false when `e` itself should be dropped instead.
+    private mutating func makeRoom(for e: Event) -> Bool {
+        if let i = firstIndex(where: { $0.kind == .gestureChanged }) { remove(at: i); return true }
+        if e.kind == .gestureChanged { coalesced += 1; return false }
+        if let i = firstIndex(where: { $0.kind != .gestureBegan && $0.kind != .gestureEnded && $0.kind != .gestureCancelled }) {
+            remove(at: i); return true
+        }
+        return true  // only boundaries: grow rather than lose one
+    }
+
+    private func firstIndex(where match: (Event) -> Bool) -> Int? {
+        for k in 0..<count where match(buffer[(head + k) % buffer.count]) { return k }
+        return nil
+    }
+
+    /// Removes the event `k` places after the oldest by sliding the older ones up one slot:
+    /// O(k), and k is small (the oldest CHANGED sits near the head), with no allocation.
+    private mutating func remove(at k: Int) {
+        let n = buffer.count
+        var i = k
+        while i > 0 {
+            buffer[(head + i) % n] = buffer[(head + i - 1) % n]
+            i -= 1
+        }
+        head = (head + 1) % n
+        count -= 1
+        coalesced += 1
+    }
+
+    /// Rotates the ring so the oldest event sits at index 0.
+    private mutating func linearize() {
+        if head == 0 { return }
+        var out = ContiguousArray<Event>()
+        out.reserveCapacity(buffer.count + 1)
+        for k in 0..<buffer.count { out.append(buffer[(head + k) % buffer.count]) }
+        buffer = out
+        head = 0
+    }
+}
