@@ -30,7 +30,9 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("lua5.4")]),
         // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim).
         .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"]),
-        .executableTarget(name: "grip-cli", dependencies: ["GripLua", "Grip", "GripCore", "CGrip"]),
+        // The event-log replayer (C, over grip.h): `grip-cli replay LOG` and Tests/replay/main.c.
+        .target(name: "GripReplay", cSettings: [.headerSearchPath("../../Include"), .unsafeFlags(["-gdwarf-4"])]),
+        .executableTarget(name: "grip-cli", dependencies: ["GripLua", "Grip", "GripCore", "CGrip", "GripReplay"]),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
     ]
 )

@@ -2,6 +2,8 @@
 //
 //   grip-cli run FILE.lua [--sandbox] [--size WxH]
 //   grip-cli render FILE.lua --svg OUT.svg [--sandbox] [--size WxH]
+//   grip-cli replay [-v] LOG     replays an event log (Tests/replay/FORMAT.md), printing a digest
+//                                of every frame: the same log prints the same bytes everywhere
 //
 // The script runs in a hosted state bound to a fresh engine (`grip.host`, 800 x 600 unless
 // --size says otherwise). `run` gives it the whole standard library (it is the user's own tool;
@@ -10,6 +12,7 @@
 // frame's dash phase, handles as white circles with an accent centre, indicators and guides as
 // polylines.
 import CGrip
+import GripReplay
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,9 +30,15 @@ func usage() -> Never {
     writeError("""
     usage: grip-cli run FILE.lua [--sandbox] [--size WxH]
            grip-cli render FILE.lua --svg OUT.svg [--sandbox] [--size WxH]
+           grip-cli replay [-v] LOG
 
     """)
     exit(2)
+}
+
+// `replay` hands its arguments to the C replayer as they are (argv[0] becomes "replay").
+if CommandLine.arguments.count >= 2 && CommandLine.arguments[1] == "replay" {
+    exit(replay_main(CommandLine.argc - 1, CommandLine.unsafeArgv + 1))
 }
 
 let args = Array(CommandLine.arguments.dropFirst())

@@ -10,6 +10,7 @@
  * the CLI (`grip replay LOG`).
  */
 #include "grip.h"
+#include "GripReplay.h"
 
 #include <errno.h>
 #include <math.h>
@@ -351,7 +352,7 @@ static void run_line(replay *r, char **tok, int n) {
     report(r, verb, s);
 }
 
-int main(int argc, char **argv) {
+int replay_main(int argc, char **argv) {
     replay r;
     memset(&r, 0, sizeof r);
     int a = 1;
