@@ -42,7 +42,9 @@ struct BoundsTree {
     /// into the tree: the caller must call `rebuild()` before the next query.
     mutating func insert(_ item: Int32, _ r: Rect, deferred: Bool = false) -> Int32 {
         let leaf = allocate()
-        nodes[Int(leaf)].rect = BoundsTree.fatten(r)
+        // Boxes arriving in bulk are usually at rest: they keep tight bounds (fewer overlaps to
+        // search) and get a fat margin the first time they move out of them.
+        nodes[Int(leaf)].rect = deferred ? r : BoundsTree.fatten(r)
         nodes[Int(leaf)].item = item
         nodes[Int(leaf)].height = 0
         leafCount += 1
@@ -121,7 +123,7 @@ struct BoundsTree {
     /// Updates a leaf for new tight bounds `r`; touches the tree only when `r` leaves the fat rectangle.
     mutating func update(_ leaf: Int32, _ r: Rect) {
         let fat = nodes[Int(leaf)].rect
-        if pendingLeaves.contains(leaf) { nodes[Int(leaf)].rect = BoundsTree.fatten(r); return }
+        if pendingLeaves.contains(leaf) { nodes[Int(leaf)].rect = r; return }
         if fat.min.x <= r.min.x && fat.min.y <= r.min.y && fat.max.x >= r.max.x && fat.max.y >= r.max.y {
             return
         }
