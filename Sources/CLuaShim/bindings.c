@@ -1213,6 +1213,27 @@ static const luaL_Reg box_methods[] = {
     {"exists", l_box_exists}, {"id", l_box_id}, {"on", l_box_on}, {"add_handle", l_box_add_handle},
     {"set_indicator", l_box_set_indicator}, {"set_constraint", l_box_set_constraint}, {NULL, NULL}};
 
+/* Metamethods of the two userdata types (methods go in __index). */
+static const luaL_Reg engine_meta[] = {
+    {"__gc", l_engine_gc}, {"__close", l_close}, {"__tostring", l_engine_tostring}, {NULL, NULL}};
+static const luaL_Reg box_meta[] = {
+    {"__gc", l_box_gc}, {"__close", l_box_close}, {"__eq", l_box_eq}, {"__tostring", l_box_tostring},
+    {NULL, NULL}};
+
+/* Registers metatable `name` once: `methods` as __index, the metamethods, and __metatable set to
+ * the name so scripts cannot reach or replace it. Leaves the stack as it found it. */
+static void new_metatable(lua_State *L, const char *name, const luaL_Reg *methods, const luaL_Reg *meta) {
+    if (luaL_newmetatable(L, name)) {
+        lua_newtable(L);
+        luaL_setfuncs(L, methods, 0);
+        lua_setfield(L, -2, "__index");
+        luaL_setfuncs(L, meta, 0);
+        lua_pushstring(L, name);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
+}
+
 void gl_bindings_init(lua_State *L) {
     if (lua_getfield(L, LUA_REGISTRYINDEX, "grip.weakv") == LUA_TNIL) {
         lua_pop(L, 1);
@@ -1232,34 +1253,8 @@ void gl_bindings_init(lua_State *L) {
         lua_rawsetp(L, LUA_REGISTRYINDEX, &engines_key);
     }
     lua_pop(L, 1);
-    if (luaL_newmetatable(L, ENGINE_MT)) {
-        luaL_newlib(L, engine_methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, l_engine_gc);
-        lua_setfield(L, -2, "__gc");
-        lua_pushcfunction(L, l_close);
-        lua_setfield(L, -2, "__close");
-        lua_pushcfunction(L, l_engine_tostring);
-        lua_setfield(L, -2, "__tostring");
-        lua_pushliteral(L, ENGINE_MT);
-        lua_setfield(L, -2, "__metatable");
-    }
-    lua_pop(L, 1);
-    if (luaL_newmetatable(L, BOX_MT)) {
-        luaL_newlib(L, box_methods);
-        lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, l_box_gc);
-        lua_setfield(L, -2, "__gc");
-        lua_pushcfunction(L, l_box_close);
-        lua_setfield(L, -2, "__close");
-        lua_pushcfunction(L, l_box_eq);
-        lua_setfield(L, -2, "__eq");
-        lua_pushcfunction(L, l_box_tostring);
-        lua_setfield(L, -2, "__tostring");
-        lua_pushliteral(L, BOX_MT);
-        lua_setfield(L, -2, "__metatable");
-    }
-    lua_pop(L, 1);
+    new_metatable(L, ENGINE_MT, engine_methods, engine_meta);
+    new_metatable(L, BOX_MT, box_methods, box_meta);
 }
 
 void gl_push_module(lua_State *L) {

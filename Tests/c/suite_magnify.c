@@ -7,18 +7,6 @@
 #include "suites.h"
 #include "util.h"
 
-static grip_status mag(grip_engine *e, grip_phase phase, double factor, double x, double y, double t,
-                       bool *consumed) {
-    grip_magnify_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.phase = phase;
-    ev.factor = factor;
-    ev.x = x;
-    ev.y = y;
-    ev.time = t;
-    return grip_dispatch_magnify(e, &ev, consumed);
-}
-
 static void about_focal_point(void) {
     grip_engine *e = new_engine(800, 600);
     grip_box a = add_box(e, GRIP_NO_BOX, 100, 100, 200, 100, 0, 1, false); /* centre (200, 150) */
@@ -28,23 +16,23 @@ static void about_focal_point(void) {
     bool consumed = false;
     int began = 0, changed = 0, ended = 0;
 
-    CHECK_STATUS(mag(e, GRIP_PHASE_MOVE, 2, 250, 150, 0, NULL), GRIP_ERR_STATE);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_MOVE, 2, 250, 150, 0, NULL), GRIP_ERR_STATE);
     CHECK(grip_engine_errmsg(e)[0] != '\0');
-    CHECK_STATUS(mag(e, GRIP_PHASE_UP, 2, 250, 150, 0, NULL), GRIP_ERR_STATE);
-    CHECK_STATUS(mag(e, GRIP_PHASE_DOWN, 0, 250, 150, 0, NULL), GRIP_ERR_ARG);
-    CHECK_STATUS(mag(e, GRIP_PHASE_DOWN, -1, 250, 150, 0, NULL), GRIP_ERR_ARG);
-    CHECK_STATUS(mag(e, GRIP_PHASE_DOWN, NAN, 250, 150, 0, NULL), GRIP_ERR_ARG);
-    CHECK_STATUS(mag(e, GRIP_PHASE_DOWN, 1, NAN, 150, 0, NULL), GRIP_ERR_ARG);
-    CHECK_STATUS(mag(e, (grip_phase)7, 1, 250, 150, 0, NULL), GRIP_ERR_ARG);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_UP, 2, 250, 150, 0, NULL), GRIP_ERR_STATE);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_DOWN, 0, 250, 150, 0, NULL), GRIP_ERR_ARG);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_DOWN, -1, 250, 150, 0, NULL), GRIP_ERR_ARG);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_DOWN, NAN, 250, 150, 0, NULL), GRIP_ERR_ARG);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_DOWN, 1, NAN, 150, 0, NULL), GRIP_ERR_ARG);
+    CHECK_STATUS(magnify_consumed(e, (grip_phase)7, 1, 250, 150, 0, NULL), GRIP_ERR_ARG);
     CHECK_STATUS(grip_dispatch_magnify(e, NULL, NULL), GRIP_ERR_ARG);
-    CHECK_STATUS(mag(NULL, GRIP_PHASE_DOWN, 1, 250, 150, 0, NULL), GRIP_ERR_ARG);
+    CHECK_STATUS(magnify_consumed(NULL, GRIP_PHASE_DOWN, 1, 250, 150, 0, NULL), GRIP_ERR_ARG);
     CHECK_NEAR(state_of(e, a).scale, 1, 0);
 
-    CHECK_STATUS(mag(e, GRIP_PHASE_DOWN, 1, 250, 150, 0, &consumed), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_DOWN, 1, 250, 150, 0, &consumed), GRIP_OK);
     CHECK(consumed);
-    CHECK_STATUS(mag(e, GRIP_PHASE_MOVE, 0, 250, 150, 0.05, NULL), GRIP_ERR_ARG);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_MOVE, 0, 250, 150, 0.05, NULL), GRIP_ERR_ARG);
     /* Factor 2 about (250, 150): the box point under the focal point stays there. */
-    CHECK_STATUS(mag(e, GRIP_PHASE_MOVE, 2, 250, 150, 0.1, NULL), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_MOVE, 2, 250, 150, 0.1, NULL), GRIP_OK);
     s = state_of(e, a);
     CHECK_NEAR(s.scale, 2, EXACT);
     CHECK_NEAR(s.center.x, 150, EXACT);
@@ -53,18 +41,18 @@ static void about_focal_point(void) {
     CHECK_NEAR(p.x, 250, EXACT);
     CHECK_NEAR(p.y, 150, EXACT);
     /* The preview is clamped to 5x the scale at began. */
-    CHECK_STATUS(mag(e, GRIP_PHASE_MOVE, 8, 250, 150, 0.2, NULL), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_MOVE, 8, 250, 150, 0.2, NULL), GRIP_OK);
     s = state_of(e, a);
     CHECK_NEAR(s.scale, 5, EXACT);
     CHECK_NEAR(s.center.x, 0, EXACT);
-    CHECK_STATUS(mag(e, GRIP_PHASE_MOVE, 1.5, 250, 150, 0.3, NULL), GRIP_OK);
-    CHECK_STATUS(mag(e, GRIP_PHASE_UP, 1.5, 250, 150, 0.4, NULL), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_MOVE, 1.5, 250, 150, 0.3, NULL), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_UP, 1.5, 250, 150, 0.4, NULL), GRIP_OK);
     s = state_of(e, a);
     CHECK_NEAR(s.scale, 1.5, EXACT);
     CHECK_NEAR(s.center.x, 175, EXACT);
     CHECK_NEAR(s.center.y, 150, EXACT);
     CHECK_NEAR(s.width, 200, EXACT);
-    CHECK_STATUS(mag(e, GRIP_PHASE_MOVE, 2, 250, 150, 0.5, NULL), GRIP_ERR_STATE);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_MOVE, 2, 250, 150, 0.5, NULL), GRIP_ERR_STATE);
 
     while (grip_event_poll(e, &ev) == GRIP_OK) {
         CHECK_INT(ev.gesture, GRIP_GESTURE_MAGNIFY);
@@ -79,7 +67,7 @@ static void about_focal_point(void) {
 
     /* Over empty space: not consumed. */
     consumed = true;
-    CHECK_STATUS(mag(e, GRIP_PHASE_DOWN, 1, 700, 500, 1, &consumed), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_DOWN, 1, 700, 500, 1, &consumed), GRIP_OK);
     CHECK(!consumed);
     grip_engine_destroy(e);
 }
@@ -100,20 +88,20 @@ static void commit_limit_and_cancel(void) {
     d.max_scale = 3;
     CHECK_STATUS(grip_box_create(e, &d, &a), GRIP_OK);
     /* Preview 4, committed at max_scale 3. */
-    CHECK_STATUS(mag(e, GRIP_PHASE_DOWN, 1, 200, 150, 0, NULL), GRIP_OK);
-    CHECK_STATUS(mag(e, GRIP_PHASE_MOVE, 4, 200, 150, 0.1, NULL), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_DOWN, 1, 200, 150, 0, NULL), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_MOVE, 4, 200, 150, 0.1, NULL), GRIP_OK);
     CHECK_NEAR(state_of(e, a).scale, 4, EXACT);
-    CHECK_STATUS(mag(e, GRIP_PHASE_UP, 4, 200, 150, 0.2, NULL), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_UP, 4, 200, 150, 0.2, NULL), GRIP_OK);
     s = state_of(e, a);
     CHECK_NEAR(s.scale, 3, EXACT);
     CHECK_NEAR(s.center.x, 200, EXACT);
     drain_events(e);
 
     /* Cancel restores the scale at began. */
-    CHECK_STATUS(mag(e, GRIP_PHASE_DOWN, 1, 250, 150, 1, NULL), GRIP_OK);
-    CHECK_STATUS(mag(e, GRIP_PHASE_MOVE, 0.5, 250, 150, 1.1, NULL), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_DOWN, 1, 250, 150, 1, NULL), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_MOVE, 0.5, 250, 150, 1.1, NULL), GRIP_OK);
     CHECK_NEAR(state_of(e, a).scale, 1.5, EXACT);
-    CHECK_STATUS(mag(e, GRIP_PHASE_CANCEL, 0.5, 250, 150, 1.2, NULL), GRIP_OK);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_CANCEL, 0.5, 250, 150, 1.2, NULL), GRIP_OK);
     s = state_of(e, a);
     CHECK_NEAR(s.scale, 3, EXACT);
     CHECK_NEAR(s.center.x, 200, EXACT);
@@ -121,7 +109,7 @@ static void commit_limit_and_cancel(void) {
     while (grip_event_poll(e, &ev) == GRIP_OK) cancelled += ev.kind == GRIP_EVENT_GESTURE_CANCELLED;
     CHECK_INT(cancelled, 1);
     /* Time going backwards. */
-    CHECK_STATUS(mag(e, GRIP_PHASE_DOWN, 1, 250, 150, 1.0, NULL), GRIP_ERR_STATE);
+    CHECK_STATUS(magnify_consumed(e, GRIP_PHASE_DOWN, 1, 250, 150, 1.0, NULL), GRIP_ERR_STATE);
     grip_engine_destroy(e);
 }
 

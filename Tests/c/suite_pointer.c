@@ -20,18 +20,6 @@ static grip_box add_tagged(grip_engine *e, double x, double y, double w, double 
     return b;
 }
 
-static grip_status dispatch(grip_engine *e, grip_phase phase, uint32_t id, double x, double y,
-                            double t, bool *consumed) {
-    grip_pointer_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.phase = phase;
-    ev.pointer = id;
-    ev.x = x;
-    ev.y = y;
-    ev.time = t;
-    return grip_dispatch_pointer(e, &ev, consumed);
-}
-
 static void move_gesture(void) {
     grip_engine *e = new_engine(800, 600);
     grip_box a = add_tagged(e, 100, 100, 200, 100, 77); /* centre (200, 150) */
@@ -44,7 +32,7 @@ static void move_gesture(void) {
     CHECK_STATUS(grip_event_poll(e, NULL), GRIP_ERR_ARG);
     CHECK_STATUS(grip_event_poll(NULL, &ev), GRIP_ERR_ARG);
 
-    CHECK_STATUS(dispatch(e, GRIP_PHASE_DOWN, 1, 150, 130, 0, &consumed), GRIP_OK);
+    CHECK_STATUS(pointer_consumed(e, GRIP_PHASE_DOWN, 1, 150, 130, 0, &consumed), GRIP_OK);
     CHECK(consumed);
     /* Inside the touch slop (10): nothing moves, no gesture yet. */
     CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 155, 130, 0.05), GRIP_OK);
@@ -61,7 +49,7 @@ static void move_gesture(void) {
     CHECK_NEAR(state_of(e, a).center.y, 150, EXACT);
     CHECK(state_of(e, a).gesture_active);
     CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 250, 180, 0.2), GRIP_OK);
-    CHECK_STATUS(dispatch(e, GRIP_PHASE_UP, 1, 250, 180, 0.3, &consumed), GRIP_OK);
+    CHECK_STATUS(pointer_consumed(e, GRIP_PHASE_UP, 1, 250, 180, 0.3, &consumed), GRIP_OK);
     CHECK_NEAR(state_of(e, a).center.x, 300, EXACT);
     CHECK_NEAR(state_of(e, a).center.y, 200, EXACT);
     CHECK(!state_of(e, a).gesture_active);
@@ -185,11 +173,11 @@ static void cancel_and_consumed(void) {
     bool consumed = true;
     int cancelled = 0, ended = 0;
 
-    CHECK_STATUS(dispatch(e, GRIP_PHASE_DOWN, 2, 600, 500, 0, &consumed), GRIP_OK);
+    CHECK_STATUS(pointer_consumed(e, GRIP_PHASE_DOWN, 2, 600, 500, 0, &consumed), GRIP_OK);
     CHECK(!consumed);                     /* empty space */
-    CHECK_STATUS(dispatch(e, GRIP_PHASE_UP, 2, 600, 500, 0.1, &consumed), GRIP_OK);
+    CHECK_STATUS(pointer_consumed(e, GRIP_PHASE_UP, 2, 600, 500, 0.1, &consumed), GRIP_OK);
     CHECK(!consumed);
-    CHECK_STATUS(dispatch(e, GRIP_PHASE_DOWN, 1, 150, 150, 0.2, &consumed), GRIP_OK);
+    CHECK_STATUS(pointer_consumed(e, GRIP_PHASE_DOWN, 1, 150, 150, 0.2, &consumed), GRIP_OK);
     CHECK(consumed);
     CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 200, 190, 0.3), GRIP_OK);
     CHECK_NEAR(state_of(e, a).center.x, 250, EXACT);

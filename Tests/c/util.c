@@ -40,7 +40,8 @@ grip_box_state state_of(grip_engine *e, grip_box box) {
     return s;
 }
 
-grip_status pointer(grip_engine *e, grip_phase phase, uint32_t id, double x, double y, double t) {
+grip_status pointer_consumed(grip_engine *e, grip_phase phase, uint32_t id, double x, double y, double t,
+                             bool *consumed) {
     grip_pointer_event ev;
     ev.phase = phase;
     ev.pointer = id;
@@ -48,17 +49,26 @@ grip_status pointer(grip_engine *e, grip_phase phase, uint32_t id, double x, dou
     ev.y = y;
     ev.time = t;
     ev.modifiers = 0;
-    return grip_dispatch_pointer(e, &ev, NULL);
+    return grip_dispatch_pointer(e, &ev, consumed);
 }
 
-grip_status magnify(grip_engine *e, grip_phase phase, double factor, double x, double y, double t) {
+grip_status pointer(grip_engine *e, grip_phase phase, uint32_t id, double x, double y, double t) {
+    return pointer_consumed(e, phase, id, x, y, t, NULL);
+}
+
+grip_status magnify_consumed(grip_engine *e, grip_phase phase, double factor, double x, double y, double t,
+                             bool *consumed) {
     grip_magnify_event ev;
     ev.phase = phase;
     ev.factor = factor;
     ev.x = x;
     ev.y = y;
     ev.time = t;
-    return grip_dispatch_magnify(e, &ev, NULL);
+    return grip_dispatch_magnify(e, &ev, consumed);
+}
+
+grip_status magnify(grip_engine *e, grip_phase phase, double factor, double x, double y, double t) {
+    return magnify_consumed(e, phase, factor, x, y, t, NULL);
 }
 
 int drain_events(grip_engine *e) {

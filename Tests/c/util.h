@@ -15,6 +15,11 @@ grip_box add_box(grip_engine *e, grip_box parent, double x, double y, double w, 
 grip_box_state state_of(grip_engine *e, grip_box box);
 grip_status pointer(grip_engine *e, grip_phase phase, uint32_t id, double x, double y, double t);
 grip_status magnify(grip_engine *e, grip_phase phase, double factor, double x, double y, double t);
+/* The same, reporting whether the event belonged to a box (consumed may be NULL). */
+grip_status pointer_consumed(grip_engine *e, grip_phase phase, uint32_t id, double x, double y, double t,
+                             bool *consumed);
+grip_status magnify_consumed(grip_engine *e, grip_phase phase, double factor, double x, double y, double t,
+                             bool *consumed);
 /* Drains the queue; returns how many events it held. */
 int drain_events(grip_engine *e);
 /* Index of the n-th command (0-based) of a kind in a frame, or -1. */

@@ -789,20 +789,3 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < NSLOTS; i++) destroy_slot(&S[i]);
     return 0;
 }
-
-#ifdef GRIP_FUZZ_STANDALONE
-/* Runs each file once; prints one line per file. */
-int main(int argc, char **argv) {
-    int failed = 0;
-    for (int i = 1; i < argc; i++) {
-        FILE *fp = fopen(argv[i], "rb");
-        if (!fp) { perror(argv[i]); failed = 1; continue; }
-        static uint8_t buf[1 << 20];
-        size_t n = fread(buf, 1, sizeof buf, fp);
-        fclose(fp);
-        LLVMFuzzerTestOneInput(buf, n);
-    }
-    printf("fuzz_abi: %d inputs replayed\n", argc - 1);
-    return failed;
-}
-#endif

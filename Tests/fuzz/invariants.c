@@ -172,3 +172,23 @@ int inv_events(grip_engine *e) {
     }
     return n;
 }
+
+#ifdef GRIP_FUZZ_STANDALONE
+/* Without libFuzzer (both harnesses link this file): runs each file named on the command line
+ * through the target once, for the regression inputs and corpora scripts/test replays. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int main(int argc, char **argv) {
+    int failed = 0;
+    for (int i = 1; i < argc; i++) {
+        FILE *fp = fopen(argv[i], "rb");
+        if (!fp) { perror(argv[i]); failed = 1; continue; }
+        static uint8_t buf[1 << 20];
+        size_t n = fread(buf, 1, sizeof buf, fp);
+        fclose(fp);
+        LLVMFuzzerTestOneInput(buf, n);
+    }
+    printf("%s: %d inputs replayed\n", argv[0], argc - 1);
+    return failed;
+}
+#endif
