@@ -47,11 +47,6 @@ extension Engine {
         }
     }
 
-    /// The press on `id` that is still filling or held after triggering, if any.
-    func activePress(on id: BoxID) -> Press? {
-        presses.first { $0.box == id && !$0.isWindingBack }
-    }
-
     /// Advances every press to the engine's time; true when any indicator changed.
     func advancePresses() -> Bool {
         var changed = false

@@ -55,8 +55,4 @@ public struct Rect: Equatable, Sendable {
         p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y
     }
 
-    /// True when the two rectangles overlap or touch.
-    @inlinable public func intersects(_ o: Rect) -> Bool {
-        min.x <= o.max.x && o.min.x <= max.x && min.y <= o.max.y && o.min.y <= max.y
-    }
 }
