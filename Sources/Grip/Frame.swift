@@ -2,62 +2,47 @@ import CGrip
 import GripCore
 
 /// `grip_frame_get`: the draw commands, back to front, and their vertices, in screen
-/// coordinates. The arrays belong to the engine and stay valid until the next call that takes
-/// the engine as non-const; they are rebuilt only when `serial` moves.
+/// coordinates. The arrays belong to the engine and stay valid until the next grip_frame_get or
+/// grip_engine_destroy on it; they are rebuilt only when `serial` moves, in place where they can.
 @_cdecl("grip_frame_get")
 public func grip_frame_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
-        let e = h.engine
-        if h.frameSerial != e.frameSerial || h.commands.base == nil {
-            e.withFrame { info, commands, vertices in h.translate(info, commands, vertices) }
+        let f = h.engine.frameView()
+        let commands: UnsafePointer<grip_command>?, vertices: UnsafePointer<grip_vec2>?
+        if Layout.matches {
+            // The core's commands and vertices are laid out as grip_command and grip_vec2: the
+            // host reads the engine's own memory.
+            commands = f.commands.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: grip_command.self) }
+            vertices = f.vertices.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: grip_vec2.self) }
+        } else {
+            if h.frameSerial != f.serial || h.commands.base == nil { h.translate(f) }
+            commands = UnsafePointer(h.commands.base)
+            vertices = UnsafePointer(h.vertices.base)
         }
-        out.pointee = grip_frame(time: e.time, serial: h.frameSerial, command_count: h.commands.count,
-                                 commands: UnsafePointer(h.commands.base), vertex_count: h.vertices.count,
-                                 vertices: UnsafePointer(h.vertices.base))
+        out.pointee = grip_frame(time: h.engine.time, serial: f.serial, command_count: f.commands.count, commands: commands,
+                                 vertex_count: f.vertices.count, vertices: vertices)
         return GRIP_OK
     }
 }
 
 extension EngineHandle {
-    /// Copies the frame into the C arrays: only the content commands the rebuild changed and the
-    /// overlay when this handle saw the previous rebuild, everything otherwise.
-    func translate(_ f: Frame, _ src: UnsafeBufferPointer<Command>, _ vsrc: UnsafeBufferPointer<Vec2>) {
-        let n = src.count
-        let partial = f.generation == frameGeneration &+ 1 && n <= commands.capacity && commands.base != nil
-        let contentRange = partial ? f.changedContent : 0..<f.overlayStart
-        commands.reserve(n)
-        vertices.reserve(vsrc.count)
-        if let base = commands.base {
-            copyCommands(src, contentRange, to: base)
-            copyCommands(src, f.overlayStart..<n, to: base)
-        }
-        if let base = vertices.base, let from = vsrc.baseAddress, !vsrc.isEmpty {
-            if Layout.verticesMatch {
-                UnsafeMutableRawPointer(base).copyMemory(from: from, byteCount: vsrc.count * MemoryLayout<grip_vec2>.stride)
-            } else {
-                for i in vsrc.indices { base[i] = vsrc[i].toC }
-            }
-        }
-        commands.count = n
-        vertices.count = vsrc.count
+    /// Converts the frame into the handle's C arrays, field by field (for a platform where the
+    /// layouts differ).
+    func translate(_ f: FrameView) {
+        commands.reserve(f.commands.count)
+        vertices.reserve(f.vertices.count)
+        if let base = commands.base { for i in f.commands.indices { base[i] = f.commands[i].c } }
+        if let base = vertices.base { for i in f.vertices.indices { base[i] = f.vertices[i].toC } }
+        commands.count = f.commands.count
+        vertices.count = f.vertices.count
         frameSerial = f.serial
-        frameGeneration = f.generation
-    }
-
-    private func copyCommands(_ src: UnsafeBufferPointer<Command>, _ r: Range<Int>, to base: UnsafeMutablePointer<grip_command>) {
-        guard !r.isEmpty, let from = src.baseAddress else { return }
-        if Layout.commandsMatch {
-            UnsafeMutableRawPointer(base + r.lowerBound).copyMemory(
-                from: from + r.lowerBound, byteCount: r.count * MemoryLayout<grip_command>.stride)
-        } else {
-            for i in r { base[i] = src[i].c }
-        }
     }
 }
 
 /// Whether the core's Command and Vec2 have exactly the layout of grip_command and grip_vec2
-/// (same size, stride and field offsets), so frames can be copied in bulk. Checked once.
+/// (same size, stride and field offsets), so the host can read the core's frame memory directly.
+/// Checked once.
 enum Layout {
     static let commandsMatch: Bool = {
         typealias C = grip_command
@@ -92,6 +77,9 @@ enum Layout {
     static let verticesMatch: Bool =
         MemoryLayout<grip_vec2>.stride == MemoryLayout<Vec2>.stride
             && MemoryLayout<grip_vec2>.offset(of: \.y) == MemoryLayout<Vec2>.offset(of: \.y)
+
+    /// Both: frames need no conversion.
+    static let matches = commandsMatch && verticesMatch
 }
 
 extension Command {

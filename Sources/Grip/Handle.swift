@@ -17,12 +17,11 @@ package final class EngineHandle {
     /// NUL-terminated message of the last failed call ("" after success).
     let message: UnsafeMutablePointer<CChar>
     static let messageCapacity = 512
-    /// The frame as C arrays, rebuilt when the engine's frame serial moves.
+    /// The frame converted to C arrays, only where the core's layout differs from C's
+    /// (`Layout.matches` false), rebuilt when the engine's frame serial moves.
     var commands = CBuffer<grip_command>()
     var vertices = CBuffer<grip_vec2>()
     var frameSerial: UInt64 = 0
-    /// The core frame generation these arrays hold.
-    var frameGeneration: UInt64 = 0
 
     init(_ engine: Engine) {
         self.engine = engine

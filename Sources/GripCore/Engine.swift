@@ -42,9 +42,9 @@ public final class Engine {
     var magnifying = false
     var hover = Hover()
     public var events = EventQueue()
-    /// The frame's buffers, reused and written in place, and its bookkeeping.
-    var frameCommands: [Command] = []
-    var frameVertices: [Vec2] = []
+    /// The frame's buffers, reused and written in place (freed in deinit), and its bookkeeping.
+    var frameCommands = FrameBuffer<Command>()
+    var frameVertices = FrameBuffer<Vec2>()
     var frameState = FrameState()
     /// The scripting host's hooks (held weakly: the host owns the engine, not the reverse).
     public weak var hooks: (any BoxHooks)?
@@ -70,6 +70,11 @@ public final class Engine {
     public init(_ config: EngineConfig = EngineConfig()) throws(GripError) {
         if let p = config.problem() { throw .arg(p) }
         self.config = config
+    }
+
+    deinit {
+        frameCommands.deallocate()
+        frameVertices.deallocate()
     }
 
     /// Number of live boxes.

@@ -216,6 +216,36 @@ import Testing
     }
 }
 
+@Suite struct OverlayInPlaceTests {
+    /// Dragging an editing box (rotated, flipped, nested, under a zooming view) moves its border
+    /// and handles in place, and the result is the one a rebuild gives, to the bit.
+    @Test func aDragMovesTheOverlayInPlaceExactlyAsARebuildWould() throws {
+        var rng = SplitMix64(seed: 4242)
+        for round in 0..<20 {
+            let r = Rig()
+            try r.e.setView(randomView(&rng))
+            let box = randomNest(r, &rng) { $0.behavior.editing = true; $0.behavior.allow = .all }
+            let other = r.box(center: Vec2(700, 500), editing: true)
+            let g = r.geometry(box)
+            let start = r.screen(of: box, boxPoint: Vec2(g.width / 2, g.height / 2))
+            try r.down(start)
+            try r.move(start + Vec2(30, 0))  // past the slop: the move begins (state changes: rebuilt)
+            _ = r.e.frame()
+            for step in 0..<10 {
+                let rebuilds = r.e.frameState.overlayRebuilds
+                try r.move(start + Vec2(30 + Double(step) * 7, Double(step) * -3))
+                let incremental = r.e.frame()
+                #expect(r.e.frameState.overlayRebuilds == rebuilds, "round \(round) step \(step): the overlay was rebuilt")
+                let scratch = r.e.frameFromScratch()
+                #expect(incremental.commands == scratch.commands, "round \(round) step \(step)")
+                #expect(incremental.vertices == scratch.vertices, "round \(round) step \(step)")
+                #expect(incremental.commands.contains { $0.kind == .handle && $0.box == other })
+            }
+            try r.up(start)
+        }
+    }
+}
+
 /// The frame is built incrementally; whatever happened, it must describe the scene as it is now.
 @Suite struct FrameConsistencyTests {
     /// What is wrong with the frame, if anything (empty when it describes the scene).
@@ -250,8 +280,23 @@ import Testing
         return out
     }
 
-    private func checkFrame(_ r: Rig, _ label: String) throws -> Bool {
-        let p = try problems(r)
+    /// Where the incremental frame differs from one built from nothing (it must not, to the bit).
+    /// Building from nothing resets what the incremental builder kept, so this runs now and then.
+    private func differencesFromScratch(_ r: Rig) -> [String] {
+        let incremental = r.e.frame()
+        let scratch = r.e.frameFromScratch()
+        var out: [String] = []
+        if incremental.commands.count != scratch.commands.count {
+            out.append("\(incremental.commands.count) commands, a rebuild has \(scratch.commands.count)")
+        } else if let i = incremental.commands.indices.first(where: { incremental.commands[$0] != scratch.commands[$0] }) {
+            out.append("command \(i) (\(incremental.commands[i].kind)) differs from a rebuild's")
+        }
+        if incremental.vertices != scratch.vertices { out.append("vertices differ from a rebuild's") }
+        return out
+    }
+
+    private func checkFrame(_ r: Rig, _ label: String, againstScratch: Bool = true) throws -> Bool {
+        let p = try problems(r) + (againstScratch ? differencesFromScratch(r) : [])
         if !p.isEmpty { Issue.record("\(label): \(p.joined(separator: "; "))") }
         return p.isEmpty
     }
@@ -318,7 +363,7 @@ import Testing
                 if (try? r.e.reset(b, animated: rng.bool())) == .ok { try r.tick(0.1) }
             }
             // Stop at the first stale frame: later ones would repeat it.
-            guard try checkFrame(r, label + " after " + last + " then op \(op)") else { return }
+            guard try checkFrame(r, label + " after " + last + " then op \(op)", againstScratch: step % 4 == 3) else { return }
             last = "op \(op)"
             _ = r.events()
         }

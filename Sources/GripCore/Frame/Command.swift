@@ -16,7 +16,7 @@ public enum CommandState {
 /// One draw command, in screen coordinates; the fields of `grip_command`, in its order and with
 /// its types (every field is a plain number or a struct of them), so the C layer can copy
 /// commands in bulk after checking at run time that the two layouts agree.
-public struct Command: Equatable, Sendable {
+public struct Command: Equatable, Sendable, BitwiseCopyable {
     /// `CommandKind.rawValue`, stored as the number so the layout matches C.
     public var kindRawValue: UInt32
     public var handle = HandleID.none

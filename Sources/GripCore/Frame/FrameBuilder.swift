@@ -1,10 +1,5 @@
 /// A frame: the draw commands back to front and the vertices their polylines use, in screen
-/// coordinates. The arrays belong to the engine and are reused from frame to frame.
-///
-/// Box content (one BOX command per box, in draw order) is updated in place for the boxes whose
-/// geometry or state changed; the overlay after it (borders, handles, indicators, guides of the
-/// few boxes that have one) is rebuilt whenever anything drawn changed. A structural change
-/// (a box created, destroyed or re-parented, the view moved) rebuilds everything.
+/// coordinates (a copy, for Swift callers and tests; `frameView()` gives the engine's own memory).
 public struct Frame {
     public internal(set) var commands: [Command] = []
     public internal(set) var vertices: [Vec2] = []
@@ -12,21 +7,28 @@ public struct Frame {
     public internal(set) var serial: UInt64 = 0
     /// Time of the last dispatch when the frame was built.
     public internal(set) var time = 0.0
-    /// Counts rebuilds; `changedContent` is relative to the previous one.
-    public internal(set) var generation: UInt64 = 0
-    /// The content commands the latest rebuild changed (all of them after a structural change).
-    /// Commands from `overlayStart` on are rebuilt every time.
-    public internal(set) var changedContent: Range<Int> = 0..<0
-    public internal(set) var overlayStart = 0
 }
 
-/// The engine's bookkeeping for incremental frames (the arrays themselves are engine properties,
-/// written in place).
+/// The engine's current frame in its own memory: valid until the next `frameView()` or
+/// `frame()` call (which may rebuild it in place or move it) or the end of the engine.
+public struct FrameView {
+    public var commands: UnsafeBufferPointer<Command>
+    public var vertices: UnsafeBufferPointer<Vec2>
+    public var serial: UInt64
+    public var time: Double
+}
+
+/// The engine's bookkeeping for incremental frames (the buffers themselves are engine properties).
+///
+/// Box content (one BOX command per box, in draw order) is updated in place for the boxes whose
+/// geometry or state changed. The overlay after it (borders, handles, indicators, guides of the
+/// few boxes that have one) is moved in place when only its boxes' positions on screen changed,
+/// and rebuilt otherwise. A structural change (a box created, destroyed or re-parented, the view
+/// moved) rebuilds everything.
 struct FrameState {
     var serial: UInt64 = 0
     var time = 0.0
-    var generation: UInt64 = 0
-    var changedContent: Range<Int> = 0..<0
+    /// Index of the first overlay command (the number of BOX commands).
     var overlayStart = 0
     /// False after a structural change: the next rebuild lays out all content again.
     var structureValid = false
@@ -37,31 +39,40 @@ struct FrameState {
     var dirtyBoxes: [Int32] = []
     /// Scratch: the boxes with an overlay, in draw order.
     var overlayOrder: [Int32] = []
+    /// The overlay as built last, one entry per box of `overlayOrder` then, and the offsets of
+    /// its border vertices and handle centres from the box's screen translation.
+    var overlay: [OverlayEntry] = []
+    var overlayOffsets: [Vec2] = []
+    /// How many times the overlay was laid out again rather than moved in place (for tests).
+    var overlayRebuilds = 0
+    /// Scratch for building an indicator outline.
+    var indicatorScratch: [Vec2] = []
 }
 
 extension Engine {
-    /// The frame as of now (a snapshot), rebuilt only when something drawn changed.
+    /// The frame as of now (a copy), rebuilt first if something drawn changed.
     public func frame() -> Frame {
-        if frameState.serial != drawVersion { rebuildFrame() }
-        let f = frameState
-        return Frame(commands: frameCommands, vertices: frameVertices, serial: f.serial, time: f.time,
-                     generation: f.generation, changedContent: f.changedContent, overlayStart: f.overlayStart)
+        let v = frameView()
+        return Frame(commands: Array(v.commands), vertices: Array(v.vertices), serial: v.serial, time: v.time)
     }
 
-    /// Calls `body` with the current frame's buffers, without copying them. The metadata in the
-    /// `Frame` passed along has empty arrays.
-    public func withFrame<R>(_ body: (Frame, UnsafeBufferPointer<Command>, UnsafeBufferPointer<Vec2>) -> R) -> R {
+    /// The frame as of now in the engine's memory, rebuilt first if something drawn changed.
+    public func frameView() -> FrameView {
         if frameState.serial != drawVersion { rebuildFrame() }
-        let f = frameState
-        let info = Frame(serial: f.serial, time: f.time, generation: f.generation,
-                         changedContent: f.changedContent, overlayStart: f.overlayStart)
-        return frameCommands.withUnsafeBufferPointer { c in
-            frameVertices.withUnsafeBufferPointer { v in body(info, c, v) }
-        }
+        return FrameView(commands: frameCommands.elements, vertices: frameVertices.elements,
+                         serial: frameState.serial, time: frameState.time)
     }
 
     /// Serial of the frame `frame()` would return.
     public var frameSerial: UInt64 { drawVersion }
+
+    /// The frame built from nothing, ignoring what the incremental builder kept (for tests: it
+    /// must equal `frame()`).
+    func frameFromScratch() -> Frame {
+        restructure()
+        frameState.overlay.truncate(to: 0)
+        return frame()
+    }
 
     // MARK: invalidation
 
@@ -91,28 +102,25 @@ extension Engine {
     // MARK: building
 
     private func rebuildFrame() {
-        if frameState.structureValid {
-            frameCommands.truncate(to: frameState.overlayStart)
-            var lo = Int.max, hi = 0
-            for root in frameState.dirtyRoots where scene.slots[Int(root)].alive {
+        let incremental = frameState.structureValid
+        if incremental {
+            for i in frameState.dirtyRoots.indices {
+                let root = frameState.dirtyRoots[i]
+                guard scene.slots[Int(root)].alive else { continue }
                 var k = Int(frameState.boxCommand[Int(root)])
-                lo = Swift.min(lo, k)
                 var x = root
                 while true {
-                    frameCommands[k] = boxCommand(x)
+                    writeBoxCommand(at: k, x)
                     k += 1
                     guard let n = scene.nextInDrawOrder(x, within: root) else { break }
                     x = n
                 }
-                hi = Swift.max(hi, k)
             }
-            for x in frameState.dirtyBoxes where scene.slots[Int(x)].alive {
-                let k = Int(frameState.boxCommand[Int(x)])
-                frameCommands[k] = boxCommand(x)
-                lo = Swift.min(lo, k)
-                hi = Swift.max(hi, k + 1)
+            for i in frameState.dirtyBoxes.indices {
+                let x = frameState.dirtyBoxes[i]
+                guard scene.slots[Int(x)].alive else { continue }
+                writeBoxCommand(at: Int(frameState.boxCommand[Int(x)]), x)
             }
-            frameState.changedContent = lo < hi ? lo..<hi : 0..<0
         } else {
             frameCommands.truncate(to: 0)
             if frameState.boxCommand.count < scene.slots.count {
@@ -120,39 +128,41 @@ extension Engine {
             }
             var s = scene.firstInDrawOrder
             while let x = s {
-                frameState.boxCommand[Int(x)] = Int32(truncatingIfNeeded: frameCommands.count)
-                frameCommands.append(boxCommand(x))
+                let k = frameCommands.count
+                frameState.boxCommand[Int(x)] = Int32(truncatingIfNeeded: k)
+                frameCommands.append(Command(kind: .box, box: scene.id(x)))
+                writeBoxCommand(at: k, x)
                 s = scene.nextInDrawOrder(x)
             }
-            frameState.changedContent = 0..<frameCommands.count
+            frameState.overlayStart = frameCommands.count
             frameState.structureValid = true
         }
         frameState.dirtyRoots.truncate(to: 0)
         frameState.dirtyBoxes.truncate(to: 0)
-        frameState.overlayStart = frameCommands.count
-        frameVertices.truncate(to: 0)
         collectOverlayOrder()
-        for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
+        if !(incremental && moveOverlayInPlace()) { rebuildOverlay() }
         frameState.serial = drawVersion
         frameState.time = time
-        frameState.generation &+= 1
     }
 
-    /// The BOX command of slot `x`.
-    private func boxCommand(_ x: Int32) -> Command {
-        let r = scene.slots[Int(x)]
-        var c = Command(kind: .box, box: scene.id(x))
-        c.userData = r.behavior.userData
-        c.transform = screenTransform(x)
-        c.width = r.geometry.width
-        c.height = r.geometry.height
-        if hover.box == c.box { c.state |= CommandState.hover }
-        if gestures.contains(where: { $0.box == c.box }) { c.state |= CommandState.active }
-        return c
+    /// Refreshes the BOX command at index `k`, which belongs to slot `x`.
+    private func writeBoxCommand(at k: Int, _ x: Int32) {
+        let id = scene.id(x)
+        var state: UInt32 = 0
+        if hover.box == id { state |= CommandState.hover }
+        for i in gestures.indices where gestures[i].box == id { state |= CommandState.active }
+        let m = screenTransform(x)
+        let g = scene.slots[Int(x)].geometry
+        let userData = scene.slots[Int(x)].behavior.userData
+        frameCommands[k].userData = userData
+        frameCommands[k].transform = m
+        frameCommands[k].width = g.width
+        frameCommands[k].height = g.height
+        frameCommands[k].state = state
     }
 
-    /// Fills `f.overlayOrder` with the boxes that draw an overlay (editing, pressed, snapped),
-    /// once each, in draw order.
+    /// Fills `overlayOrder` with the boxes that draw an overlay (editing, pressed), once each,
+    /// in draw order.
     private func collectOverlayOrder() {
         frameState.overlayOrder.truncate(to: 0)
         frameState.overlayOrder.append(contentsOf: editingSlots)

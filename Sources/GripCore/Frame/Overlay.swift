@@ -1,80 +1,197 @@
 /// The overlay of a box: its marching-ants border, handles, long-press indicator and guides,
 /// drawn after all box content.
+///
+/// An editing box's border and handles depend on its screen transform's linear part, size,
+/// flips, handles and their states (`OverlayShape`) and, apart from that, only on the
+/// transform's translation. Each is built as an offset (from the linear part) plus the
+/// translation, so while the shape stays the same, as during a move, the next frame adds the
+/// new translation to the kept offsets, in place, and gets exactly what a rebuild would.
+struct OverlayShape: Equatable {
+    var box: BoxID
+    /// The screen transform without its translation.
+    var linear: Affine
+    var width: Double, height: Double
+    var flippedX: Bool, flippedY: Bool
+    /// The built-in handles drawn: bit `h.rawValue` for handle `h`.
+    var handles: UInt32
+    var userData: UInt64
+    /// The handle of this box under the hovering pointer, and the one being dragged.
+    var hover: HandleID
+    var active: HandleID
+}
+
+/// One box's part of the overlay as built last.
+struct OverlayEntry {
+    var slot: Int32
+    /// Nil when the part is more than a border and built-in handles (custom handles, an
+    /// indicator, a guide): it is rebuilt every time then.
+    var shape: OverlayShape?
+    var firstCommand: Int
+    var firstVertex: Int
+    /// Where its offsets start in `FrameState.overlayOffsets`: 4 border vertices, then one per handle.
+    var firstOffset: Int
+    var handleCount: Int
+}
+
 extension Engine {
-    func appendOverlay(_ x: Int32) {
-        let r = scene.slots[Int(x)]
+    /// Lays out the whole overlay again.
+    func rebuildOverlay() {
+        frameCommands.truncate(to: frameState.overlayStart)
+        frameVertices.truncate(to: 0)
+        frameState.overlay.removeAll(keepingCapacity: true)
+        frameState.overlayOffsets.truncate(to: 0)
+        frameState.overlayRebuilds += 1
+        for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
+    }
+
+    /// Moves every box's part of the overlay in place when none changed shape; false (having
+    /// perhaps moved some) when the overlay must be rebuilt.
+    func moveOverlayInPlace() -> Bool {
+        guard frameState.overlay.count == frameState.overlayOrder.count else { return false }
+        let phase = Style.dashPhase(at: time)
+        for i in frameState.overlay.indices {
+            let e = frameState.overlay[i]
+            let x = frameState.overlayOrder[i]
+            guard e.slot == x, let old = e.shape else { return false }
+            let m = screenTransform(x)
+            guard let now = plainOverlayShape(x, m), now == old else { return false }
+            let t = Vec2(m.tx, m.ty)
+            frameCommands[e.firstCommand].dashPhase = phase
+            for k in 0..<4 { frameVertices[e.firstVertex + k] = frameState.overlayOffsets[e.firstOffset + k] + t }
+            for k in 0..<e.handleCount {
+                frameCommands[e.firstCommand + 1 + k].center = frameState.overlayOffsets[e.firstOffset + 4 + k] + t
+            }
+        }
+        return true
+    }
+
+    /// The built-in handles slot `x` draws: bit `h.rawValue` for handle `h`.
+    private func drawnHandles(_ x: Int32) -> UInt32 {
+        let shows = showsHandles(x)
+        let set = scene.slots[Int(x)].behavior.handles.rawValue
+        let resize: UInt32 = 0x1FE  // bits 1...8
+        return (shows.resize ? set & resize : 0) | (shows.rotate ? 1 << HandleID.rotate.rawValue : 0)
+    }
+
+    /// The shape of slot `x`'s overlay under screen transform `m`, or nil when the box is not
+    /// editing or draws more than a border and built-in handles.
+    private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
+        guard scene.slots[Int(x)].behavior.editing, scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
+        let id = scene.id(x)
+        var active = HandleID.none
+        for i in gestures.indices where gestures[i].box == id {
+            if gestures[i].snapped { return nil }
+            active = gestures[i].activeHandle
+        }
+        if !presses.isEmpty && pressProgress(id) > 0 { return nil }
+        let g = scene.slots[Int(x)].geometry
+        return OverlayShape(box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
+                            width: g.width, height: g.height, flippedX: g.flippedX, flippedY: g.flippedY,
+                            handles: drawnHandles(x), userData: scene.slots[Int(x)].behavior.userData,
+                            hover: hover.box == id ? hover.handle : .none, active: active)
+    }
+
+    /// Appends slot `x`'s part of the overlay and its entry.
+    private func appendOverlay(_ x: Int32) {
+        let g = scene.slots[Int(x)].geometry
+        let behavior = scene.slots[Int(x)].behavior
         let id = scene.id(x)
         let m = screenTransform(x)
-        if r.behavior.editing {
+        var entry = OverlayEntry(slot: x, shape: plainOverlayShape(x, m), firstCommand: frameCommands.count,
+                                 firstVertex: frameVertices.count, firstOffset: frameState.overlayOffsets.count,
+                                 handleCount: 0)
+        if behavior.editing {
+            let t = Vec2(m.tx, m.ty)
+            let linear = Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0)
             var border = Command(kind: .border, box: id)
-            border.userData = r.behavior.userData
+            border.userData = behavior.userData
             border.strokeWidth = Style.borderStroke
             border.dashOn = Style.dashOn
             border.dashOff = Style.dashOff
             border.dashPhase = Style.dashPhase(at: time)
             border.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
             border.vertexCount = 4
-            appendInsetQuad(r.geometry.corners(m), inset: Style.borderStroke * 0.5, into: &frameVertices)
+            appendInsetQuad(g.corners(linear), inset: Style.borderStroke * 0.5)
+            for k in 0..<4 { frameVertices.append(frameState.overlayOffsets[entry.firstOffset + k] + t) }
             frameCommands.append(border)
 
-            let shows = showsHandles(x)
-            let g = r.geometry
-            let centre = m.apply(Vec2(g.width * 0.5, g.height * 0.5))
-            let active = gestures.first { $0.box == id }?.activeHandle ?? .none
+            var active = HandleID.none
+            for i in gestures.indices where gestures[i].box == id { active = gestures[i].activeHandle }
             let fx = g.flippedX ? -1.0 : 1.0, fy = g.flippedY ? -1.0 : 1.0
             let cursors = CursorDirections(frameToScreen: Affine(a: m.a * fx, b: m.b * fx, c: m.c * fy, d: m.d * fy, tx: 0, ty: 0),
                                            width: g.width, height: g.height)
             let frameCentre = Vec2(g.width * 0.5, g.height * 0.5)
-            for h in HandleID.resizeHandles where shows.resize && r.behavior.handles.contains(h) {
-                let at = m.apply(g.boxPoint(fromFrame: g.framePoint(of: h)))
-                frameCommands.append(handleCommand(id, r.behavior.userData, h, at, cursors.angle(frameVector: g.framePoint(of: h) - frameCentre), active))
+            let drawn = drawnHandles(x)
+            for raw in HandleID.topLeft.rawValue...HandleID.rotate.rawValue where drawn & (1 << raw) != 0 {
+                let h = HandleID(rawValue: raw)
+                let p = g.framePoint(of: h)
+                let offset = linear.applyVector(g.boxPoint(fromFrame: p))
+                frameState.overlayOffsets.append(offset)
+                frameCommands.append(handleCommand(id, behavior.userData, h, offset + t, cursors.angle(frameVector: p - frameCentre), active))
+                entry.handleCount += 1
             }
-            if shows.rotate {
-                let at = m.apply(g.boxPoint(fromFrame: g.framePoint(of: .rotate)))
-                frameCommands.append(handleCommand(id, r.behavior.userData, .rotate, at, cursors.angle(frameVector: g.framePoint(of: .rotate) - frameCentre), active))
-            }
-            for i in 0..<r.hooks.customHandles {
-                guard let p = customHandleScreenPoint(x, i, m) else { continue }
-                let d = p - centre
-                frameCommands.append(handleCommand(id, r.behavior.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), p, atan2(d.y, d.x), active))
+            let custom = scene.slots[Int(x)].hooks.customHandles
+            if custom > 0 {
+                let centre = m.apply(frameCentre)
+                for i in 0..<custom {
+                    guard let p = customHandleScreenPoint(x, i, m) else { continue }
+                    let d = p - centre
+                    frameCommands.append(handleCommand(id, behavior.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)),
+                                                       p, atan2(d.y, d.x), active))
+                }
             }
         }
+        appendIndicator(x)
+        appendGuide(x)
+        frameState.overlay.append(entry)
+    }
+
+    /// The long-press indicator of slot `x`, while its press has progress.
+    private func appendIndicator(_ x: Int32) {
+        let id = scene.id(x)
         let progress = pressProgress(id)
-        if progress > 0 {
-            var c = Command(kind: .indicator, box: id)
-            c.userData = r.behavior.userData
-            c.strokeWidth = Style.indicatorStroke
-            c.progress = progress
-            c.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
-            let start = frameVertices.count
-            if r.behavior.indicator == .custom && customIndicator(x, progress: progress, into: &frameVertices) {
-                Indicator.trim(&frameVertices, from: start, progress: progress)
-                for i in start..<frameVertices.count { frameVertices[i] = m.apply(frameVertices[i]) }
-            } else {
-                let frameToScreen = view * scene.parentWorld(x) * r.geometry.frameLocal
-                Indicator.outline(r.behavior.indicator, width: r.geometry.width, height: r.geometry.height,
-                                  cornerRadius: r.behavior.cornerRadius, screenScale: frameToScreen.uniformScale,
-                                  mirrored: frameToScreen.determinant < 0, into: &frameVertices)
-                Indicator.trim(&frameVertices, from: start, progress: progress)
-                for i in start..<frameVertices.count { frameVertices[i] = frameToScreen.apply(frameVertices[i]) }
-            }
-            c.vertexCount = UInt32(truncatingIfNeeded: frameVertices.count - start)
-            frameCommands.append(c)
+        guard progress > 0 else { return }
+        let g = scene.slots[Int(x)].geometry
+        let behavior = scene.slots[Int(x)].behavior
+        var c = Command(kind: .indicator, box: id)
+        c.userData = behavior.userData
+        c.strokeWidth = Style.indicatorStroke
+        c.progress = progress
+        c.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
+        var points = frameState.indicatorScratch
+        frameState.indicatorScratch = []  // so the array is uniquely referenced while it grows
+        points.removeAll(keepingCapacity: true)
+        let transform: Affine
+        if behavior.indicator == .custom && customIndicator(x, progress: progress, into: &points) {
+            transform = screenTransform(x)
+        } else {
+            transform = view * scene.parentWorld(x) * g.frameLocal
+            Indicator.outline(behavior.indicator, width: g.width, height: g.height, cornerRadius: behavior.cornerRadius,
+                              screenScale: transform.uniformScale, mirrored: transform.determinant < 0, into: &points)
         }
-        if let g = gestures.first(where: { $0.box == id && $0.snapped }) {
-            // The snapped axis: through the centre, from beyond the rotate handle to beyond the bottom.
-            var c = Command(kind: .guide, box: id)
-            c.userData = r.behavior.userData
-            c.strokeWidth = Style.borderStroke
-            c.handle = g.activeHandle
-            c.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
-            c.vertexCount = 2
-            let frameToScreen = view * scene.parentWorld(x) * r.geometry.frameLocal
-            let w = r.geometry.width, h = r.geometry.height
-            frameVertices.append(frameToScreen.apply(Vec2(w * 0.5, -BoxGeometry.rotateHandleOffset - h * 0.25)))
-            frameVertices.append(frameToScreen.apply(Vec2(w * 0.5, h * 1.25)))
-            frameCommands.append(c)
-        }
+        Indicator.trim(&points, from: 0, progress: progress)
+        for p in points { frameVertices.append(transform.apply(p)) }
+        c.vertexCount = UInt32(truncatingIfNeeded: points.count)
+        frameState.indicatorScratch = points
+        frameCommands.append(c)
+    }
+
+    /// The snapped axis of slot `x` while a rotation rests on a snap angle: through the centre,
+    /// from beyond the rotate handle to beyond the bottom.
+    private func appendGuide(_ x: Int32) {
+        let id = scene.id(x)
+        guard let gi = gestures.firstIndex(where: { $0.box == id && $0.snapped }) else { return }
+        let g = scene.slots[Int(x)].geometry
+        var c = Command(kind: .guide, box: id)
+        c.userData = scene.slots[Int(x)].behavior.userData
+        c.strokeWidth = Style.borderStroke
+        c.handle = gestures[gi].activeHandle
+        c.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
+        c.vertexCount = 2
+        let frameToScreen = view * scene.parentWorld(x) * g.frameLocal
+        frameVertices.append(frameToScreen.apply(Vec2(g.width * 0.5, -BoxGeometry.rotateHandleOffset - g.height * 0.25)))
+        frameVertices.append(frameToScreen.apply(Vec2(g.width * 0.5, g.height * 1.25)))
+        frameCommands.append(c)
     }
 
     private func handleCommand(_ id: BoxID, _ userData: UInt64, _ h: HandleID, _ at: Vec2, _ cursorAngle: Double,
@@ -111,15 +228,16 @@ extension Engine {
         return false
     }
 
-    /// The quad's corners moved inward by `inset` along both edges at each corner.
-    private func appendInsetQuad(_ q: (Vec2, Vec2, Vec2, Vec2), inset d: Double, into out: inout [Vec2]) {
+    /// Appends to the overlay offsets the corners of quad `q` moved inward by `inset` along both
+    /// edges at each corner.
+    private func appendInsetQuad(_ q: (Vec2, Vec2, Vec2, Vec2), inset d: Double) {
         // Never more than half of the shorter edge, so a tiny box's border does not turn inside out.
         let shortest = Swift.min((q.1 - q.0).length, (q.3 - q.0).length)
         let inset = Swift.min(d, shortest * 0.5)
-        out.append(insetCorner(q.0, q.1, q.3, inset))
-        out.append(insetCorner(q.1, q.2, q.0, inset))
-        out.append(insetCorner(q.2, q.3, q.1, inset))
-        out.append(insetCorner(q.3, q.0, q.2, inset))
+        frameState.overlayOffsets.append(insetCorner(q.0, q.1, q.3, inset))
+        frameState.overlayOffsets.append(insetCorner(q.1, q.2, q.0, inset))
+        frameState.overlayOffsets.append(insetCorner(q.2, q.3, q.1, inset))
+        frameState.overlayOffsets.append(insetCorner(q.3, q.0, q.2, inset))
     }
 
     /// Corner `p` moved inside by `inset` from both edges towards its neighbours `a` and `b`.

@@ -1,6 +1,6 @@
 /// A 2D affine transform mapping (x, y) to (a*x + c*y + tx, b*x + d*y + ty),
 /// the layout of `grip_affine` and CGAffineTransform.
-public struct Affine: Equatable, Sendable {
+public struct Affine: Equatable, Sendable, BitwiseCopyable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {

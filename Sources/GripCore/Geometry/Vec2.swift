@@ -1,5 +1,5 @@
 /// A point or a vector in some 2D space (y grows down on screen).
-public struct Vec2: Equatable, Sendable {
+public struct Vec2: Equatable, Sendable, BitwiseCopyable {
     public var x: Double
     public var y: Double
 

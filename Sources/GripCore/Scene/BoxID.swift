@@ -1,6 +1,6 @@
 /// A box id: slot index in the low 32 bits, the slot's generation (from 1) in the high 32 bits.
 /// 0 is never valid, and a destroyed box's id is never handed out again.
-public struct BoxID: Hashable, Sendable {
+public struct BoxID: Hashable, Sendable, BitwiseCopyable {
     public var rawValue: UInt64
 
     @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue }
@@ -16,7 +16,7 @@ public struct BoxID: Hashable, Sendable {
 }
 
 /// A handle of a box: the eight resize handles, the rotate handle, or a custom one (16 + n).
-public struct HandleID: Hashable, Sendable {
+public struct HandleID: Hashable, Sendable, BitwiseCopyable {
     public var rawValue: UInt32
     @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 
