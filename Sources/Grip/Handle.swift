@@ -72,18 +72,28 @@ struct CBuffer<Element> {
 
 /// The live handle behind `p`, or nil when `p` is NULL, misaligned, destroyed or foreign.
 package func handle(_ p: OpaquePointer?) -> EngineHandle? {
+    unmanagedHandle(p)?.takeUnretainedValue()
+}
+
+/// The live handle behind `p` without taking a reference, or nil as for `handle(_:)`.
+@inline(__always) func unmanagedHandle(_ p: OpaquePointer?) -> Unmanaged<EngineHandle>? {
     guard let p else { return nil }
     let raw = UnsafeRawPointer(p)
     guard Int(bitPattern: raw) % MemoryLayout<EngineHeader>.alignment == 0 else { return nil }
     let header = raw.assumingMemoryBound(to: EngineHeader.self)
     guard header.pointee.magic == EngineHeader.alive else { return nil }
-    return header.pointee.handle.takeUnretainedValue()
+    return header.pointee.handle
 }
 
 /// Runs `body` against the engine behind `p`: validates the pointer, refuses re-entrant calls,
-/// records the message of a failure (or clears it) and returns the status.
+/// records the message of a failure (or clears it) and returns the status. The header keeps the
+/// handle alive for the call (grip_engine_destroy refuses a busy engine), so no reference is taken.
 func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status) -> grip_status {
-    guard let h = handle(p) else { return GRIP_ERR_ARG }
+    guard let u = unmanagedHandle(p) else { return GRIP_ERR_ARG }
+    return u._withUnsafeGuaranteedRef { h in run(h, body) }
+}
+
+@inline(__always) private func run(_ h: EngineHandle, _ body: (EngineHandle) throws(GripError) -> grip_status) -> grip_status {
     if h.engine.busy {
         h.setMessage("re-entrant call: the engine is busy with another call (from a script callback?)")
         return GRIP_ERR_STATE

@@ -35,7 +35,7 @@ public final class Engine {
     public private(set) var time = 0.0
     var pointers = PointerTable()
     var gestures: [Gesture] = []
-    var presses: [Press] = []
+    var presses: [Press] = [] { didSet { frameState.overlayOrderValid = false } }
     var resets: [ResetAnimation] = []
     var lastTap: TapRecord? = nil
     /// Between a magnify DOWN and its UP or CANCEL (whether or not it landed on a box).
@@ -62,7 +62,10 @@ public final class Engine {
     var drawVersion: UInt64 = 1
     /// Slots of the boxes with `editing` set: they draw overlays, their handles are hit-tested,
     /// and the marching ants move with time when there is one.
-    var editingSlots: [Int32] = []
+    var editingSlots: [Int32] = [] { didSet { frameState.overlayOrderValid = false } }
+    /// The last screen -> parent inverse computed and the transform it inverts (a drag in one
+    /// parent inverts the same transform at every step).
+    var parentInverse = (forward: Affine.identity, inverse: Affine.identity)
     /// Scratch for hit-test candidates.
     var hitScratch: [Int32] = []
 
@@ -109,8 +112,7 @@ public final class Engine {
     /// Queues an event for box slot `s` (its user data filled in).
     func emit(_ kind: EventKind, _ gesture: GestureKind = .none, slot s: Int32, handle: HandleID = .none,
               pointer: UInt32 = 0, at position: Vec2 = .zero) {
-        let r = scene.slots[Int(s)]
-        events.push(Event(kind: kind, gesture: gesture, box: scene.id(s), userData: r.behavior.userData,
+        events.push(Event(kind: kind, gesture: gesture, box: scene.id(s), userData: scene.slots[Int(s)].behavior.userData,
                           handle: handle, pointer: pointer, time: time, position: position))
     }
 

@@ -37,8 +37,10 @@ struct FrameState {
     /// Boxes whose subtree's BOX commands must be refreshed, and boxes whose own one must.
     var dirtyRoots: [Int32] = []
     var dirtyBoxes: [Int32] = []
-    /// Scratch: the boxes with an overlay, in draw order.
+    /// The boxes with an overlay, in draw order, and whether that is still so (editing boxes,
+    /// presses and the draw order unchanged).
     var overlayOrder: [Int32] = []
+    var overlayOrderValid = false
     /// The overlay as built last, one entry per box of `overlayOrder` then, and the offsets of
     /// its border vertices and handle centres from the box's screen translation.
     var overlay: [OverlayEntry] = []
@@ -94,6 +96,7 @@ extension Engine {
     /// The draw order or every box's transform changed: the next frame lays out everything again.
     func restructure() {
         frameState.structureValid = false
+        frameState.overlayOrderValid = false
         frameState.dirtyRoots.truncate(to: 0)
         frameState.dirtyBoxes.truncate(to: 0)
         drawVersion &+= 1
@@ -152,18 +155,20 @@ extension Engine {
         if hover.box == id { state |= CommandState.hover }
         for i in gestures.indices where gestures[i].box == id { state |= CommandState.active }
         let m = screenTransform(x)
-        let g = scene.slots[Int(x)].geometry
-        let userData = scene.slots[Int(x)].behavior.userData
-        frameCommands[k].userData = userData
-        frameCommands[k].transform = m
-        frameCommands[k].width = g.width
-        frameCommands[k].height = g.height
-        frameCommands[k].state = state
+        precondition(k >= 0 && k < frameCommands.count, "BOX command index out of range")
+        let c = frameCommands.base.unsafelyUnwrapped + k
+        c.pointee.userData = scene.slots[Int(x)].behavior.userData
+        c.pointee.transform = m
+        c.pointee.width = scene.slots[Int(x)].geometry.width
+        c.pointee.height = scene.slots[Int(x)].geometry.height
+        c.pointee.state = state
     }
 
     /// Fills `overlayOrder` with the boxes that draw an overlay (editing, pressed), once each,
     /// in draw order.
     private func collectOverlayOrder() {
+        if frameState.overlayOrderValid { return }
+        frameState.overlayOrderValid = true
         frameState.overlayOrder.truncate(to: 0)
         frameState.overlayOrder.append(contentsOf: editingSlots)
         for p in presses { if let s = scene.slot(p.box) { frameState.overlayOrder.append(s) } }

@@ -55,11 +55,17 @@ extension Engine {
             guard e.slot == x, let old = e.shape else { return false }
             let m = screenTransform(x)
             guard let now = plainOverlayShape(x, m), now == old else { return false }
+            // The entry was built into these buffers, which have not shrunk since.
+            precondition(e.firstCommand + 1 + e.handleCount <= frameCommands.count && e.firstVertex + 4 <= frameVertices.count
+                         && e.firstOffset + 4 + e.handleCount <= frameState.overlayOffsets.count, "stale overlay entry")
             let t = Vec2(m.tx, m.ty)
-            frameCommands[e.firstCommand].dashPhase = phase
-            for k in 0..<4 { frameVertices[e.firstVertex + k] = frameState.overlayOffsets[e.firstOffset + k] + t }
-            for k in 0..<e.handleCount {
-                frameCommands[e.firstCommand + 1 + k].center = frameState.overlayOffsets[e.firstOffset + 4 + k] + t
+            let commands = frameCommands.base.unsafelyUnwrapped + e.firstCommand
+            let vertices = frameVertices.base.unsafelyUnwrapped + e.firstVertex
+            frameState.overlayOffsets.withUnsafeBufferPointer { offsets in
+                let o = offsets.baseAddress.unsafelyUnwrapped + e.firstOffset
+                commands[0].dashPhase = phase
+                for k in 0..<4 { vertices[k] = o[k] + t }
+                for k in 0..<e.handleCount { commands[1 + k].center = o[4 + k] + t }
             }
         }
         return true

@@ -23,6 +23,12 @@ public struct BoxGeometry: Equatable, Sendable {
     /// Box space -> parent space.
     @inlinable public var local: Affine {
         let (s, c) = sinCos(rotation)
+        return local(sine: s, cosine: c)
+    }
+
+    /// `local`, given the sine and cosine of `rotation` (so a caller that keeps them can skip
+    /// computing them again).
+    @inlinable public func local(sine s: Double, cosine c: Double) -> Affine {
         let sx = flippedX ? -scale : scale
         let sy = flippedY ? -scale : scale
         // R * S: columns (c*sx, s*sx) and (-s*sy, c*sy); then translate so (w/2, h/2) lands on center.

@@ -3,7 +3,11 @@
 extension Engine {
     /// Screen -> the parent space of slot `s`.
     func screenToParent(_ s: Int32) -> Affine {
-        (view * scene.parentWorld(s)).inverse ?? .identity
+        let p = scene.slots[Int(s)].parent
+        guard p >= 0 else { return viewInverse }
+        let forward = view * scene.world(p)
+        if forward != parentInverse.forward { parentInverse = (forward, forward.inverse ?? .identity) }
+        return parentInverse.inverse
     }
 
     /// The region slot `s` must stay in, or nil when it is not contained.
@@ -66,33 +70,40 @@ extension Engine {
     /// Recomputes the gesture on `box` from its start and its pointers now, after `pointer` moved.
     func stepGesture(of box: BoxID, pointer: UInt32) {
         guard let gi = gestures.firstIndex(where: { $0.box == box }), let s = scene.slot(box),
-              let tp = pointers[pointer] else { return }
-        var g = gestures[gi]
-        let b = scene.slots[Int(s)].behavior
+              let ti = pointers.index(pointer) else { return }
+        let position = pointers.items[ti].position
         let toParent = screenToParent(s)
-        let p = toParent.apply(tp.position)
+        let p = toParent.apply(position)
         let region = containmentRegion(s)
-        var next = g.current
-        switch g.kind {
+        let kind = gestures[gi].kind
+        var next: BoxGeometry
+        switch kind {
         case .move:
-            next = Move.apply(g.start, grab: g.grabA, pointer: p)
+            next = Move.apply(gestures[gi].start, grab: gestures[gi].grabA, pointer: p)
             if let r = region { next = Containment.clampTranslation(next, in: r) }
         case .resize:
-            (next, g.activeHandle) = resizeStep(g, slot: s, pointerParent: p, modifiers: tp.modifiers, region: region)
+            let handle: HandleID
+            (next, handle) = resizeStep(gestures[gi], slot: s, pointerParent: p, modifiers: pointers.items[ti].modifiers, region: region)
+            gestures[gi].activeHandle = handle
         case .rotate:
-            next = Rotate.apply(g.start, grab: g.grabA, pointer: p, snap: b.rotationSnap, tolerance: b.snapTolerance)
-            if let r = region, !Containment.fits(next, in: r) { next = g.current }
-            let snapped = b.rotationSnap > 0 && next.rotation == (next.rotation / b.rotationSnap).rounded() * b.rotationSnap
-            if snapped != g.snapped { g.snapped = snapped; drawVersion &+= 1 }
+            let snap = scene.slots[Int(s)].behavior.rotationSnap
+            next = Rotate.apply(gestures[gi].start, grab: gestures[gi].grabA, pointer: p, snap: snap,
+                                tolerance: scene.slots[Int(s)].behavior.snapTolerance)
+            if let r = region, !Containment.fits(next, in: r) { next = gestures[gi].current }
+            let snapped = snap > 0 && next.rotation == (next.rotation / snap).rounded() * snap
+            if snapped != gestures[gi].snapped { gestures[gi].snapped = snapped; drawVersion &+= 1 }
         case .pinch:
-            guard let second = g.second, let pa = pointers[g.first], let pb = pointers[second] else { return }
-            let o = Pinch.Options(pan: b.allow.contains(.move), scale: b.allow.contains(.pinch),
-                                  rotate: b.allow.contains(.rotate), minScale: b.minScale, maxScale: b.maxScale)
-            next = Pinch.apply(g.start, a0: g.grabA, b0: g.grabB, a: toParent.apply(pa.position),
+            guard let second = gestures[gi].second, let pa = pointers[gestures[gi].first], let pb = pointers[second] else { return }
+            let allow = scene.slots[Int(s)].behavior.allow
+            let o = Pinch.Options(pan: allow.contains(.move), scale: allow.contains(.pinch), rotate: allow.contains(.rotate),
+                                  minScale: scene.slots[Int(s)].behavior.minScale, maxScale: scene.slots[Int(s)].behavior.maxScale)
+            next = Pinch.apply(gestures[gi].start, a0: gestures[gi].grabA, b0: gestures[gi].grabB, a: toParent.apply(pa.position),
                                b: toParent.apply(pb.position), o)
-            if let r = region, !Containment.fits(next, in: r) { next = g.current }
+            if let r = region, !Containment.fits(next, in: r) { next = gestures[gi].current }
         case .handle:
-            guard !g.dragDisabled, let hooks else { return }
+            guard !gestures[gi].dragDisabled, let hooks else { return }
+            let g = gestures[gi]
+            let b = scene.slots[Int(s)].behavior
             let point = (g.start.local.inverse ?? .identity).apply(p)
             let index = Int(g.handle.rawValue - HandleID.custom.rawValue)
             switch hooks.customHandleDrag(box: box, index: index, start: g.start, point: point) {
@@ -112,13 +123,11 @@ extension Engine {
             return
         }
         guard next.isValid else { return }
-        gestures[gi].activeHandle = g.activeHandle
-        gestures[gi].snapped = g.snapped
         next = constrained(next, gesture: gi, slot: s)
         gestures[gi].current = next
         if place(s, next) {
-            emit(.gestureChanged, g.kind, slot: s, handle: g.activeHandle, pointer: pointer,
-                 at: viewInverse.apply(tp.position))
+            emit(.gestureChanged, kind, slot: s, handle: gestures[gi].activeHandle, pointer: pointer,
+                 at: viewInverse.apply(position))
         }
     }
 

@@ -24,4 +24,6 @@ struct BoxRecord {
     var boundsDirty = false
     /// Scripted behaviour plugged into this box.
     var hooks = BoxHookSet()
+    /// The sine and cosine of the rotation `sinCosAngle` (the geometry's, unless it changed since).
+    var sinCosAngle = 0.0, sine = 0.0, cosine = 1.0
 }

@@ -92,7 +92,7 @@ extension Engine {
     /// `proposed` passed through the box's constraint hook when it has one; a failing or nonsensical
     /// constraint is disabled for the rest of gesture `gi` and `proposed` stands.
     func constrained(_ proposed: BoxGeometry, gesture gi: Int, slot s: Int32) -> BoxGeometry {
-        guard let hooks, scene.slots[Int(s)].hooks.constraint, !gestures[gi].constraintDisabled else { return proposed }
+        guard scene.slots[Int(s)].hooks.constraint, !gestures[gi].constraintDisabled, let hooks else { return proposed }
         let b = scene.slots[Int(s)].behavior
         switch hooks.constrain(box: scene.id(s), proposed: proposed, current: gestures[gi].current) {
         case .success(let g) where g.isValid && g.width >= b.minWidth && g.height >= b.minHeight:

@@ -238,7 +238,7 @@ public struct Scene {
         // The common case: only this box is stale (its parent is valid, or it is top level).
         let p0 = slots[Int(s)].parent
         if p0 < 0 || slots[Int(p0)].worldValid {
-            let m = (p0 >= 0 ? slots[Int(p0)].world : Affine.identity) * slots[Int(s)].geometry.local
+            let m = (p0 >= 0 ? slots[Int(p0)].world : Affine.identity) * local(s)
             slots[Int(s)].world = m
             slots[Int(s)].worldValid = true
             return m
@@ -251,11 +251,24 @@ public struct Scene {
         }
         var m = p >= 0 ? slots[Int(p)].world : Affine.identity
         while let x = pathScratch.popLast() {
-            m = m * slots[Int(x)].geometry.local
+            m = m * local(x)
             slots[Int(x)].world = m
             slots[Int(x)].worldValid = true
         }
         return m
+    }
+
+    /// Box space -> parent space for `s`, from the sine and cosine of its rotation kept since the
+    /// rotation last changed (a move changes only the centre).
+    mutating func local(_ s: Int32) -> Affine {
+        let rotation = slots[Int(s)].geometry.rotation
+        if rotation != slots[Int(s)].sinCosAngle {
+            let (sine, cosine) = sinCos(rotation)
+            slots[Int(s)].sinCosAngle = rotation
+            slots[Int(s)].sine = sine
+            slots[Int(s)].cosine = cosine
+        }
+        return slots[Int(s)].geometry.local(sine: slots[Int(s)].sine, cosine: slots[Int(s)].cosine)
     }
 
     /// The parent's box space -> world for `s` (identity for top-level boxes).
