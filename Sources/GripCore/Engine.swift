@@ -31,6 +31,8 @@ public final class Engine {
     /// World -> screen, and its inverse.
     public private(set) var view = Affine.identity
     var viewInverse = Affine.identity
+    /// Whether `view` is the identity (screen transforms are then the world transforms).
+    var viewIsIdentity = true
     /// Time of the last dispatch (seconds, the host's clock).
     public private(set) var time = 0.0
     var pointers = PointerTable()
@@ -78,6 +80,9 @@ public final class Engine {
     deinit {
         frameCommands.deallocate()
         frameVertices.deallocate()
+        frameState.overlayOffsets.deallocate()
+        frameState.dirtyRoots.deallocate()
+        frameState.dirtyBoxes.deallocate()
     }
 
     /// Number of live boxes.
@@ -99,6 +104,7 @@ public final class Engine {
         if view != worldToScreen { restructure() }
         view = worldToScreen
         viewInverse = inv
+        viewIsIdentity = worldToScreen == .identity
     }
 
     /// Moves time forward to `t` (equal is fine); throws when it is not finite or goes backwards.

@@ -35,8 +35,10 @@ struct FrameState {
     /// Slot -> index of its BOX command (valid while `structureValid`).
     var boxCommand: [Int32] = []
     /// Boxes whose subtree's BOX commands must be refreshed, and boxes whose own one must.
-    var dirtyRoots: [Int32] = []
-    var dirtyBoxes: [Int32] = []
+    /// Past `dirtyLimit` entries (frames not being read) the next frame is rebuilt whole instead.
+    var dirtyRoots = FrameBuffer<Int32>()
+    var dirtyBoxes = FrameBuffer<Int32>()
+    static let dirtyLimit = 4096
     /// The boxes with an overlay, in draw order, and whether that is still so (editing boxes,
     /// presses and the draw order unchanged).
     var overlayOrder: [Int32] = []
@@ -44,9 +46,13 @@ struct FrameState {
     /// The overlay as built last, one entry per box of `overlayOrder` then, and the offsets of
     /// its border vertices and handle centres from the box's screen translation.
     var overlay: [OverlayEntry] = []
-    var overlayOffsets: [Vec2] = []
+    var overlayOffsets = FrameBuffer<Vec2>()
     /// How many times the overlay was laid out again rather than moved in place (for tests).
     var overlayRebuilds = 0
+    /// The last box drawn with handles: the angle of its frame's x axis on screen, of its
+    /// transform's first column (a, b), and that of the diagonal of its size.
+    var heading = (a: 1.0, b: 0.0, angle: 0.0)
+    var diagonal = (width: 0.0, height: 0.0, angle: 0.0)
     /// Scratch for building an indicator outline.
     var indicatorScratch: [Vec2] = []
 }
@@ -82,14 +88,14 @@ extension Engine {
     @discardableResult
     func place(_ s: Int32, _ g: BoxGeometry) -> Bool {
         guard scene.setGeometry(s, g) else { return false }
-        frameState.dirtyRoots.append(s)
+        if frameState.dirtyRoots.count < FrameState.dirtyLimit { frameState.dirtyRoots.append(s) } else { restructure() }
         drawVersion &+= 1
         return true
     }
 
     /// Slot `s`'s BOX command must be refreshed (its hover or active state changed).
     func restyle(_ s: Int32) {
-        frameState.dirtyBoxes.append(s)
+        if frameState.dirtyBoxes.count < FrameState.dirtyLimit { frameState.dirtyBoxes.append(s) } else { restructure() }
         drawVersion &+= 1
     }
 
@@ -107,7 +113,7 @@ extension Engine {
     private func rebuildFrame() {
         let incremental = frameState.structureValid
         if incremental {
-            for i in frameState.dirtyRoots.indices {
+            for i in 0..<frameState.dirtyRoots.count {
                 let root = frameState.dirtyRoots[i]
                 guard scene.slots[Int(root)].alive else { continue }
                 var k = Int(frameState.boxCommand[Int(root)])
@@ -119,7 +125,7 @@ extension Engine {
                     x = n
                 }
             }
-            for i in frameState.dirtyBoxes.indices {
+            for i in 0..<frameState.dirtyBoxes.count {
                 let x = frameState.dirtyBoxes[i]
                 guard scene.slots[Int(x)].alive else { continue }
                 writeBoxCommand(at: Int(frameState.boxCommand[Int(x)]), x)
@@ -143,7 +149,7 @@ extension Engine {
         frameState.dirtyRoots.truncate(to: 0)
         frameState.dirtyBoxes.truncate(to: 0)
         collectOverlayOrder()
-        if !(incremental && moveOverlayInPlace()) { rebuildOverlay() }
+        if !(incremental && updateOverlayInPlace()) { rebuildOverlay() }
         frameState.serial = drawVersion
         frameState.time = time
     }

@@ -44,9 +44,10 @@ extension Engine {
         for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
     }
 
-    /// Moves every box's part of the overlay in place when none changed shape; false (having
-    /// perhaps moved some) when the overlay must be rebuilt.
-    func moveOverlayInPlace() -> Bool {
+    /// Updates the overlay in place when every box's part keeps its layout (a border and the same
+    /// built-in handles): moved when its shape is unchanged, redrawn where it is otherwise. False
+    /// (having perhaps updated some) when the overlay must be rebuilt.
+    func updateOverlayInPlace() -> Bool {
         guard frameState.overlay.count == frameState.overlayOrder.count else { return false }
         let phase = Style.dashPhase(at: time)
         for i in frameState.overlay.indices {
@@ -54,29 +55,33 @@ extension Engine {
             let x = frameState.overlayOrder[i]
             guard e.slot == x, let old = e.shape else { return false }
             let m = screenTransform(x)
-            guard let now = plainOverlayShape(x, m), now == old else { return false }
+            guard let now = plainOverlayShape(x, m), now.handles == old.handles else { return false }
             // The entry was built into these buffers, which have not shrunk since.
             precondition(e.firstCommand + 1 + e.handleCount <= frameCommands.count && e.firstVertex + 4 <= frameVertices.count
                          && e.firstOffset + 4 + e.handleCount <= frameState.overlayOffsets.count, "stale overlay entry")
+            if now != old {
+                writeBorderAndHandles(x, now, translation: Vec2(m.tx, m.ty), dashPhase: phase, at: e, fresh: false)
+                frameState.overlay[i].shape = now
+                continue
+            }
             let t = Vec2(m.tx, m.ty)
             let commands = frameCommands.base.unsafelyUnwrapped + e.firstCommand
             let vertices = frameVertices.base.unsafelyUnwrapped + e.firstVertex
-            frameState.overlayOffsets.withUnsafeBufferPointer { offsets in
-                let o = offsets.baseAddress.unsafelyUnwrapped + e.firstOffset
-                commands[0].dashPhase = phase
-                for k in 0..<4 { vertices[k] = o[k] + t }
-                for k in 0..<e.handleCount { commands[1 + k].center = o[4 + k] + t }
-            }
+            let offsets = frameState.overlayOffsets.base.unsafelyUnwrapped + e.firstOffset
+            commands[0].dashPhase = phase
+            for k in 0..<4 { vertices[k] = offsets[k] + t }
+            for k in 0..<e.handleCount { commands[1 + k].center = offsets[4 + k] + t }
         }
         return true
     }
 
     /// The built-in handles slot `x` draws: bit `h.rawValue` for handle `h`.
     private func drawnHandles(_ x: Int32) -> UInt32 {
-        let shows = showsHandles(x)
+        let allow = scene.slots[Int(x)].behavior.allow
         let set = scene.slots[Int(x)].behavior.handles.rawValue
         let resize: UInt32 = 0x1FE  // bits 1...8
-        return (shows.resize ? set & resize : 0) | (shows.rotate ? 1 << HandleID.rotate.rawValue : 0)
+        let rotate: UInt32 = 1 << HandleID.rotate.rawValue
+        return (allow.contains(.resize) ? set & resize : 0) | (allow.contains(.rotate) ? set & rotate : 0)
     }
 
     /// The shape of slot `x`'s overlay under screen transform `m`, or nil when the box is not
@@ -99,57 +104,117 @@ extension Engine {
 
     /// Appends slot `x`'s part of the overlay and its entry.
     private func appendOverlay(_ x: Int32) {
-        let g = scene.slots[Int(x)].geometry
-        let behavior = scene.slots[Int(x)].behavior
         let id = scene.id(x)
         let m = screenTransform(x)
         var entry = OverlayEntry(slot: x, shape: plainOverlayShape(x, m), firstCommand: frameCommands.count,
                                  firstVertex: frameVertices.count, firstOffset: frameState.overlayOffsets.count,
                                  handleCount: 0)
-        if behavior.editing {
-            let t = Vec2(m.tx, m.ty)
-            let linear = Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0)
-            var border = Command(kind: .border, box: id)
-            border.userData = behavior.userData
-            border.strokeWidth = Style.borderStroke
-            border.dashOn = Style.dashOn
-            border.dashOff = Style.dashOff
-            border.dashPhase = Style.dashPhase(at: time)
-            border.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
-            border.vertexCount = 4
-            appendInsetQuad(g.corners(linear), inset: Style.borderStroke * 0.5)
-            for k in 0..<4 { frameVertices.append(frameState.overlayOffsets[entry.firstOffset + k] + t) }
-            frameCommands.append(border)
-
+        if scene.slots[Int(x)].behavior.editing {
             var active = HandleID.none
             for i in gestures.indices where gestures[i].box == id { active = gestures[i].activeHandle }
-            let fx = g.flippedX ? -1.0 : 1.0, fy = g.flippedY ? -1.0 : 1.0
-            let cursors = CursorDirections(frameToScreen: Affine(a: m.a * fx, b: m.b * fx, c: m.c * fy, d: m.d * fy, tx: 0, ty: 0),
-                                           width: g.width, height: g.height)
-            let frameCentre = Vec2(g.width * 0.5, g.height * 0.5)
-            let drawn = drawnHandles(x)
-            for raw in HandleID.topLeft.rawValue...HandleID.rotate.rawValue where drawn & (1 << raw) != 0 {
-                let h = HandleID(rawValue: raw)
-                let p = g.framePoint(of: h)
-                let offset = linear.applyVector(g.boxPoint(fromFrame: p))
-                frameState.overlayOffsets.append(offset)
-                frameCommands.append(handleCommand(id, behavior.userData, h, offset + t, cursors.angle(frameVector: p - frameCentre), active))
-                entry.handleCount += 1
-            }
+            let g = scene.slots[Int(x)].geometry
+            let shape = entry.shape ?? OverlayShape(
+                box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0), width: g.width, height: g.height,
+                flippedX: g.flippedX, flippedY: g.flippedY, handles: drawnHandles(x),
+                userData: scene.slots[Int(x)].behavior.userData, hover: hover.box == id ? hover.handle : .none, active: active)
+            // Room for the border, its vertices and the handles, then written in place.
+            entry.handleCount = shape.handles.nonzeroBitCount
+            for _ in 0...entry.handleCount { frameCommands.append(Command(kind: .handle, box: id)) }
+            for _ in 0..<4 { frameVertices.append(.zero) }
+            for _ in 0..<(4 + entry.handleCount) { frameState.overlayOffsets.append(.zero) }
+            writeBorderAndHandles(x, shape, translation: Vec2(m.tx, m.ty), dashPhase: Style.dashPhase(at: time), at: entry, fresh: true)
             let custom = scene.slots[Int(x)].hooks.customHandles
             if custom > 0 {
-                let centre = m.apply(frameCentre)
+                let centre = m.apply(Vec2(g.width * 0.5, g.height * 0.5))
                 for i in 0..<custom {
                     guard let p = customHandleScreenPoint(x, i, m) else { continue }
                     let d = p - centre
-                    frameCommands.append(handleCommand(id, behavior.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)),
-                                                       p, atan2(d.y, d.x), active))
+                    frameCommands.append(handleCommand(id, shape.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)),
+                                                       p, atan2(d.y, d.x), hover: shape.hover, active: active))
                 }
             }
         }
         appendIndicator(x)
         appendGuide(x)
         frameState.overlay.append(entry)
+    }
+
+    /// Writes the border and built-in handles of slot `x` with `shape` at `translation` into the
+    /// places `e` gives, with the offsets that moving them later adds the translation to. Unless
+    /// `fresh`, the commands there are this box's with the same handles, and only what a shape
+    /// changes is written.
+    private func writeBorderAndHandles(_ x: Int32, _ shape: OverlayShape, translation t: Vec2, dashPhase: Double,
+                                       at e: OverlayEntry, fresh: Bool) {
+        let g = scene.slots[Int(x)].geometry
+        let commands = frameCommands.base.unsafelyUnwrapped + e.firstCommand
+        let vertices = frameVertices.base.unsafelyUnwrapped + e.firstVertex
+        let offsets = frameState.overlayOffsets.base.unsafelyUnwrapped + e.firstOffset
+        let linear = shape.linear
+        // The border: the box's corners on screen, moved inward by half the stroke.
+        let u = linear.applyVector(Vec2(g.width, 0)), v = linear.applyVector(Vec2(0, g.height))
+        let (du, dv) = Engine.borderInset(u, v, Style.borderStroke * 0.5)
+        offsets[0] = du + dv
+        offsets[1] = u - du + dv
+        offsets[2] = u + v - du - dv
+        offsets[3] = v + du - dv
+        for k in 0..<4 { vertices[k] = offsets[k] + t }
+        if fresh {
+            var border = Command(kind: .border, box: shape.box)
+            border.strokeWidth = Style.borderStroke
+            border.dashOn = Style.dashOn
+            border.dashOff = Style.dashOff
+            border.firstVertex = UInt32(truncatingIfNeeded: e.firstVertex)
+            border.vertexCount = 4
+            commands[0] = border
+        }
+        commands[0].userData = shape.userData
+        commands[0].dashPhase = dashPhase
+        // The handles, with the direction a resize cursor should point on screen.
+        let fx = g.flippedX ? -1.0 : 1.0, fy = g.flippedY ? -1.0 : 1.0
+        let frameToScreen = Affine(a: linear.a * fx, b: linear.b * fx, c: linear.c * fy, d: linear.d * fy, tx: 0, ty: 0)
+        // The two arctangents the cursors need, kept while what they are of stays (a resize keeps
+        // the transform, a pinch or a rotation the size).
+        if frameState.heading.a != frameToScreen.a || frameState.heading.b != frameToScreen.b {
+            frameState.heading = (frameToScreen.a, frameToScreen.b, atan2(frameToScreen.b, frameToScreen.a))
+        }
+        if frameState.diagonal.width != g.width || frameState.diagonal.height != g.height {
+            frameState.diagonal = (g.width, g.height, atan2(g.height, g.width))
+        }
+        let cursors = CursorDirections(frameToScreen: frameToScreen, width: g.width, height: g.height,
+                                       heading: frameState.heading.angle, diagonal: frameState.diagonal.angle)
+        let frameCentre = Vec2(g.width * 0.5, g.height * 0.5)
+        var k = 0
+        for raw in HandleID.topLeft.rawValue...HandleID.rotate.rawValue where shape.handles & (1 << raw) != 0 {
+            let h = HandleID(rawValue: raw)
+            let p = g.framePoint(of: h)
+            let offset = linear.applyVector(g.boxPoint(fromFrame: p))
+            offsets[4 + k] = offset
+            let c = commands + 1 + k
+            if fresh {
+                c.pointee = Command(kind: .handle, box: shape.box)
+                c.pointee.handle = h
+                c.pointee.radius = Style.handleRadius
+                c.pointee.innerRadius = Style.handleInnerRadius
+            }
+            c.pointee.userData = shape.userData
+            c.pointee.center = offset + t
+            c.pointee.cursorAngle = cursors.angle(frameVector: p - frameCentre)
+            c.pointee.state = (shape.hover == h ? CommandState.hover : 0) | (shape.active == h ? CommandState.active : 0)
+            k += 1
+        }
+    }
+
+    /// How far a border corner moves along the parallelogram's edges `u` and `v` to sit `inset`
+    /// inside both: never more than half of the shorter edge, so a tiny box's border does not
+    /// turn inside out; nothing for a degenerate box.
+    static func borderInset(_ u: Vec2, _ v: Vec2, _ inset: Double) -> (Vec2, Vec2) {
+        let lu = u.length, lv = v.length
+        guard lu > 0, lv > 0 else { return (.zero, .zero) }
+        let un = u * (1 / lu), vn = v * (1 / lv)
+        let sine = abs(un.cross(vn))
+        guard sine > 1e-12 else { return (.zero, .zero) }
+        let k = Swift.min(inset, Swift.min(lu, lv) * 0.5) / sine
+        return (un * k, vn * k)
     }
 
     /// The long-press indicator of slot `x`, while its press has progress.
@@ -201,7 +266,7 @@ extension Engine {
     }
 
     private func handleCommand(_ id: BoxID, _ userData: UInt64, _ h: HandleID, _ at: Vec2, _ cursorAngle: Double,
-                               _ active: HandleID) -> Command {
+                               hover: HandleID, active: HandleID) -> Command {
         var c = Command(kind: .handle, box: id)
         c.userData = userData
         c.handle = h
@@ -209,7 +274,7 @@ extension Engine {
         c.radius = Style.handleRadius
         c.innerRadius = Style.handleInnerRadius
         c.cursorAngle = cursorAngle
-        if hover.box == c.box && hover.handle == h { c.state |= CommandState.hover }
+        if hover == h { c.state |= CommandState.hover }
         if active == h { c.state |= CommandState.active }
         return c
     }
@@ -232,27 +297,5 @@ extension Engine {
         if let i = presses.firstIndex(where: { $0.box == id }) { presses[i].indicatorDisabled = true }
         hookFailed(problem, slot: x)
         return false
-    }
-
-    /// Appends to the overlay offsets the corners of quad `q` moved inward by `inset` along both
-    /// edges at each corner.
-    private func appendInsetQuad(_ q: (Vec2, Vec2, Vec2, Vec2), inset d: Double) {
-        // Never more than half of the shorter edge, so a tiny box's border does not turn inside out.
-        let shortest = Swift.min((q.1 - q.0).length, (q.3 - q.0).length)
-        let inset = Swift.min(d, shortest * 0.5)
-        frameState.overlayOffsets.append(insetCorner(q.0, q.1, q.3, inset))
-        frameState.overlayOffsets.append(insetCorner(q.1, q.2, q.0, inset))
-        frameState.overlayOffsets.append(insetCorner(q.2, q.3, q.1, inset))
-        frameState.overlayOffsets.append(insetCorner(q.3, q.0, q.2, inset))
-    }
-
-    /// Corner `p` moved inside by `inset` from both edges towards its neighbours `a` and `b`.
-    private func insetCorner(_ p: Vec2, _ a: Vec2, _ b: Vec2, _ inset: Double) -> Vec2 {
-        let u = a - p, v = b - p
-        let lu = u.length, lv = v.length
-        guard lu > 0, lv > 0 else { return p }
-        let un = u * (1 / lu), vn = v * (1 / lv)
-        let sine = abs(un.cross(vn))
-        return sine > 1e-12 ? p + (un + vn) * (inset / sine) : p
     }
 }

@@ -22,15 +22,15 @@ extension Engine {
         guard e.position.isInRange else { throw .arg("pointer position is not finite or beyond 1e9") }
         guard e.time.isFinite else { throw .arg("time is not finite") }
         guard e.modifiers & ~Modifiers.all == 0 else { throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))") }
-        let tracked = pointers[e.pointer]
+        let tracked = pointers.index(e.pointer) != nil
         switch e.phase {
         case .down:
-            if tracked != nil { throw .state("pointer \(e.pointer) is already down") }
+            if tracked { throw .state("pointer \(e.pointer) is already down") }
             if pointers.items.count >= config.maxPointers {
                 throw GripError(.limit, "max_pointers (\(config.maxPointers)) are already down")
             }
         case .up:
-            if tracked == nil { throw .state("pointer \(e.pointer) went up without going down") }
+            if !tracked { throw .state("pointer \(e.pointer) went up without going down") }
         case .cancel, .move:
             // A move or cancel of a pointer that is not down is hover, or the pointer leaving.
             break
@@ -39,11 +39,11 @@ extension Engine {
         switch e.phase {
         case .down: return pointerDown(e)
         case .move:
-            guard tracked != nil else { updateHover(e); return false }
+            guard tracked else { updateHover(e); return false }
             return pointerMoved(e)
         case .up: return pointerUp(e, cancelled: false)
         case .cancel:
-            guard tracked != nil else {
+            guard tracked else {
                 if hover.pointer == e.pointer { setHover(Hover()) }
                 return false
             }
@@ -102,11 +102,14 @@ extension Engine {
         guard let i = pointers.index(e.pointer) else { return false }
         pointers.items[i].position = e.position
         pointers.items[i].modifiers = e.modifiers
-        let tp = pointers.items[i]
-        switch tp.role {
+        switch pointers.items[i].role {
         case .background: return false
         case .ignored: return true
+        case .gesture:
+            stepGesture(of: pointers.items[i].box, pointer: e.pointer)
+            return true
         case .pending:
+            let tp = pointers.items[i]
             guard (e.position - tp.downPosition).length > config.touchSlop, let s = scene.slot(tp.box) else { return true }
             cancelPress(on: tp.box, slot: s, at: e.position)
             if scene.slots[Int(s)].behavior.allow.contains(.move) {
@@ -116,9 +119,6 @@ extension Engine {
             } else {
                 pointers.items[i].role = .ignored
             }
-            return true
-        case .gesture:
-            stepGesture(of: tp.box, pointer: tp.id)
             return true
         }
     }

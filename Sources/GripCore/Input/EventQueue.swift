@@ -18,7 +18,7 @@ public struct EventQueue {
     public mutating func push(_ e: Event) {
         if count >= capacity && !makeRoom(for: e) { return }
         if count < buffer.count {
-            buffer[(head + count) % buffer.count] = e
+            buffer[wrap(head + count)] = e
         } else {
             linearize()
             buffer.append(e)
@@ -30,11 +30,14 @@ public struct EventQueue {
     public mutating func pop() -> Event? {
         guard count > 0 else { return nil }
         let e = buffer[head]
-        head = (head + 1) % buffer.count
+        head = wrap(head + 1)
         count -= 1
         if count == 0 { head = 0 }
         return e
     }
+
+    /// Index `i` (below twice the ring's size) wrapped into the ring, without a division.
+    @inline(__always) private func wrap(_ i: Int) -> Int { i >= buffer.count ? i - buffer.count : i }
 
     /// The waiting events, oldest first (for tests and tools).
     public var pending: [Event] { (0..<count).map { buffer[(head + $0) % buffer.count] } }

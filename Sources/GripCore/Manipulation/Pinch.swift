@@ -15,17 +15,26 @@ public enum Pinch {
     /// Past a scale limit only the scale part stops.
     public static func apply(_ start: BoxGeometry, a0: Vec2, b0: Vec2, a: Vec2, b: Vec2, _ o: Options) -> BoxGeometry {
         let v0 = b0 - a0, v = b - a
-        var k = 1.0, theta = 0.0
-        if v0.length > 1e-9 && v.length > 1e-9 {
-            if o.scale { k = v.length / v0.length }
-            if o.rotate { theta = Angle.wrap(atan2(v.y, v.x) - atan2(v0.y, v0.x)) }
+        let l0 = v0.length, l = v.length
+        // The turn from v0 to v as an angle and as its cosine and sine (from the dot and cross
+        // products: one arctangent, no sine or cosine to evaluate).
+        var k = 1.0, theta = 0.0, cosine = 1.0, sine = 0.0
+        if l0 > 1e-9 && l > 1e-9 {
+            if o.scale { k = l / l0 }
+            if o.rotate {
+                let dot = v0.dot(v), cross = v0.cross(v)
+                theta = atan2(cross, dot)
+                cosine = dot / (l0 * l)
+                sine = cross / (l0 * l)
+            }
         }
         let newScale = Swift.min(Swift.max(start.scale * k, o.minScale), o.maxScale)
         k = newScale / start.scale
         let m0 = Vec2.mid(a0, b0)
         let m = o.pan ? Vec2.mid(a, b) : m0
+        let d = (start.center - m0) * k
         var g = start
-        g.center = m + Affine.rotation(theta).applyVector((start.center - m0) * k)
+        g.center = m + Vec2(cosine * d.x - sine * d.y, sine * d.x + cosine * d.y)
         g.rotation = start.rotation + theta
         g.scale = newScale
         return g

@@ -7,7 +7,8 @@ public enum Rotate {
         let v0 = grab - start.center, v = pointer - start.center
         var g = start
         guard v0.length > 1e-12, v.length > 1e-12 else { return g }
-        let delta = Angle.wrap(atan2(v.y, v.x) - atan2(v0.y, v0.x))
+        // The angle from v0 to v, in (-pi, pi]: one arctangent of their cross and dot products.
+        let delta = atan2(v0.cross(v), v0.dot(v))
         g.rotation = Angle.snap(start.rotation + delta, step: snap, tolerance: tolerance)
         return g
     }

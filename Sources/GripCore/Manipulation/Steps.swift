@@ -142,7 +142,10 @@ extension Engine {
         let pointerFrame = g.startFrameInverse.apply(p)
         let base = g.start.framePoint(of: g.handle)
         let target = base + (pointerFrame - g.grabA)
-        let resized = { (t: Vec2) in Resize.apply(g.start, handle: g.handle, to: t, o, startFrame: g.startFrame) }
+        // A local function, not a closure value: nothing is allocated per step.
+        func resized(_ t: Vec2) -> (BoxGeometry, HandleID) {
+            Resize.apply(g.start, handle: g.handle, to: t, o, startFrame: g.startFrame)
+        }
         let full = resized(target)
         guard let r = region, !Containment.fits(full.0, in: r), Containment.fits(g.start, in: r) else { return full }
         // Largest step toward the target that fits, then slide along each axis from there.
