@@ -276,7 +276,7 @@ typedef struct grip_command {
     grip_handle handle;          /* HANDLE */
     grip_box box;
     uint64_t user_data;
-    grip_affine transform;       /* BOX: box space -> world */
+    grip_affine transform;       /* BOX: box space -> screen (world until a view is set) */
     double width, height;        /* BOX */
     grip_vec2 center;            /* HANDLE */
     double radius, inner_radius; /* HANDLE: outer and inner mark radii */
@@ -297,6 +297,9 @@ typedef struct grip_frame {
     const grip_vec2 *vertices;
 } grip_frame;
 
+/* The frame as of the last dispatch, rebuilt only where something drawn changed. The arrays are
+ * the engine's own memory (no copy is made): read them, do not write or free them; they stay
+ * valid until the next grip_frame_get or grip_engine_destroy on this engine. */
 grip_status grip_frame_get(grip_engine *engine, grip_frame *out);
 
 /* ---- Events ------------------------------------------------------------- */
