@@ -116,7 +116,7 @@ public final class Engine {
     }
 
     /// Queues an event for box slot `s` (its user data filled in).
-    func emit(_ kind: EventKind, _ gesture: GestureKind = .none, slot s: Int32, handle: HandleID = .none,
+    @inline(__always) func emit(_ kind: EventKind, _ gesture: GestureKind = .none, slot s: Int32, handle: HandleID = .none,
               pointer: UInt32 = 0, at position: Vec2 = .zero) {
         events.push(Event(kind: kind, gesture: gesture, box: scene.id(s), userData: scene.slots[Int(s)].behavior.userData,
                           handle: handle, pointer: pointer, time: time, position: position))

@@ -86,7 +86,7 @@ extension Engine {
 
     /// Applies geometry `g` to slot `s`, invalidating what depends on it; true when it changed.
     @discardableResult
-    func place(_ s: Int32, _ g: BoxGeometry) -> Bool {
+    @inline(__always) func place(_ s: Int32, _ g: BoxGeometry) -> Bool {
         guard scene.setGeometry(s, g) else { return false }
         if frameState.dirtyRoots.count < FrameState.dirtyLimit { frameState.dirtyRoots.append(s) } else { restructure() }
         drawVersion &+= 1
@@ -155,7 +155,7 @@ extension Engine {
     }
 
     /// Refreshes the BOX command at index `k`, which belongs to slot `x`.
-    private func writeBoxCommand(at k: Int, _ x: Int32) {
+    @inline(__always) private func writeBoxCommand(at k: Int, _ x: Int32) {
         let id = scene.id(x)
         var state: UInt32 = 0
         if hover.box == id { state |= CommandState.hover }

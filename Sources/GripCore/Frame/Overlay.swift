@@ -76,7 +76,7 @@ extension Engine {
     }
 
     /// The built-in handles slot `x` draws: bit `h.rawValue` for handle `h`.
-    private func drawnHandles(_ x: Int32) -> UInt32 {
+    @inline(__always) private func drawnHandles(_ x: Int32) -> UInt32 {
         let allow = scene.slots[Int(x)].behavior.allow
         let set = scene.slots[Int(x)].behavior.handles.rawValue
         let resize: UInt32 = 0x1FE  // bits 1...8
@@ -86,7 +86,7 @@ extension Engine {
 
     /// The shape of slot `x`'s overlay under screen transform `m`, or nil when the box is not
     /// editing or draws more than a border and built-in handles.
-    private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
+    @inline(__always) private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
         guard scene.slots[Int(x)].behavior.editing, scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
         let id = scene.id(x)
         var active = HandleID.none

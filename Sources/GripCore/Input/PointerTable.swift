@@ -27,7 +27,7 @@ struct TrackedPointer {
 struct PointerTable {
     var items: [TrackedPointer] = []
 
-    func index(_ id: UInt32) -> Int? {
+    @inline(__always) func index(_ id: UInt32) -> Int? {
         for i in items.indices where items[i].id == id { return i }
         return nil
     }

@@ -2,7 +2,7 @@
 /// functions meet pointers, parent transforms, containment and events.
 extension Engine {
     /// Screen -> the parent space of slot `s`.
-    func screenToParent(_ s: Int32) -> Affine {
+    @inline(__always) func screenToParent(_ s: Int32) -> Affine {
         let p = scene.slots[Int(s)].parent
         guard p >= 0 else { return viewInverse }
         let forward = view * scene.world(p)
@@ -11,7 +11,7 @@ extension Engine {
     }
 
     /// The region slot `s` must stay in, or nil when it is not contained.
-    func containmentRegion(_ s: Int32) -> Rect? {
+    @inline(__always) func containmentRegion(_ s: Int32) -> Rect? {
         let r = scene.slots[Int(s)]
         guard r.behavior.contain else { return nil }
         let p = r.parent

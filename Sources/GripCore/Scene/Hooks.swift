@@ -91,7 +91,7 @@ extension Engine {
 
     /// `proposed` passed through the box's constraint hook when it has one; a failing or nonsensical
     /// constraint is disabled for the rest of gesture `gi` and `proposed` stands.
-    func constrained(_ proposed: BoxGeometry, gesture gi: Int, slot s: Int32) -> BoxGeometry {
+    @inline(__always) func constrained(_ proposed: BoxGeometry, gesture gi: Int, slot s: Int32) -> BoxGeometry {
         guard scene.slots[Int(s)].hooks.constraint, !gestures[gi].constraintDisabled, let hooks else { return proposed }
         let b = scene.slots[Int(s)].behavior
         switch hooks.constrain(box: scene.id(s), proposed: proposed, current: gestures[gi].current) {

@@ -22,7 +22,7 @@ public struct Scene {
     // MARK: ids
 
     /// The slot of a live box, or nil for unknown and destroyed ids.
-    func slot(_ id: BoxID) -> Int32? {
+    @inline(__always) func slot(_ id: BoxID) -> Int32? {
         let i = id.index
         guard i >= 0, Int(i) < slots.count, id.generation != 0 else { return nil }
         let r = slots[Int(i)]
@@ -233,7 +233,7 @@ public struct Scene {
     }
 
     /// Box space -> world for `s`, computed from the nearest valid ancestor down and cached.
-    mutating func world(_ s: Int32) -> Affine {
+    @inline(__always) mutating func world(_ s: Int32) -> Affine {
         if slots[Int(s)].worldValid { return slots[Int(s)].world }
         // The common case: only this box is stale (its parent is valid, or it is top level).
         let p0 = slots[Int(s)].parent
@@ -260,7 +260,7 @@ public struct Scene {
 
     /// Box space -> parent space for `s`, from the sine and cosine of its rotation kept since the
     /// rotation last changed (a move changes only the centre).
-    mutating func local(_ s: Int32) -> Affine {
+    @inline(__always) mutating func local(_ s: Int32) -> Affine {
         let rotation = slots[Int(s)].geometry.rotation
         if rotation != slots[Int(s)].sinCosAngle {
             let (sine, cosine) = sinCos(rotation)
@@ -279,7 +279,7 @@ public struct Scene {
 
     /// Sets the geometry of `s`, invalidating cached transforms; returns whether it changed.
     @discardableResult
-    mutating func setGeometry(_ s: Int32, _ g: BoxGeometry) -> Bool {
+    @inline(__always) mutating func setGeometry(_ s: Int32, _ g: BoxGeometry) -> Bool {
         if slots[Int(s)].geometry == g { return false }
         slots[Int(s)].geometry = g
         invalidateWorld(s)
