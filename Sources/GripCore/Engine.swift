@@ -108,7 +108,7 @@ public final class Engine {
     }
 
     /// Moves time forward to `t` (equal is fine); throws when it is not finite or goes backwards.
-    func advanceTime(_ t: Double) throws(GripError) {
+    @inline(__always) func advanceTime(_ t: Double) throws(GripError) {
         guard t.isFinite else { throw .arg("time is not finite") }
         guard t >= time else { throw .state("time went backwards: \(t) after \(time)") }
         if t != time && !editingSlots.isEmpty { drawVersion &+= 1 }

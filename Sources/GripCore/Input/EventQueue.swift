@@ -15,7 +15,7 @@ public struct EventQueue {
     }
 
     /// Appends `e`, coalescing when the queue is full. Allocates only while the ring grows.
-    public mutating func push(_ e: Event) {
+    @inline(__always) public mutating func push(_ e: Event) {
         if count >= capacity && !makeRoom(for: e) { return }
         if count < buffer.count {
             buffer[wrap(head + count)] = e

@@ -8,7 +8,7 @@ public struct Hit: Equatable, Sendable {
 
 extension Engine {
     /// Box space -> screen for slot `s`.
-    func screenTransform(_ s: Int32) -> Affine { viewIsIdentity ? scene.world(s) : view * scene.world(s) }
+    @inline(__always) func screenTransform(_ s: Int32) -> Affine { viewIsIdentity ? scene.world(s) : view * scene.world(s) }
 
     /// Whether slot `s` shows its resize handles and its rotate handle.
     func showsHandles(_ s: Int32) -> (resize: Bool, rotate: Bool) {

@@ -29,7 +29,7 @@ public struct Scene {
         return r.alive && r.generation == id.generation ? i : nil
     }
 
-    func id(_ slot: Int32) -> BoxID { BoxID(index: slot, generation: slots[Int(slot)].generation) }
+    @inline(__always) func id(_ slot: Int32) -> BoxID { BoxID(index: slot, generation: slots[Int(slot)].generation) }
 
     func record(_ slot: Int32) -> BoxRecord { slots[Int(slot)] }
 
@@ -179,7 +179,7 @@ public struct Scene {
     // MARK: world transforms
 
     /// Marks the world transform of `s` and its descendants stale.
-    mutating func invalidateWorld(_ s: Int32) {
+    @inline(__always) mutating func invalidateWorld(_ s: Int32) {
         // A stale box has only stale descendants: world() validates ancestors before children.
         if !slots[Int(s)].worldValid { return }
         var x = s
