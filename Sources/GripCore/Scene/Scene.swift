@@ -200,16 +200,34 @@ public struct Scene {
         // Many new boxes at once (a scene being built): add them unlinked and rebuild the tree
         // top-down, which is faster than inserting one by one and gives a better tree.
         let bulk = boundsDirtySlots.count > 64 && boundsDirtySlots.count > tree.leafCount / 2
+        if bulk { tree.reserveLeaves(tree.leafCount + boundsDirtySlots.count) }
         while let s = boundsDirtySlots.popLast() {
             guard slots[Int(s)].alive, slots[Int(s)].boundsDirty else { continue }
             slots[Int(s)].boundsDirty = false
             let m = world(s)
-            let (p0, p1, p2, p3) = slots[Int(s)].geometry.corners(m)
+            let g = slots[Int(s)].geometry
+            let (p0, p1, p2, p3) = g.corners(m)
             let r = Rect(bounding: p0, p1, p2, p3)
-            if slots[Int(s)].leaf >= 0 { tree.update(slots[Int(s)].leaf, r) }
-            else { slots[Int(s)].leaf = tree.insert(s, r, deferred: bulk) }
+            // The info holds the parent and the top-level ancestor's order: they change only by
+            // insert and reparent, which mark the box's bounds (and its descendants') dirty.
+            let shape = HitShape(id: id(s), world: m, width: g.width, height: g.height)
+            let info = HitInfo(order: slots[Int(s)].order, parent: slots[Int(s)].parent,
+                               topLevelOrder: slots[Int(topLevelAncestor(s))].order)
+            if slots[Int(s)].leaf >= 0 { tree.update(slots[Int(s)].leaf, r, shape, info) }
+            else { slots[Int(s)].leaf = tree.insert(r, shape, info, deferred: bulk) }
         }
-        if bulk { tree.rebuild() }
+        if bulk {
+            // The rebuild renumbers the leaves.
+            tree.rebuild()
+            for i in tree.shapes.indices { slots[Int(tree.shapes[i].id.index)].leaf = Int32(i) }
+        }
+    }
+
+    /// The top-level box that `s` is in (`s` itself at top level).
+    func topLevelAncestor(_ s: Int32) -> Int32 {
+        var x = s
+        while slots[Int(x)].parent >= 0 { x = slots[Int(x)].parent }
+        return x
     }
 
     /// True when `a` is drawn after (on top of) `b`: a descendant of `b`, or under a later sibling.

@@ -1,0 +1,79 @@
+/// The point query of the bounds tree: which boxes could be the topmost one at a point.
+extension BoundsTree {
+    /// Fills `found` with leaves whose hit shape contains world point `p`, with their keys, but
+    /// skips every leaf and subtree whose largest draw key is below the key of a leaf already
+    /// found: those boxes are drawn under it. The topmost box containing `p` is always found.
+    mutating func query(containing p: Vec2) {
+        foundCount = 0
+        let root = self.root
+        if root == BoundsTree.none { return }
+        if root < 0 {
+            if shapes[Int(~root)].contains(p) { BoundsTree.record(&found, &foundCount, Found(leaf: ~root, key: rootKey)) }
+            return
+        }
+        // Rounding the point to single precision keeps it inside every rectangle that holds it.
+        let x = Float(p.x), y = Float(p.y)
+        guard rootRect.contains(x, y) else { return }
+        // Depth-first; a subtree waiting on the stack keeps its key (at most one waits per level:
+        // the height suffices).
+        let needed = Int(links[Int(root)].height) + 1
+        if stack.count < needed { stack = [UInt64](repeating: 0, count: needed * 2) }
+        var best: UInt32 = 0
+        stack.withUnsafeMutableBufferPointer { st in
+            nodes.withUnsafeBufferPointer { nd in
+                shapes.withUnsafeBufferPointer { sh in
+                    var top = 0
+                    var i = Int(root)
+                    while true {
+                        let n = nd[i]
+                        var in1 = n.key1 >= best && n.rect1.contains(x, y)
+                        var in2 = n.key2 >= best && n.rect2.contains(x, y)
+                        if in1 && n.child1 < 0 {
+                            in1 = false
+                            if sh[Int(~n.child1)].contains(p) {
+                                BoundsTree.record(&found, &foundCount, Found(leaf: ~n.child1, key: n.key1))
+                                best = Swift.max(best, n.key1)
+                            }
+                        }
+                        if in2 && n.child2 < 0 {
+                            in2 = false
+                            if n.key2 >= best && sh[Int(~n.child2)].contains(p) {
+                                BoundsTree.record(&found, &foundCount, Found(leaf: ~n.child2, key: n.key2))
+                                best = Swift.max(best, n.key2)
+                            }
+                        }
+                        in1 = in1 && n.key1 >= best
+                        in2 = in2 && n.key2 >= best
+                        if in1 && in2 {
+                            // The first child now (after a rebuild it is the next node in memory),
+                            // the second waits on the stack with its key.
+                            st[top] = UInt64(n.key2) << 32 | UInt64(UInt32(bitPattern: n.child2))
+                            top += 1
+                            i = Int(n.child1)
+                            continue
+                        }
+                        if in1 { i = Int(n.child1); continue }
+                        if in2 { i = Int(n.child2); continue }
+                        // Back to the latest waiting subtree that can still hold the topmost box.
+                        var next = -1
+                        while top > 0 {
+                            top -= 1
+                            if UInt32(truncatingIfNeeded: st[top] >> 32) >= best {
+                                next = Int(Int32(bitPattern: UInt32(truncatingIfNeeded: st[top])))
+                                break
+                            }
+                        }
+                        if next < 0 { return }
+                        i = next
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends `f` to the first `count` of `found`.
+    @inline(__always) private static func record(_ found: inout [Found], _ count: inout Int, _ f: Found) {
+        if count < found.count { found[count] = f } else { found.append(f) }
+        count += 1
+    }
+}
