@@ -181,6 +181,27 @@ import Testing
         m.expectQueriesMatchBruteForce(allKeysEqual: allKeysEqual, &rng)
     }
 
+    @Test func entryGridSkipsTheTopOfTheTreeAndGoesStaleOnChanges() {
+        var rng = SplitMix64(seed: 10)
+        var m = Model()
+        for _ in 0..<2000 { m.insert(BoundsTreeTests.randomRect(&rng), key: 5, deferred: true) }
+        m.tree.rebuild()
+        m.relink()
+        // Built with the tree: most cells start below the root.
+        #expect(m.tree.grid.version == m.tree.shapeVersion)
+        #expect(m.tree.grid.entries.count >= 500)
+        #expect(m.tree.grid.entries.filter { $0 > 0 }.count > m.tree.grid.entries.count / 2)
+        m.expectQueriesMatchBruteForce(allKeysEqual: true, &rng)
+        // A box moving far makes it stale; queries stay right, and enough of them rebuild it.
+        m.update(0, rect: Rect(x: 900, y: 20, width: 30, height: 30))
+        #expect(m.tree.grid.version != m.tree.shapeVersion)
+        m.expectQueriesMatchBruteForce(allKeysEqual: true, &rng)
+        for _ in 0..<2000 { m.tree.query(containing: Vec2(rng.double(0, 1000), rng.double(0, 1000))) }
+        #expect(m.tree.grid.version == m.tree.shapeVersion)
+        m.expectQueriesMatchBruteForce(allKeysEqual: true, &rng)
+        #expect(m.tree.validate() == nil)
+    }
+
     @Test func floatRectanglesRoundOutward() {
         var rng = SplitMix64(seed: 9)
         for _ in 0..<10_000 {

@@ -7,7 +7,8 @@
 /// outward) and the largest draw key under each, so testing both children reads one node, and
 /// what only maintenance needs lives in separate arrays. A child reference is a node index
 /// (>= 0) or a leaf index `l` as `~l` (< 0). The query is in BoundsTreeQuery.swift, linking and
-/// balancing in BoundsTreeLinking.swift, the bulk build in BoundsTreeRebuild.swift.
+/// balancing in BoundsTreeLinking.swift, the bulk build in BoundsTreeRebuild.swift, the grid
+/// of entry points that lets a query skip the top of the tree in BoundsTreeEntryGrid.swift.
 struct BoundsTree {
     /// An internal node as a query reads it. 48 bytes.
     struct Node {
@@ -65,6 +66,11 @@ struct BoundsTree {
     var found: [Found] = []
     var foundCount = 0
     var stack: [UInt64] = []
+    /// Bumped whenever nodes change; the entry grid is valid while its version matches, and is
+    /// rebuilt after enough queries without a change.
+    var shapeVersion: UInt64 = 1
+    var grid = EntryGrid()
+    var queriesSinceChange = 0
 
     /// The fat rectangle stored for a tight one.
     static func fatten(_ r: Rect) -> Rect {

@@ -19,6 +19,8 @@ extension BoundsTree {
     /// Links `leaf` (its rectangle and info set) beside the subtree whose union with it grows
     /// the tree least.
     mutating func link(_ leaf: Int32) {
+        shapeVersion &+= 1
+        queriesSinceChange = 0
         let r = FloatRect(outward: leaves[Int(leaf)].rect)
         let key = leaves[Int(leaf)].info.key
         let ref = ~leaf
@@ -69,6 +71,8 @@ extension BoundsTree {
 
     /// Takes `leaf` out of the tree; its sibling takes its parent's place.
     mutating func unlink(_ leaf: Int32) {
+        shapeVersion &+= 1
+        queriesSinceChange = 0
         let ref = ~leaf
         defer { leaves[Int(leaf)].parent = BoundsTree.atRoot }
         if root == ref { root = BoundsTree.none; return }

@@ -18,12 +18,19 @@ extension BoundsTree {
         // the height suffices).
         let needed = Int(links[Int(root)].height) + 1
         if stack.count < needed { stack = [UInt64](repeating: 0, count: needed * 2) }
+        var start = root
+        if grid.version == shapeVersion {
+            start = grid.entries[grid.cell(p.x, p.y)]
+            if start < 0 { return }
+        } else {
+            noteQueryWithoutGrid()
+        }
         var best: UInt32 = 0
         stack.withUnsafeMutableBufferPointer { st in
             nodes.withUnsafeBufferPointer { nd in
                 shapes.withUnsafeBufferPointer { sh in
                     var top = 0
-                    var i = Int(root)
+                    var i = Int(start)
                     while true {
                         let n = nd[i]
                         var in1 = n.key1 >= best && n.rect1.contains(x, y)

@@ -29,6 +29,9 @@ extension BoundsTree {
         freeNodes.removeAll()
         freeLeaves.removeAll()
         pendingCount = 0
+        shapeVersion &+= 1
+        // Built in bulk, probably to be looked at for a while: the entry grid now.
+        if leafCount >= BoundsTree.gridMinimumLeaves { buildGrid() }
     }
 
     /// A leaf to place: its centre and its index before the rebuild.
