@@ -52,11 +52,13 @@ extension BoundsTree {
                         in1 = in1 && n.key1 >= best
                         in2 = in2 && n.key2 >= best
                         if in1 && in2 {
-                            // The first child now (after a rebuild it is the next node in memory),
-                            // the second waits on the stack with its key.
-                            st[top] = UInt64(n.key2) << 32 | UInt64(UInt32(bitPattern: n.child2))
+                            // The child with the larger key now: what it finds may raise the bar
+                            // for the other, which waits on the stack with its key.
+                            let firstIs1 = n.key1 >= n.key2
+                            let later = firstIs1 ? n.child2 : n.child1, laterKey = firstIs1 ? n.key2 : n.key1
+                            st[top] = UInt64(laterKey) << 32 | UInt64(UInt32(bitPattern: later))
                             top += 1
-                            i = Int(n.child1)
+                            i = Int(firstIs1 ? n.child1 : n.child2)
                             continue
                         }
                         if in1 { i = Int(n.child1); continue }
