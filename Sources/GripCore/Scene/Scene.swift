@@ -1,10 +1,10 @@
-/// Box storage and hierarchy: contiguous slots, generational ids, sibling lists in creation
-/// order, and world transforms cached per box and invalidated by subtree.
+/// Box storage and hierarchy: slots in pages that never move, generational ids, sibling lists
+/// in creation order, and world transforms cached per box and invalidated by subtree.
 public struct Scene {
     /// Deepest nesting allowed (top-level boxes have depth 0).
     public static let maxDepth: Int32 = 32
 
-    var slots: ContiguousArray<BoxRecord> = []
+    var slots = PagedArray<BoxRecord>()
     var freeSlots: [Int32] = []
     /// Top-level boxes, first and last, in creation order.
     var firstRoot: Int32 = -1
@@ -38,25 +38,19 @@ public struct Scene {
     /// Stores a new box under `parent` (-1 for top level) and returns its slot, or nil when no
     /// slot is free (every slot's generation exhausted or `Int32` indices used up).
     mutating func insert(geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32) -> Int32? {
-        var r = BoxRecord()
-        r.alive = true
-        r.geometry = geometry
-        r.home = geometry
-        r.behavior = behavior
-        r.boundsDirty = true
-        r.order = nextOrder
-        nextOrder &+= 1
         let s: Int32
+        // The record is built in one expression, straight into its slot.
         if let f = freeSlots.popLast() {
             s = f
-            r.generation = slots[Int(f)].generation &+ 1
-            slots[Int(s)] = r
+            slots[Int(s)] = BoxRecord(generation: slots[Int(f)].generation &+ 1, alive: true, geometry: geometry,
+                                      home: geometry, behavior: behavior, order: nextOrder, boundsDirty: true)
         } else {
             guard slots.count < Int(Int32.max) else { return nil }
-            r.generation = 1
-            slots.append(r)
+            slots.append(BoxRecord(generation: 1, alive: true, geometry: geometry, home: geometry, behavior: behavior,
+                                   order: nextOrder, boundsDirty: true))
             s = Int32(slots.count - 1)
         }
+        nextOrder &+= 1
         boundsDirtySlots.append(s)
         link(s, under: parent)
         count += 1
