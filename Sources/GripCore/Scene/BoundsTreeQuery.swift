@@ -26,56 +26,54 @@ extension BoundsTree {
             noteQueryWithoutGrid()
         }
         var best: UInt32 = 0
+        // Nodes and shapes are read in place (no buffer closures: those would retain and release
+        // the arrays on every query).
         stack.withUnsafeMutableBufferPointer { st in
-            nodes.withUnsafeBufferPointer { nd in
-                shapes.withUnsafeBufferPointer { sh in
-                    var top = 0
-                    var i = Int(start)
-                    while true {
-                        let n = nd[i]
-                        var in1 = n.key1 >= best && n.rect1.contains(x, y)
-                        var in2 = n.key2 >= best && n.rect2.contains(x, y)
-                        if in1 && n.child1 < 0 {
-                            in1 = false
-                            if sh[Int(~n.child1)].contains(p) {
-                                BoundsTree.record(&found, &foundCount, Found(leaf: ~n.child1, key: n.key1))
-                                best = Swift.max(best, n.key1)
-                            }
-                        }
-                        if in2 && n.child2 < 0 {
-                            in2 = false
-                            if n.key2 >= best && sh[Int(~n.child2)].contains(p) {
-                                BoundsTree.record(&found, &foundCount, Found(leaf: ~n.child2, key: n.key2))
-                                best = Swift.max(best, n.key2)
-                            }
-                        }
-                        in1 = in1 && n.key1 >= best
-                        in2 = in2 && n.key2 >= best
-                        if in1 && in2 {
-                            // The child with the larger key now: what it finds may raise the bar
-                            // for the other, which waits on the stack with its key.
-                            let firstIs1 = n.key1 >= n.key2
-                            let later = firstIs1 ? n.child2 : n.child1, laterKey = firstIs1 ? n.key2 : n.key1
-                            st[top] = UInt64(laterKey) << 32 | UInt64(UInt32(bitPattern: later))
-                            top += 1
-                            i = Int(firstIs1 ? n.child1 : n.child2)
-                            continue
-                        }
-                        if in1 { i = Int(n.child1); continue }
-                        if in2 { i = Int(n.child2); continue }
-                        // Back to the latest waiting subtree that can still hold the topmost box.
-                        var next = -1
-                        while top > 0 {
-                            top -= 1
-                            if UInt32(truncatingIfNeeded: st[top] >> 32) >= best {
-                                next = Int(Int32(bitPattern: UInt32(truncatingIfNeeded: st[top])))
-                                break
-                            }
-                        }
-                        if next < 0 { return }
-                        i = next
+            var top = 0
+            var i = Int(start)
+            while true {
+                let n = nodes[i]
+                var in1 = n.key1 >= best && n.rect1.contains(x, y)
+                var in2 = n.key2 >= best && n.rect2.contains(x, y)
+                if in1 && n.child1 < 0 {
+                    in1 = false
+                    if shapes[Int(~n.child1)].contains(p) {
+                        BoundsTree.record(&found, &foundCount, Found(leaf: ~n.child1, key: n.key1))
+                        best = Swift.max(best, n.key1)
                     }
                 }
+                if in2 && n.child2 < 0 {
+                    in2 = false
+                    if n.key2 >= best && shapes[Int(~n.child2)].contains(p) {
+                        BoundsTree.record(&found, &foundCount, Found(leaf: ~n.child2, key: n.key2))
+                        best = Swift.max(best, n.key2)
+                    }
+                }
+                in1 = in1 && n.key1 >= best
+                in2 = in2 && n.key2 >= best
+                if in1 && in2 {
+                    // The child with the larger key now: what it finds may raise the bar
+                    // for the other, which waits on the stack with its key.
+                    let firstIs1 = n.key1 >= n.key2
+                    let later = firstIs1 ? n.child2 : n.child1, laterKey = firstIs1 ? n.key2 : n.key1
+                    st[top] = UInt64(laterKey) << 32 | UInt64(UInt32(bitPattern: later))
+                    top += 1
+                    i = Int(firstIs1 ? n.child1 : n.child2)
+                    continue
+                }
+                if in1 { i = Int(n.child1); continue }
+                if in2 { i = Int(n.child2); continue }
+                // Back to the latest waiting subtree that can still hold the topmost box.
+                var next = -1
+                while top > 0 {
+                    top -= 1
+                    if UInt32(truncatingIfNeeded: st[top] >> 32) >= best {
+                        next = Int(Int32(bitPattern: UInt32(truncatingIfNeeded: st[top])))
+                        break
+                    }
+                }
+                if next < 0 { return }
+                i = next
             }
         }
     }
