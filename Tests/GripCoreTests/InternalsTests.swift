@@ -202,6 +202,29 @@ import Testing
         #expect(m.tree.validate() == nil)
     }
 
+    @Test func probesStartTheBarHighAndNeverHideTheTopmost() {
+        var rng = SplitMix64(seed: 11)
+        var m = Model()
+        // Dense: most points are in several boxes.
+        for _ in 0..<3000 { m.insert(Rect(x: rng.double(0, 950), y: rng.double(0, 950), width: rng.double(20, 60), height: rng.double(20, 60)),
+                                     key: UInt64(1 + rng.int(1000)), deferred: true) }
+        m.tree.rebuild()
+        m.relink()
+        // Queries near each other fill cells' probes; the answers stay right.
+        for round in 0..<3 {
+            m.expectQueriesMatchBruteForce(allKeysEqual: false, &rng)
+            m.expectQueriesMatchBruteForce(allKeysEqual: false, &rng)
+            #expect(m.tree.grid.probes.contains { $0 != EntryGrid.noProbe }, "round \(round)")
+            // Keys change under the probes: the grid goes stale until the tree is quiet again.
+            for _ in 0..<50 { m.update(rng.int(m.live.count), key: UInt64(1 + rng.int(1000))) }
+            #expect(m.tree.grid.version != m.tree.shapeVersion)
+            m.expectQueriesMatchBruteForce(allKeysEqual: false, &rng)
+            for _ in 0..<3000 { m.tree.query(containing: Vec2(rng.double(0, 1000), rng.double(0, 1000))) }
+            #expect(m.tree.grid.version == m.tree.shapeVersion)
+        }
+        #expect(m.tree.validate() == nil)
+    }
+
     @Test func floatRectanglesRoundOutward() {
         var rng = SplitMix64(seed: 9)
         for _ in 0..<10_000 {

@@ -66,8 +66,8 @@ struct BoundsTree {
     var found: [Found] = []
     var foundCount = 0
     var stack: [UInt64] = []
-    /// Bumped whenever nodes change; the entry grid is valid while its version matches, and is
-    /// rebuilt after enough queries without a change.
+    /// Bumped whenever nodes or keys change; the entry grid is valid while its version matches,
+    /// and is rebuilt after enough queries without a change.
     var shapeVersion: UInt64 = 1
     var grid = EntryGrid()
     var queriesSinceChange = 0
@@ -175,6 +175,8 @@ struct BoundsTree {
 
     /// Gives `ref` a new key and brings its ancestors' keys up to date.
     private mutating func rekey(_ ref: Int32, _ newKey: UInt32) {
+        // The entry grid remembers keys.
+        shapeVersion &+= 1
         let p = parent(of: ref)
         if p < 0 { rootKey = newKey; return }
         if nodes[Int(p)].child1 == ref { nodes[Int(p)].key1 = newKey } else { nodes[Int(p)].key2 = newKey }

@@ -1,13 +1,18 @@
 /// Entry points into the bounds tree: a grid over the root rectangle whose cells each know the
 /// deepest node holding every leaf that overlaps the cell, so a query at a point starts there
-/// and skips the top of the tree. Built once the tree has stayed unchanged for a while (each
-/// change of the tree's shape makes it stale; queries then start at the root again).
+/// and skips the top of the tree, and the leaf with the largest key that the last query in the
+/// cell found, tested first: when it holds the point too, most of what is drawn under it is
+/// skipped from the start. Built once the tree has stayed unchanged for a while (each change of
+/// the tree's shape or keys makes it stale; queries then start at the root again).
 struct EntryGrid {
     /// Cells per row and per column, the grid's origin and cells per unit; `entries` row by row
     /// (a node, or -1 for a cell that no leaf overlaps).
     var columns = 0, rows = 0
     var originX = 0.0, originY = 0.0, scaleX = 0.0, scaleY = 0.0
     var entries: [Int32] = []
+    /// Per cell: the leaf to test first and its key (`key << 32 | leaf`), or `noProbe`.
+    var probes: [UInt64] = []
+    static let noProbe = UInt64.max
     /// The tree's shape version it was built for.
     var version: UInt64 = 0
 
@@ -49,6 +54,7 @@ extension BoundsTree {
         g.scaleY = Double(rows) / h
         g.version = shapeVersion
         g.entries.reserveCapacity(columns * rows)
+        g.probes = [UInt64](repeating: EntryGrid.noProbe, count: columns * rows)
         // Each cell grown by a margin far above the rounding of `cell(_:_:)`.
         let cw = w / Double(columns), ch = h / Double(rows)
         let mx = cw * 1e-3, my = ch * 1e-3
