@@ -181,48 +181,64 @@ import Testing
         m.expectQueriesMatchBruteForce(allKeysEqual: allKeysEqual, &rng)
     }
 
-    @Test func entryGridSkipsTheTopOfTheTreeAndGoesStaleOnChanges() {
+    @Test(arguments: [false, true])
+    func cellIndexAnswersLikeTheTreeAndGoesStaleOnChanges(allKeysEqual: Bool) {
         var rng = SplitMix64(seed: 10)
         var m = Model()
-        for _ in 0..<2000 { m.insert(BoundsTreeTests.randomRect(&rng), key: 5, deferred: true) }
+        func key() -> UInt64 { allKeysEqual ? 5 : UInt64(1 + rng.int(1000)) }
+        // Dense: most points are in several boxes; a few boxes span many cells.
+        for _ in 0..<3000 {
+            m.insert(Rect(x: rng.double(0, 950), y: rng.double(0, 950), width: rng.double(20, 60), height: rng.double(20, 60)),
+                     key: key(), deferred: true)
+        }
+        for _ in 0..<5 { m.insert(Rect(x: rng.double(0, 300), y: rng.double(0, 300), width: 600, height: 500), key: key(), deferred: true) }
         m.tree.rebuild()
         m.relink()
-        // Built with the tree: most cells start below the root.
-        #expect(m.tree.grid.version == m.tree.shapeVersion)
-        #expect(m.tree.grid.entries.count >= 500)
-        #expect(m.tree.grid.entries.filter { $0 > 0 }.count > m.tree.grid.entries.count / 2)
-        m.expectQueriesMatchBruteForce(allKeysEqual: true, &rng)
-        // A box moving far makes it stale; queries stay right, and enough of them rebuild it.
-        m.update(0, rect: Rect(x: 900, y: 20, width: 30, height: 30))
-        #expect(m.tree.grid.version != m.tree.shapeVersion)
-        m.expectQueriesMatchBruteForce(allKeysEqual: true, &rng)
-        for _ in 0..<2000 { m.tree.query(containing: Vec2(rng.double(0, 1000), rng.double(0, 1000))) }
-        #expect(m.tree.grid.version == m.tree.shapeVersion)
-        m.expectQueriesMatchBruteForce(allKeysEqual: true, &rng)
+        // Built with the tree: the big boxes in the list every query reads.
+        let cells = m.tree.cells
+        #expect(cells.version == m.tree.shapeVersion)
+        #expect(cells.columns * cells.rows >= 100 && cells.wide.count == 5)
+        #expect(cells.entries.count >= 3000 && cells.entries.count <= 16 * 3000)
+        m.expectQueriesMatchBruteForce(allKeysEqual: allKeysEqual, &rng)
+        // Points on cell boundaries.
+        for i in 0...cells.columns {
+            let p = Vec2(cells.originX + Double(i) / cells.scaleX, cells.originY + Double(i % (cells.rows + 1)) / cells.scaleY)
+            m.tree.query(containing: p)
+            let found = Set((0..<m.tree.foundCount).map { m.tree.found[$0].leaf })
+            let holding = m.live.filter { m.boxes[$0]!.rect.contains(p) }
+            if allKeysEqual {
+                #expect(found == Set(holding), "at \(p)")
+            } else if let top = holding.max(by: { m.boxes[$0]!.key < m.boxes[$1]!.key }) {
+                #expect(found.contains { m.boxes[$0]!.key == m.boxes[top]!.key }, "at \(p)")
+            }
+        }
+        // A box moving far, or (with distinct keys) a key changing, makes it stale; queries stay
+        // right (through the tree), and enough of them rebuild it.
+        for change in 0..<2 {
+            if change == 0 || allKeysEqual {
+                m.update(change, rect: Rect(x: 900, y: 20 + 100 * Double(change), width: 30, height: 30))
+            } else {
+                m.update(1, key: m.boxes[m.live[1]]!.key + 1)
+            }
+            #expect(m.tree.cells.version != m.tree.shapeVersion)
+            m.expectQueriesMatchBruteForce(allKeysEqual: allKeysEqual, &rng)
+            for _ in 0..<2000 { m.tree.query(containing: Vec2(rng.double(0, 1000), rng.double(0, 1000))) }
+            #expect(m.tree.cells.version == m.tree.shapeVersion)
+            m.expectQueriesMatchBruteForce(allKeysEqual: allKeysEqual, &rng)
+        }
         #expect(m.tree.validate() == nil)
     }
 
-    @Test func probesStartTheBarHighAndNeverHideTheTopmost() {
-        var rng = SplitMix64(seed: 11)
+    @Test func cellIndexIsNotBuiltForLeavesThatWouldNotFitIt() {
+        var rng = SplitMix64(seed: 12)
         var m = Model()
-        // Dense: most points are in several boxes.
-        for _ in 0..<3000 { m.insert(Rect(x: rng.double(0, 950), y: rng.double(0, 950), width: rng.double(20, 60), height: rng.double(20, 60)),
-                                     key: UInt64(1 + rng.int(1000)), deferred: true) }
+        // Many boxes spanning most of the world among small ones: the tree alone answers.
+        for _ in 0..<100 { m.insert(Rect(x: rng.double(0, 100), y: rng.double(0, 100), width: 900, height: 900), key: UInt64(1 + rng.int(50)), deferred: true) }
+        for _ in 0..<500 { m.insert(BoundsTreeTests.randomRect(&rng), key: UInt64(1 + rng.int(50)), deferred: true) }
         m.tree.rebuild()
         m.relink()
-        // Queries near each other fill cells' probes; the answers stay right.
-        for round in 0..<3 {
-            m.expectQueriesMatchBruteForce(allKeysEqual: false, &rng)
-            m.expectQueriesMatchBruteForce(allKeysEqual: false, &rng)
-            #expect(m.tree.grid.probes.contains { $0 != EntryGrid.noProbe }, "round \(round)")
-            // Keys change under the probes: the grid goes stale until the tree is quiet again.
-            for _ in 0..<50 { m.update(rng.int(m.live.count), key: UInt64(1 + rng.int(1000))) }
-            #expect(m.tree.grid.version != m.tree.shapeVersion)
-            m.expectQueriesMatchBruteForce(allKeysEqual: false, &rng)
-            for _ in 0..<3000 { m.tree.query(containing: Vec2(rng.double(0, 1000), rng.double(0, 1000))) }
-            #expect(m.tree.grid.version == m.tree.shapeVersion)
-        }
-        #expect(m.tree.validate() == nil)
+        #expect(m.tree.cells.version != m.tree.shapeVersion)
+        m.expectQueriesMatchBruteForce(allKeysEqual: false, &rng)
     }
 
     @Test func floatRectanglesRoundOutward() {

@@ -7,8 +7,9 @@
 /// outward) and the largest draw key under each, so testing both children reads one node, and
 /// what only maintenance needs lives in separate arrays. A child reference is a node index
 /// (>= 0) or a leaf index `l` as `~l` (< 0). The query is in BoundsTreeQuery.swift, linking and
-/// balancing in BoundsTreeLinking.swift, the bulk build in BoundsTreeRebuild.swift, the grid
-/// of entry points that lets a query skip the top of the tree in BoundsTreeEntryGrid.swift.
+/// balancing in BoundsTreeLinking.swift, the bulk build in BoundsTreeRebuild.swift, and the
+/// cell index that answers queries without a walk while the tree is unchanged in
+/// BoundsTreeCells.swift.
 struct BoundsTree {
     /// An internal node as a query reads it. 48 bytes.
     struct Node {
@@ -66,10 +67,10 @@ struct BoundsTree {
     var found: [Found] = []
     var foundCount = 0
     var stack: [UInt64] = []
-    /// Bumped whenever nodes or keys change; the entry grid is valid while its version matches,
+    /// Bumped whenever nodes or keys change; the cell index is valid while its version matches,
     /// and is rebuilt after enough queries without a change.
     var shapeVersion: UInt64 = 1
-    var grid = EntryGrid()
+    var cells = CellIndex()
     var queriesSinceChange = 0
 
     /// The fat rectangle stored for a tight one.
@@ -175,7 +176,7 @@ struct BoundsTree {
 
     /// Gives `ref` a new key and brings its ancestors' keys up to date.
     private mutating func rekey(_ ref: Int32, _ newKey: UInt32) {
-        // The entry grid remembers keys.
+        // The cell index lists keys.
         shapeVersion &+= 1
         let p = parent(of: ref)
         if p < 0 { rootKey = newKey; return }

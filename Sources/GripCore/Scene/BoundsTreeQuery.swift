@@ -14,49 +14,35 @@ extension BoundsTree {
         // Rounding the point to single precision keeps it inside every rectangle that holds it.
         let x = Float(p.x), y = Float(p.y)
         guard rootRect.contains(x, y) else { return }
+        if cells.version == shapeVersion {
+            queryCells(p, x, y)
+            return
+        }
+        noteQueryWithoutCells()
         // Depth-first; a subtree waiting on the stack keeps its key (at most one waits per level:
         // the height suffices).
         let needed = Int(links[Int(root)].height) + 1
         if stack.count < needed { stack = [UInt64](repeating: 0, count: needed * 2) }
-        var start = root
         var best: UInt32 = 0
-        var cell = -1, probe: Int32 = -1
-        if grid.version == shapeVersion {
-            cell = grid.cell(p.x, p.y)
-            start = grid.entries[cell]
-            if start < 0 { return }
-            let pr = grid.probes[cell]
-            if pr != EntryGrid.noProbe {
-                let leaf = Int32(truncatingIfNeeded: pr), key = UInt32(truncatingIfNeeded: pr >> 32)
-                if shapes[Int(leaf)].contains(p) {
-                    probe = leaf
-                    best = key
-                    BoundsTree.record(&found, &foundCount, Found(leaf: leaf, key: key))
-                }
-            }
-        } else {
-            noteQueryWithoutGrid()
-        }
-        defer { if cell >= 0 { rememberProbe(cell, hit: probe >= 0) } }
         // Nodes and shapes are read in place (no buffer closures: those would retain and release
         // the arrays on every query).
         stack.withUnsafeMutableBufferPointer { st in
             var top = 0
-            var i = Int(start)
+            var i = Int(root)
             while true {
                 let n = nodes[i]
                 var in1 = n.key1 >= best && n.rect1.contains(x, y)
                 var in2 = n.key2 >= best && n.rect2.contains(x, y)
                 if in1 && n.child1 < 0 {
                     in1 = false
-                    if ~n.child1 != probe && shapes[Int(~n.child1)].contains(p) {
+                    if shapes[Int(~n.child1)].contains(p) {
                         BoundsTree.record(&found, &foundCount, Found(leaf: ~n.child1, key: n.key1))
                         best = Swift.max(best, n.key1)
                     }
                 }
                 if in2 && n.child2 < 0 {
                     in2 = false
-                    if n.key2 >= best && ~n.child2 != probe && shapes[Int(~n.child2)].contains(p) {
+                    if n.key2 >= best && shapes[Int(~n.child2)].contains(p) {
                         BoundsTree.record(&found, &foundCount, Found(leaf: ~n.child2, key: n.key2))
                         best = Swift.max(best, n.key2)
                     }
@@ -96,16 +82,26 @@ extension BoundsTree {
         count += 1
     }
 
-    /// Makes the found leaf with the largest key the one to test first in grid cell `cell`, where
-    /// boxes overlap (the probe held the point, `hit`, or more than one box was found); elsewhere
-    /// a probe would mostly cost a test that fails.
-    private mutating func rememberProbe(_ cell: Int, hit: Bool) {
-        guard foundCount > 1 || (hit && foundCount > 0) else {
-            grid.probes[cell] = EntryGrid.noProbe
-            return
+    /// The query through the cell index: the wide leaves' list, then the cell's, each in
+    /// decreasing key order, each left at the first key below the bar.
+    private mutating func queryCells(_ p: Vec2, _ x: Float, _ y: Float) {
+        var best: UInt32 = 0
+        let c = cells.cell(p.x, p.y)
+        for i in cells.wide.indices {
+            let e = cells.wide[i]
+            if e.key < best { break }
+            if e.rect.contains(x, y) && shapes[Int(e.leaf)].contains(p) {
+                BoundsTree.record(&found, &foundCount, Found(leaf: e.leaf, key: e.key))
+                best = e.key
+            }
         }
-        var top = found[0]
-        for i in 1..<foundCount where found[i].key > top.key { top = found[i] }
-        grid.probes[cell] = UInt64(top.key) << 32 | UInt64(UInt32(bitPattern: top.leaf))
+        for i in Int(cells.starts[c])..<Int(cells.starts[c + 1]) {
+            let e = cells.entries[i]
+            if e.key < best { break }
+            if e.rect.contains(x, y) && shapes[Int(e.leaf)].contains(p) {
+                BoundsTree.record(&found, &foundCount, Found(leaf: e.leaf, key: e.key))
+                best = e.key
+            }
+        }
     }
 }

@@ -30,8 +30,8 @@ extension BoundsTree {
         freeLeaves.removeAll()
         pendingCount = 0
         shapeVersion &+= 1
-        // Built in bulk, probably to be looked at for a while: the entry grid now.
-        if leafCount >= BoundsTree.gridMinimumLeaves { buildGrid() }
+        // Built in bulk, probably to be looked at for a while: the cell index now.
+        if leafCount >= BoundsTree.cellsMinimumLeaves { buildCells() }
     }
 
     /// A leaf to place: its centre and its index before the rebuild.
