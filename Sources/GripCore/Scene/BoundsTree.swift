@@ -1,314 +1,228 @@
 /// A dynamic bounding-volume tree over boxes' world bounds: sub-linear point queries, and
-/// incremental updates as boxes move. Each leaf stores a "fat" rectangle (the tight bounds
-/// grown by a margin), so a box that moves a little does not touch the tree at all. Internal
-/// nodes are kept height-balanced by rotations, so inserting boxes in any order stays O(log n).
+/// incremental updates as boxes move. Each leaf holds a box's `HitShape`, so a query answers
+/// exact containment without reading the box, and a "fat" rectangle (the tight bounds grown by
+/// a margin), so a box that moves a little does not touch the tree at all.
+///
+/// Laid out for queries: a node holds its two children's rectangles (single precision, rounded
+/// outward) and the largest draw key under each, so testing both children reads one node, and
+/// what only maintenance needs lives in separate arrays. A child reference is a node index
+/// (>= 0) or a leaf index `l` as `~l` (< 0). The query is in BoundsTreeQuery.swift, linking and
+/// balancing in BoundsTreeLinking.swift, the bulk build in BoundsTreeRebuild.swift, and the
+/// cell index that answers queries without a walk while the tree is unchanged in
+/// BoundsTreeCells.swift.
 struct BoundsTree {
+    /// An internal node as a query reads it. 48 bytes.
     struct Node {
-        var rect = Rect(min: .zero, max: .zero)
-        var parent: Int32 = -1
-        var child1: Int32 = -1
-        var child2: Int32 = -1
-        /// Leaf: 0; free: -1.
-        var height: Int32 = -1
-        /// Leaf: the box slot.
-        var item: Int32 = -1
-        var isLeaf: Bool { child1 < 0 }
+        var rect1: FloatRect
+        var rect2: FloatRect
+        var child1: Int32
+        var child2: Int32
+        /// The largest draw key (`HitInfo.key`) under each child.
+        var key1: UInt32
+        var key2: UInt32
     }
 
-    private(set) var nodes: ContiguousArray<Node> = []
-    private var free: [Int32] = []
-    private(set) var root: Int32 = -1
-    /// Reused traversal stack (no allocation per query once grown).
-    private var stack: [Int32] = []
+    /// What only maintenance reads of a node: its parent (-1 at the root) and its height
+    /// (1 + the taller child's; leaves have height 0).
+    struct Links {
+        var parent: Int32
+        var height: Int32
+    }
+
+    /// What only maintenance and ordering read of a leaf: its rectangle (fat once linked one by
+    /// one, tight when added in bulk), its parent node, and which box it holds.
+    struct Leaf {
+        var rect: Rect
+        var info: HitInfo
+        var parent: Int32
+    }
+
+    /// A leaf found by a query, with its draw key.
+    struct Found {
+        var leaf: Int32
+        var key: UInt32
+    }
+
+    /// The root reference of an empty tree.
+    static let none = Int32.min
+    /// `Leaf.parent` of a leaf at the root, of one added with `deferred` and not linked yet,
+    /// and of a free leaf.
+    static let atRoot: Int32 = -1, unlinked: Int32 = -2, unused: Int32 = -3
+
+    var nodes: ContiguousArray<Node> = []
+    var links: ContiguousArray<Links> = []
+    var shapes: ContiguousArray<HitShape> = []
+    var leaves: ContiguousArray<Leaf> = []
+    var freeNodes: [Int32] = []
+    var freeLeaves: [Int32] = []
+    /// A node, a leaf (`~leaf`) or `none`; the rectangle bounding everything and the largest key.
+    var root = BoundsTree.none
+    var rootRect = FloatRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    var rootKey: UInt32 = 0
+    /// Live leaves, of which `pendingCount` were added with `deferred` and are not linked yet.
+    private(set) var leafCount = 0
+    var pendingCount = 0
+    /// What the last query found (the first `foundCount`), and its traversal stack: both reused,
+    /// so a query allocates nothing once they have grown.
+    var found: [Found] = []
+    var foundCount = 0
+    var stack: [UInt64] = []
+    /// Bumped whenever nodes or keys change; the cell index is valid while its version matches,
+    /// and is rebuilt after enough queries without a change.
+    var shapeVersion: UInt64 = 1
+    var cells = CellIndex()
+    var queriesSinceChange = 0
 
     /// The fat rectangle stored for a tight one.
-    @inlinable static func fatten(_ r: Rect) -> Rect {
+    static func fatten(_ r: Rect) -> Rect {
         let m = 0.1 * Swift.max(r.width, r.height) + 1
         return Rect(min: Vec2(r.min.x - m, r.min.y - m), max: Vec2(r.max.x + m, r.max.y + m))
     }
 
-    private mutating func allocate() -> Int32 {
-        if let n = free.popLast() { nodes[Int(n)] = Node(); return n }
-        nodes.append(Node())
-        return Int32(nodes.count - 1)
-    }
-
-    private mutating func release(_ n: Int32) {
-        nodes[Int(n)] = Node()
-        free.append(n)
-    }
-
-    /// Adds `item` with tight bounds `r`; returns its leaf. With `deferred` the leaf is not linked
-    /// into the tree: the caller must call `rebuild()` before the next query.
-    mutating func insert(_ item: Int32, _ r: Rect, deferred: Bool = false) -> Int32 {
-        let leaf = allocate()
+    /// Adds a leaf with tight bounds `r`, shape `shape` and box `info`; returns it. With
+    /// `deferred` the leaf is not linked into the tree: call `rebuild()` before the next query.
+    mutating func insert(_ r: Rect, _ shape: HitShape, _ info: HitInfo, deferred: Bool = false) -> Int32 {
         // Boxes arriving in bulk are usually at rest: they keep tight bounds (fewer overlaps to
         // search) and get a fat margin the first time they move out of them.
-        nodes[Int(leaf)].rect = deferred ? r : BoundsTree.fatten(r)
-        nodes[Int(leaf)].item = item
-        nodes[Int(leaf)].height = 0
+        let leaf = Leaf(rect: deferred ? r : BoundsTree.fatten(r), info: info,
+                        parent: deferred ? BoundsTree.unlinked : BoundsTree.atRoot)
+        let l: Int32
+        if let f = freeLeaves.popLast() {
+            l = f
+            shapes[Int(l)] = shape
+            leaves[Int(l)] = leaf
+        } else {
+            l = Int32(shapes.count)
+            shapes.append(shape)
+            leaves.append(leaf)
+        }
         leafCount += 1
-        if deferred { pendingLeaves.append(leaf) } else { insertLeaf(leaf) }
-        return leaf
+        if deferred { pendingCount += 1 } else { link(l) }
+        return l
     }
 
-    /// Live leaves, and leaves inserted with `deferred` and not yet linked.
-    private(set) var leafCount = 0
-    private var pendingLeaves: [Int32] = []
-
-    /// Rebuilds every internal node top-down (median splits along the longer axis), which gives
-    /// a tighter tree than one grown by insertions; leaf ids stay the same.
-    mutating func rebuild() {
-        var leaves: [Int32] = []
-        leaves.reserveCapacity(leafCount)
-        for i in nodes.indices where nodes[i].height == 0 { leaves.append(Int32(i)) }
-        pendingLeaves.removeAll()
-        for i in nodes.indices where nodes[i].height > 0 { release(Int32(i)) }
-        root = leaves.isEmpty ? -1 : build(&leaves, 0, leaves.count, parent: -1)
-    }
-
-    private mutating func build(_ leaves: inout [Int32], _ lo: Int, _ hi: Int, parent: Int32) -> Int32 {
-        if hi - lo == 1 {
-            nodes[Int(leaves[lo])].parent = parent
-            return leaves[lo]
-        }
-        // Split at the median centre along the longer axis of the centres' spread.
-        var bmin = Vec2(Double.infinity, Double.infinity), bmax = Vec2(-Double.infinity, -Double.infinity)
-        for i in lo..<hi {
-            let c = nodes[Int(leaves[i])].rect.center
-            bmin.x = Swift.min(bmin.x, c.x); bmin.y = Swift.min(bmin.y, c.y)
-            bmax.x = Swift.max(bmax.x, c.x); bmax.y = Swift.max(bmax.y, c.y)
-        }
-        let alongX = bmax.x - bmin.x >= bmax.y - bmin.y
-        let mid = (lo + hi) / 2
-        select(&leaves, lo, hi, mid, alongX)
-        let node = allocate()
-        nodes[Int(node)].parent = parent
-        let a = build(&leaves, lo, mid, parent: node)
-        let b = build(&leaves, mid, hi, parent: node)
-        nodes[Int(node)].child1 = a
-        nodes[Int(node)].child2 = b
-        nodes[Int(node)].height = 1 + Swift.max(nodes[Int(a)].height, nodes[Int(b)].height)
-        nodes[Int(node)].rect = BoundsTree.union(nodes[Int(a)].rect, nodes[Int(b)].rect)
-        return node
-    }
-
-    /// Partially orders `leaves[lo..<hi]` so the element at `k` has no smaller centre after it
-    /// and no larger one before it (quickselect, middle pivot).
-    private func select(_ leaves: inout [Int32], _ lo: Int, _ hi: Int, _ k: Int, _ alongX: Bool) {
-        func key(_ l: Int32) -> Double {
-            let r = nodes[Int(l)].rect
-            return alongX ? r.min.x + r.max.x : r.min.y + r.max.y
-        }
-        var lo = lo, hi = hi - 1
-        while lo < hi {
-            let pivot = key(leaves[(lo + hi) / 2])
-            var i = lo, j = hi
-            while i <= j {
-                while key(leaves[i]) < pivot { i += 1 }
-                while key(leaves[j]) > pivot { j -= 1 }
-                if i <= j { leaves.swapAt(i, j); i += 1; j -= 1 }
-            }
-            if k <= j { hi = j } else if k >= i { lo = i } else { return }
-        }
+    /// Makes room for `n` leaves in all (when many arrive at once).
+    mutating func reserveLeaves(_ n: Int) {
+        shapes.reserveCapacity(n)
+        leaves.reserveCapacity(n)
     }
 
     /// Removes a leaf.
     mutating func remove(_ leaf: Int32) {
-        if let i = pendingLeaves.firstIndex(of: leaf) { pendingLeaves.remove(at: i) } else { removeLeaf(leaf) }
-        release(leaf)
+        if leaves[Int(leaf)].parent == BoundsTree.unlinked { pendingCount -= 1 } else { unlink(leaf) }
+        leaves[Int(leaf)].parent = BoundsTree.unused
+        freeLeaves.append(leaf)
         leafCount -= 1
     }
 
-    /// Updates a leaf for new tight bounds `r`; touches the tree only when `r` leaves the fat rectangle.
-    mutating func update(_ leaf: Int32, _ r: Rect) {
-        let fat = nodes[Int(leaf)].rect
-        if pendingLeaves.contains(leaf) { nodes[Int(leaf)].rect = r; return }
+    /// Updates a leaf for new tight bounds `r`, shape `shape` and box `info`; moves it in the
+    /// tree only when `r` leaves the fat rectangle.
+    mutating func update(_ leaf: Int32, _ r: Rect, _ shape: HitShape, _ info: HitInfo) {
+        shapes[Int(leaf)] = shape
+        let old = leaves[Int(leaf)]
+        leaves[Int(leaf)].info = info
+        if old.parent == BoundsTree.unlinked { leaves[Int(leaf)].rect = r; return }
+        let fat = old.rect
         if fat.min.x <= r.min.x && fat.min.y <= r.min.y && fat.max.x >= r.max.x && fat.max.y >= r.max.y {
+            if info.key != old.info.key { rekey(~leaf, info.key) }
             return
         }
-        removeLeaf(leaf)
-        nodes[Int(leaf)].rect = BoundsTree.fatten(r)
-        insertLeaf(leaf)
+        unlink(leaf)
+        leaves[Int(leaf)].rect = BoundsTree.fatten(r)
+        link(leaf)
     }
 
-    /// Appends to `found` the item of every leaf whose fat rectangle contains `p`.
-    mutating func query(_ p: Vec2, into found: inout [Int32]) {
-        guard root >= 0 else { return }
-        // Depth-first with both children pushed: at most one pending sibling per level, so
-        // height + 2 entries always suffice. The stack only grows with the tree.
-        let needed = Int(nodes[Int(root)].height) + 2
-        if stack.count < needed { stack = [Int32](repeating: -1, count: needed * 2) }
-        let root = self.root
-        stack.withUnsafeMutableBufferPointer { st in
-            nodes.withUnsafeBufferPointer { nd in
-                var top = 1
-                st[0] = root
-                while top > 0 {
-                    top -= 1
-                    let n = Int(st[top])
-                    let r = nd[n].rect
-                    guard p.x >= r.min.x && p.x <= r.max.x && p.y >= r.min.y && p.y <= r.max.y else { continue }
-                    let c1 = nd[n].child1
-                    if c1 < 0 {
-                        found.append(nd[n].item)
-                    } else {
-                        st[top] = c1
-                        st[top + 1] = nd[n].child2
-                        top += 2
-                    }
-                }
-            }
-        }
+    // MARK: references
+
+    /// The parent node of a child reference (-1 at the root).
+    func parent(of ref: Int32) -> Int32 { ref >= 0 ? links[Int(ref)].parent : leaves[Int(~ref)].parent }
+
+    mutating func setParent(of ref: Int32, _ p: Int32) {
+        if ref >= 0 { links[Int(ref)].parent = p } else { leaves[Int(~ref)].parent = p }
     }
 
-    // MARK: insertion and removal
+    func height(of ref: Int32) -> Int32 { ref >= 0 ? links[Int(ref)].height : 0 }
 
-    private static func union(_ a: Rect, _ b: Rect) -> Rect {
-        Rect(min: Vec2(Swift.min(a.min.x, b.min.x), Swift.min(a.min.y, b.min.y)),
-             max: Vec2(Swift.max(a.max.x, b.max.x), Swift.max(a.max.y, b.max.y)))
+    /// The key stored for `ref`: in its parent, or as the root's.
+    func key(of ref: Int32) -> UInt32 {
+        let p = parent(of: ref)
+        if p < 0 { return rootKey }
+        return nodes[Int(p)].child1 == ref ? nodes[Int(p)].key1 : nodes[Int(p)].key2
     }
 
-    /// Half the perimeter: the cost measure for choosing where a leaf goes.
-    private static func cost(_ r: Rect) -> Double { r.width + r.height }
-
-    private mutating func insertLeaf(_ leaf: Int32) {
-        guard root >= 0 else {
-            root = leaf
-            nodes[Int(leaf)].parent = -1
-            return
-        }
-        // Walk down to the sibling whose union with the leaf grows the tree least.
-        let r = nodes[Int(leaf)].rect
-        var index = root
-        while !nodes[Int(index)].isLeaf {
-            let n = nodes[Int(index)]
-            let area = BoundsTree.cost(n.rect)
-            let combined = BoundsTree.cost(BoundsTree.union(n.rect, r))
-            let here = 2 * combined
-            let inherited = 2 * (combined - area)
-            let c1 = childCost(n.child1, r) + inherited
-            let c2 = childCost(n.child2, r) + inherited
-            if here < c1 && here < c2 { break }
-            index = c1 < c2 ? n.child1 : n.child2
-        }
-        let sibling = index
-        let oldParent = nodes[Int(sibling)].parent
-        let newParent = allocate()
-        nodes[Int(newParent)].parent = oldParent
-        nodes[Int(newParent)].rect = BoundsTree.union(r, nodes[Int(sibling)].rect)
-        nodes[Int(newParent)].height = nodes[Int(sibling)].height + 1
-        nodes[Int(newParent)].child1 = sibling
-        nodes[Int(newParent)].child2 = leaf
-        nodes[Int(sibling)].parent = newParent
-        nodes[Int(leaf)].parent = newParent
-        if oldParent >= 0 {
-            if nodes[Int(oldParent)].child1 == sibling { nodes[Int(oldParent)].child1 = newParent }
-            else { nodes[Int(oldParent)].child2 = newParent }
+    /// Stores the rectangle and key of `ref` where they are kept: in its parent, or as the root's.
+    mutating func setEntry(of ref: Int32, _ r: FloatRect, _ key: UInt32) {
+        let p = parent(of: ref)
+        if p < 0 {
+            rootRect = r
+            rootKey = key
+        } else if nodes[Int(p)].child1 == ref {
+            nodes[Int(p)].rect1 = r
+            nodes[Int(p)].key1 = key
         } else {
-            root = newParent
+            nodes[Int(p)].rect2 = r
+            nodes[Int(p)].key2 = key
         }
-        refit(from: nodes[Int(leaf)].parent)
     }
 
-    private func childCost(_ c: Int32, _ r: Rect) -> Double {
-        let n = nodes[Int(c)]
-        let u = BoundsTree.cost(BoundsTree.union(r, n.rect))
-        return n.isLeaf ? u : u - BoundsTree.cost(n.rect)
-    }
-
-    private mutating func removeLeaf(_ leaf: Int32) {
-        if leaf == root { root = -1; return }
-        let parent = nodes[Int(leaf)].parent
-        let grand = nodes[Int(parent)].parent
-        let sibling = nodes[Int(parent)].child1 == leaf ? nodes[Int(parent)].child2 : nodes[Int(parent)].child1
-        if grand >= 0 {
-            if nodes[Int(grand)].child1 == parent { nodes[Int(grand)].child1 = sibling }
-            else { nodes[Int(grand)].child2 = sibling }
-            nodes[Int(sibling)].parent = grand
-            release(parent)
-            refit(from: grand)
+    /// In node `p`, puts child `new` with rectangle `r` and key `key` where `old` was.
+    mutating func replaceChild(of p: Int32, _ old: Int32, with new: Int32, _ r: FloatRect, _ key: UInt32) {
+        if nodes[Int(p)].child1 == old {
+            nodes[Int(p)].child1 = new; nodes[Int(p)].rect1 = r; nodes[Int(p)].key1 = key
         } else {
-            root = sibling
-            nodes[Int(sibling)].parent = -1
-            release(parent)
-        }
-        nodes[Int(leaf)].parent = -1
-    }
-
-    /// Rebalances and recomputes bounds and heights from `start` up to the root.
-    private mutating func refit(from start: Int32) {
-        var index = start
-        while index >= 0 {
-            index = balance(index)
-            let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
-            nodes[Int(index)].height = 1 + Swift.max(nodes[Int(c1)].height, nodes[Int(c2)].height)
-            nodes[Int(index)].rect = BoundsTree.union(nodes[Int(c1)].rect, nodes[Int(c2)].rect)
-            index = nodes[Int(index)].parent
+            nodes[Int(p)].child2 = new; nodes[Int(p)].rect2 = r; nodes[Int(p)].key2 = key
         }
     }
 
-    /// If one subtree of `a` is more than one level taller, rotates it up; returns the node now
-    /// standing where `a` stood.
-    private mutating func balance(_ a: Int32) -> Int32 {
-        let na = nodes[Int(a)]
-        if na.isLeaf || na.height < 2 { return a }
-        let b = na.child1, c = na.child2
-        let diff = nodes[Int(c)].height - nodes[Int(b)].height
-        if diff > 1 { return rotateUp(c, over: a) }
-        if diff < -1 { return rotateUp(b, over: a) }
-        return a
-    }
-
-    /// Lifts child `up` of `a` into `a`'s place; `a` keeps its other child and the shorter grandchild.
-    private mutating func rotateUp(_ up: Int32, over a: Int32) -> Int32 {
-        let f = nodes[Int(up)].child1, g = nodes[Int(up)].child2
-        // `up` takes a's place under a's parent.
-        let parent = nodes[Int(a)].parent
-        nodes[Int(up)].parent = parent
-        nodes[Int(a)].parent = up
-        if parent >= 0 {
-            if nodes[Int(parent)].child1 == a { nodes[Int(parent)].child1 = up } else { nodes[Int(parent)].child2 = up }
-        } else {
-            root = up
+    /// Gives `ref` a new key and brings its ancestors' keys up to date.
+    private mutating func rekey(_ ref: Int32, _ newKey: UInt32) {
+        // The cell index lists keys.
+        shapeVersion &+= 1
+        let p = parent(of: ref)
+        if p < 0 { rootKey = newKey; return }
+        if nodes[Int(p)].child1 == ref { nodes[Int(p)].key1 = newKey } else { nodes[Int(p)].key2 = newKey }
+        var x = p
+        while x >= 0 {
+            let k = Swift.max(nodes[Int(x)].key1, nodes[Int(x)].key2)
+            if key(of: x) == k { return }
+            let up = links[Int(x)].parent
+            if up < 0 { rootKey = k } else if nodes[Int(up)].child1 == x { nodes[Int(up)].key1 = k } else { nodes[Int(up)].key2 = k }
+            x = up
         }
-        // The taller grandchild stays under `up`; the shorter goes to `a`.
-        let (tall, short) = nodes[Int(f)].height > nodes[Int(g)].height ? (f, g) : (g, f)
-        nodes[Int(up)].child1 = a
-        nodes[Int(up)].child2 = tall
-        if nodes[Int(a)].child1 == up { nodes[Int(a)].child1 = short } else { nodes[Int(a)].child2 = short }
-        nodes[Int(short)].parent = a
-        let a1 = nodes[Int(a)].child1, a2 = nodes[Int(a)].child2
-        nodes[Int(a)].rect = BoundsTree.union(nodes[Int(a1)].rect, nodes[Int(a2)].rect)
-        nodes[Int(a)].height = 1 + Swift.max(nodes[Int(a1)].height, nodes[Int(a2)].height)
-        nodes[Int(up)].rect = BoundsTree.union(nodes[Int(a)].rect, nodes[Int(tall)].rect)
-        nodes[Int(up)].height = 1 + Swift.max(nodes[Int(a)].height, nodes[Int(tall)].height)
-        return up
-    }
-
-    /// Checks parent links, heights and containment (for tests); nil when consistent.
-    func validate() -> String? {
-        guard root >= 0 else { return nil }
-        var todo: [Int32] = [root]
-        var leaves = 0
-        while let n = todo.popLast() {
-            let node = nodes[Int(n)]
-            if node.isLeaf { leaves += 1; continue }
-            for c in [node.child1, node.child2] {
-                if nodes[Int(c)].parent != n { return "node \(c) has the wrong parent" }
-                let r = nodes[Int(c)].rect
-                if r.min.x < node.rect.min.x || r.min.y < node.rect.min.y || r.max.x > node.rect.max.x || r.max.y > node.rect.max.y {
-                    return "node \(n) does not contain child \(c)"
-                }
-                todo.append(c)
-            }
-            if node.height != 1 + Swift.max(nodes[Int(node.child1)].height, nodes[Int(node.child2)].height) {
-                return "node \(n) has the wrong height"
-            }
-        }
-        return nil
     }
 
     /// Height of the tree (for tests and benchmarks).
-    var height: Int { root >= 0 ? Int(nodes[Int(root)].height) : 0 }
+    var height: Int { root == BoundsTree.none ? 0 : Int(height(of: root)) }
+
+    /// Checks links, heights, rectangles and keys (for tests); nil when consistent.
+    func validate() -> String? {
+        var linked = 0
+        if root != BoundsTree.none {
+            if parent(of: root) != -1 { return "the root has a parent" }
+            var todo: [(Int32, FloatRect, UInt32)] = [(root, rootRect, rootKey)]
+            while let (ref, bound, key) = todo.popLast() {
+                if ref < 0 {
+                    linked += 1
+                    let leaf = leaves[Int(~ref)]
+                    if !bound.contains(FloatRect(outward: leaf.rect)) { return "leaf \(~ref) outside its rectangle" }
+                    if key != leaf.info.key { return "leaf \(~ref) has the wrong key" }
+                    continue
+                }
+                let n = nodes[Int(ref)]
+                if !bound.contains(FloatRect.union(n.rect1, n.rect2)) { return "node \(ref) outside its rectangle" }
+                if key != Swift.max(n.key1, n.key2) { return "node \(ref) has the wrong key" }
+                for (c, r, k) in [(n.child1, n.rect1, n.key1), (n.child2, n.rect2, n.key2)] {
+                    if parent(of: c) != ref { return "child \(c) of \(ref) has the wrong parent" }
+                    todo.append((c, r, k))
+                }
+                if height(of: ref) != 1 + Swift.max(height(of: n.child1), height(of: n.child2)) {
+                    return "node \(ref) has the wrong height"
+                }
+            }
+        }
+        let live = leaves.count { $0.parent != BoundsTree.unused }
+        if live != leafCount { return "\(live) live leaves, expected \(leafCount)" }
+        if linked != leafCount - pendingCount { return "\(linked) leaves linked, expected \(leafCount - pendingCount)" }
+        return nil
+    }
 }

@@ -64,10 +64,17 @@ extension Engine {
     public func destroyBox(_ id: BoxID) throws(GripError) {
         let s = try slot(id)
         var doomed: [Int32] = []
-        scene.collectSubtree(s, into: &doomed)
+        Engine.collectSubtree(s, of: &scene, into: &doomed)
         for x in doomed { forget(slot: x) }
         scene.remove(s)
         restructure()
+    }
+
+    /// `scene.collectSubtree(root, into: &out)`, borrowing the scene in place: called on the
+    /// engine's property directly, the method gets a copy of the whole Scene (a retain and a
+    /// release of each of its arrays).
+    private static func collectSubtree(_ root: Int32, of scene: inout Scene, into out: inout [Int32]) {
+        scene.collectSubtree(root, into: &out)
     }
 
     /// Ends everything that refers to slot `x`, which is about to be freed.

@@ -31,6 +31,21 @@ extension Engine {
         return p.x >= 0 && p.x <= g.width && p.y >= 0 && p.y <= g.height
     }
 
+    /// False when no resize or rotate handle of slot `s` (screen transform `m`) can be within
+    /// `radius` of screen point `q`: `q` is beyond the screen bounds of the box stretched to
+    /// the rotate handle, grown by `radius` and a margin far above rounding.
+    func handlesMayReach(_ s: Int32, _ m: Affine, _ q: Vec2, _ radius: Double) -> Bool {
+        let g = scene.slots[Int(s)].geometry
+        // Box space [0, w] x [-offset, h + offset] holds every such handle, flipped or not.
+        let hw = g.width * 0.5, hh = g.height * 0.5 + BoxGeometry.rotateHandleOffset
+        let c = m.apply(Vec2(hw, g.height * 0.5))
+        let ex = abs(m.a) * hw + abs(m.c) * hh, ey = abs(m.b) * hw + abs(m.d) * hh
+        let dx = abs(q.x - c.x), dy = abs(q.y - c.y)
+        let margin = radius + 1e-9 * (ex + ey + abs(c.x) + abs(c.y) + abs(q.x) + abs(q.y))
+        // Written so that a NaN anywhere keeps the handles in play.
+        return !(dx > ex + margin || dy > ey + margin)
+    }
+
     /// The shorter side of slot `s` on screen.
     func shorterScreenSide(_ s: Int32, _ m: Affine) -> Double {
         let g = scene.slots[Int(s)].geometry
@@ -44,14 +59,26 @@ extension Engine {
     /// nested boxes is the innermost. Handles are searched among the editing boxes, bodies through
     /// the bounds tree: the cost does not grow with the number of boxes.
     func hit(screen q: Vec2) -> (slot: Int32, handle: HandleID) {
+        let handle = nearestHandle(screen: q)
+        if handle.slot >= 0 { return handle }
+        let leaf = topBodyLeaf(screen: q)
+        return (leaf >= 0 ? scene.tree.shapes[Int(leaf)].id.index : -1, .none)
+    }
+
+    /// The handle within reach of screen point `q` that `hit(screen:)` would grab, or slot -1.
+    private func nearestHandle(screen q: Vec2) -> (slot: Int32, handle: HandleID) {
         var best: (slot: Int32, handle: HandleID) = (-1, .none)
         var bestDistance = Double.infinity
         let radius = config.handleHitRadius
-        for x in editingSlots {
+        // By index: iterating the array itself would retain and release it on every hit test.
+        for i in editingSlots.indices {
+            let x = editingSlots[i]
             let shows = showsHandles(x)
             let custom = scene.slots[Int(x)].hooks.customHandles
             guard shows.resize || shows.rotate || custom > 0 else { continue }
-            let m = screenTransform(x)
+            // The cached world transform without a call, when it is valid (as it nearly always is).
+            let m = view * (scene.slots[Int(x)].worldValid ? scene.slots[Int(x)].world : scene.world(x))
+            if custom == 0 && !handlesMayReach(x, m, q, radius) { continue }
             let reach = bodyContains(x, m, q) ? Swift.min(radius, shorterScreenSide(x, m) * 0.25) : radius
             let handles = scene.slots[Int(x)].behavior.handles
             for h in HandleID.resizeHandles where shows.resize && handles.contains(h) {
@@ -63,20 +90,33 @@ extension Engine {
                 consider(x, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)), p, q, reach, &best, &bestDistance)
             }
         }
-        if best.slot >= 0 { return best }
-        return (topBody(screen: q), .none)
+        return best
     }
 
-    /// The topmost box whose body contains screen point `q`, or -1.
-    func topBody(screen q: Vec2) -> Int32 {
+    /// The bounds-tree leaf of the topmost box whose body contains screen point `q`, or -1.
+    private func topBodyLeaf(screen q: Vec2) -> Int32 {
         scene.refreshBounds()
-        hitScratch.removeAll(keepingCapacity: true)
-        scene.tree.query(viewInverse.apply(q), into: &hitScratch)
-        var top: Int32 = -1
-        for x in hitScratch where top < 0 || scene.drawsAfter(x, top) {
-            if bodyContains(x, screenTransform(x), q) { top = x }
+        // Leaves whose box contains the point, tested in world space by their hit shapes; the
+        // query already skips most of those drawn under another one it found.
+        scene.tree.query(containing: viewInverse.apply(q))
+        var top: Int32 = -1, topKey: UInt32 = 0
+        for i in 0..<scene.tree.foundCount {
+            let f = scene.tree.found[i]
+            // A larger draw key is drawn on top; equal keys need a closer look.
+            if top < 0 || f.key > topKey || (f.key == topKey && drawsAfter(leaf: f.leaf, top)) {
+                top = f.leaf
+                topKey = f.key
+            }
         }
         return top
+    }
+
+    /// True when the box of leaf `a` is drawn after that of leaf `b`; siblings are ordered by
+    /// their leaves alone, without reading the boxes.
+    private func drawsAfter(leaf a: Int32, _ b: Int32) -> Bool {
+        let ia = scene.tree.leaves[Int(a)].info, ib = scene.tree.leaves[Int(b)].info
+        if ia.parent == ib.parent { return ia.order > ib.order }
+        return scene.drawsAfter(scene.tree.shapes[Int(a)].id.index, scene.tree.shapes[Int(b)].id.index)
     }
 
     private func consider(_ s: Int32, _ h: HandleID, _ at: Vec2, _ q: Vec2, _ reach: Double,
@@ -92,7 +132,11 @@ extension Engine {
     /// The topmost box or handle at world point `p`: the answer a pointer down there would get.
     public func hitTest(world p: Vec2) throws(GripError) -> Hit {
         guard p.isInRange else { throw .arg("hit point is not finite or beyond 1e9") }
-        let r = hit(screen: view.apply(p))
-        return r.slot >= 0 ? Hit(box: scene.id(r.slot), handle: r.handle) : .nothing
+        let q = view.apply(p)
+        let handle = nearestHandle(screen: q)
+        if handle.slot >= 0 { return Hit(box: scene.id(handle.slot), handle: handle.handle) }
+        // The id from the leaf: no box record is read for a body hit.
+        let leaf = topBodyLeaf(screen: q)
+        return leaf >= 0 ? Hit(box: scene.tree.shapes[Int(leaf)].id, handle: .none) : .nothing
     }
 }

@@ -1,10 +1,10 @@
-/// Box storage and hierarchy: contiguous slots, generational ids, sibling lists in creation
-/// order, and world transforms cached per box and invalidated by subtree.
+/// Box storage and hierarchy: slots in pages that never move, generational ids, sibling lists
+/// in creation order, and world transforms cached per box and invalidated by subtree.
 public struct Scene {
     /// Deepest nesting allowed (top-level boxes have depth 0).
     public static let maxDepth: Int32 = 32
 
-    var slots: ContiguousArray<BoxRecord> = []
+    var slots = PagedArray<BoxRecord>()
     var freeSlots: [Int32] = []
     /// Top-level boxes, first and last, in creation order.
     var firstRoot: Int32 = -1
@@ -38,25 +38,19 @@ public struct Scene {
     /// Stores a new box under `parent` (-1 for top level) and returns its slot, or nil when no
     /// slot is free (every slot's generation exhausted or `Int32` indices used up).
     mutating func insert(geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32) -> Int32? {
-        var r = BoxRecord()
-        r.alive = true
-        r.geometry = geometry
-        r.home = geometry
-        r.behavior = behavior
-        r.boundsDirty = true
-        r.order = nextOrder
-        nextOrder &+= 1
         let s: Int32
+        // The record is built in one expression, straight into its slot.
         if let f = freeSlots.popLast() {
             s = f
-            r.generation = slots[Int(f)].generation &+ 1
-            slots[Int(s)] = r
+            slots[Int(s)] = BoxRecord(generation: slots[Int(f)].generation &+ 1, alive: true, geometry: geometry,
+                                      home: geometry, behavior: behavior, order: nextOrder, boundsDirty: true)
         } else {
             guard slots.count < Int(Int32.max) else { return nil }
-            r.generation = 1
-            slots.append(r)
+            slots.append(BoxRecord(generation: 1, alive: true, geometry: geometry, home: geometry, behavior: behavior,
+                                   order: nextOrder, boundsDirty: true))
             s = Int32(slots.count - 1)
         }
+        nextOrder &+= 1
         boundsDirtySlots.append(s)
         link(s, under: parent)
         count += 1
@@ -200,16 +194,34 @@ public struct Scene {
         // Many new boxes at once (a scene being built): add them unlinked and rebuild the tree
         // top-down, which is faster than inserting one by one and gives a better tree.
         let bulk = boundsDirtySlots.count > 64 && boundsDirtySlots.count > tree.leafCount / 2
+        if bulk { tree.reserveLeaves(tree.leafCount + boundsDirtySlots.count) }
         while let s = boundsDirtySlots.popLast() {
             guard slots[Int(s)].alive, slots[Int(s)].boundsDirty else { continue }
             slots[Int(s)].boundsDirty = false
             let m = world(s)
-            let (p0, p1, p2, p3) = slots[Int(s)].geometry.corners(m)
+            let g = slots[Int(s)].geometry
+            let (p0, p1, p2, p3) = g.corners(m)
             let r = Rect(bounding: p0, p1, p2, p3)
-            if slots[Int(s)].leaf >= 0 { tree.update(slots[Int(s)].leaf, r) }
-            else { slots[Int(s)].leaf = tree.insert(s, r, deferred: bulk) }
+            // The info holds the parent and the top-level ancestor's order: they change only by
+            // insert and reparent, which mark the box's bounds (and its descendants') dirty.
+            let shape = HitShape(id: id(s), world: m, width: g.width, height: g.height)
+            let info = HitInfo(order: slots[Int(s)].order, parent: slots[Int(s)].parent,
+                               topLevelOrder: slots[Int(topLevelAncestor(s))].order)
+            if slots[Int(s)].leaf >= 0 { tree.update(slots[Int(s)].leaf, r, shape, info) }
+            else { slots[Int(s)].leaf = tree.insert(r, shape, info, deferred: bulk) }
         }
-        if bulk { tree.rebuild() }
+        if bulk {
+            // The rebuild renumbers the leaves.
+            tree.rebuild()
+            for i in tree.shapes.indices { slots[Int(tree.shapes[i].id.index)].leaf = Int32(i) }
+        }
+    }
+
+    /// The top-level box that `s` is in (`s` itself at top level).
+    func topLevelAncestor(_ s: Int32) -> Int32 {
+        var x = s
+        while slots[Int(x)].parent >= 0 { x = slots[Int(x)].parent }
+        return x
     }
 
     /// True when `a` is drawn after (on top of) `b`: a descendant of `b`, or under a later sibling.

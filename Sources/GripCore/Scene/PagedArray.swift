@@ -1,0 +1,98 @@
+/// An append-only array stored in fixed pages that never move, with value semantics (copy on
+/// write). Growing it never copies what it holds: a contiguous array copies every element into
+/// fresh memory each time it doubles, and for big elements (the box records) those copies and
+/// their page faults were most of the cost of creating many boxes. Element access is one
+/// page-table load more than a contiguous array's.
+struct PagedArray<Element> {
+    /// Elements per page: 4096.
+    static var pageBits: Int { 12 }
+    static var pageMask: Int { (1 << pageBits) - 1 }
+
+    private var storage = Storage()
+    /// The storage's page table and count, kept here for the subscript's fast path.
+    private var pages: UnsafeMutablePointer<UnsafeMutablePointer<Element>>?
+    private(set) var count = 0
+
+    init() {}
+
+    /// The pages and their table, owned and freed here.
+    private final class Storage {
+        var pages: UnsafeMutablePointer<UnsafeMutablePointer<Element>>?
+        var pageCount = 0, pageCapacity = 0
+        var count = 0
+
+        /// Adds a page; the table may move.
+        func addPage() {
+            if pageCount == pageCapacity {
+                let capacity = Swift.max(8, pageCapacity * 2)
+                let table = UnsafeMutablePointer<UnsafeMutablePointer<Element>>.allocate(capacity: capacity)
+                if let old = pages {
+                    table.moveInitialize(from: old, count: pageCount)
+                    old.deallocate()
+                }
+                pages = table
+                pageCapacity = capacity
+            }
+            pages![pageCount] = .allocate(capacity: 1 << PagedArray.pageBits)
+            pageCount += 1
+        }
+
+        /// A storage holding copies of these elements.
+        func copy() -> Storage {
+            let s = Storage()
+            var left = count
+            for p in 0..<pageCount {
+                s.addPage()
+                let n = Swift.min(left, 1 << PagedArray.pageBits)
+                s.pages![p].initialize(from: pages![p], count: n)
+                left -= n
+            }
+            s.count = count
+            return s
+        }
+
+        deinit {
+            var left = count
+            for p in 0..<pageCount {
+                let n = Swift.min(left, 1 << PagedArray.pageBits)
+                pages![p].deinitialize(count: n)
+                pages![p].deallocate()
+                left -= n
+            }
+            pages?.deallocate()
+        }
+    }
+
+    /// The element at `i`, read and written in place.
+    subscript(i: Int) -> Element {
+        @inline(__always) unsafeAddress {
+            precondition(UInt(bitPattern: i) < UInt(count), "index out of range")
+            return UnsafePointer(pages.unsafelyUnwrapped[i >> PagedArray.pageBits] + (i & PagedArray.pageMask))
+        }
+        @inline(__always) unsafeMutableAddress {
+            precondition(UInt(bitPattern: i) < UInt(count), "index out of range")
+            makeUnique()
+            return pages.unsafelyUnwrapped[i >> PagedArray.pageBits] + (i & PagedArray.pageMask)
+        }
+    }
+
+    /// Adds `e` at the end.
+    mutating func append(_ e: Element) {
+        makeUnique()
+        if count & PagedArray.pageMask == 0 && count >> PagedArray.pageBits == storage.pageCount {
+            storage.addPage()
+            pages = storage.pages
+        }
+        (pages.unsafelyUnwrapped[count >> PagedArray.pageBits] + (count & PagedArray.pageMask)).initialize(to: e)
+        count += 1
+        storage.count = count
+    }
+
+    /// Gives this array storage of its own before a change.
+    @inline(__always) private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy()
+            pages = storage.pages
+        }
+    }
+}
