@@ -68,8 +68,6 @@ public final class Engine {
     /// The last screen -> parent inverse computed and the transform it inverts (a drag in one
     /// parent inverts the same transform at every step).
     var parentInverse = (forward: Affine.identity, inverse: Affine.identity)
-    /// Scratch for hit-test candidates.
-    var hitScratch: [Int32] = []
 
     /// Creates an engine; throws on unusable settings.
     public init(_ config: EngineConfig = EngineConfig()) throws(GripError) {
