@@ -93,12 +93,14 @@ extension Engine {
             let snapped = snap > 0 && next.rotation == (next.rotation / snap).rounded() * snap
             if snapped != gestures[gi].snapped { gestures[gi].snapped = snapped; drawVersion &+= 1 }
         case .pinch:
-            guard let second = gestures[gi].second, let pa = pointers[gestures[gi].first], let pb = pointers[second] else { return }
+            guard let second = gestures[gi].second, let ia = pointers.index(gestures[gi].first),
+                  let ib = pointers.index(second) else { return }
+            let pa = pointers.items[ia].position, pb = pointers.items[ib].position
             let allow = scene.slots[Int(s)].behavior.allow
             let o = Pinch.Options(pan: allow.contains(.move), scale: allow.contains(.pinch), rotate: allow.contains(.rotate),
                                   minScale: scene.slots[Int(s)].behavior.minScale, maxScale: scene.slots[Int(s)].behavior.maxScale)
-            next = Pinch.apply(gestures[gi].start, a0: gestures[gi].grabA, b0: gestures[gi].grabB, a: toParent.apply(pa.position),
-                               b: toParent.apply(pb.position), o)
+            next = Pinch.apply(gestures[gi].start, a0: gestures[gi].grabA, b0: gestures[gi].grabB, a: toParent.apply(pa),
+                               b: toParent.apply(pb), o)
             if let r = region, !Containment.fits(next, in: r) { next = gestures[gi].current }
         case .handle:
             guard !gestures[gi].dragDisabled, let hooks else { return }

@@ -26,4 +26,28 @@ struct BoxRecord {
     var hooks = BoxHookSet()
     /// The sine and cosine of the rotation `sinCosAngle` (the geometry's, unless it changed since).
     var sinCosAngle = 0.0, sine = 0.0, cosine = 1.0
+
+    // One mutating call per change: each access to a slot for writing checks the storage is
+    // unique once, so the fields that change together are written together.
+
+    /// Caches `m` as the world transform.
+    @inline(__always) mutating func cacheWorld(_ m: Affine) {
+        world = m
+        worldValid = true
+    }
+
+    /// Keeps the sine and cosine of `angle`.
+    @inline(__always) mutating func cacheSinCos(of angle: Double, _ s: Double, _ c: Double) {
+        sinCosAngle = angle
+        sine = s
+        cosine = c
+    }
+
+    /// Marks the world transform stale and the bounds dirty; true when the bounds were clean.
+    @inline(__always) mutating func markStale() -> Bool {
+        worldValid = false
+        if boundsDirty { return false }
+        boundsDirty = true
+        return true
+    }
 }

@@ -178,11 +178,7 @@ public struct Scene {
         if !slots[Int(s)].worldValid { return }
         var x = s
         while true {
-            slots[Int(x)].worldValid = false
-            if !slots[Int(x)].boundsDirty {
-                slots[Int(x)].boundsDirty = true
-                boundsDirtySlots.append(x)
-            }
+            if slots[Int(x)].markStale() { boundsDirtySlots.append(x) }
             guard let n = nextInDrawOrder(x, within: s) else { return }
             x = n
         }
@@ -251,8 +247,7 @@ public struct Scene {
         let p0 = slots[Int(s)].parent
         if p0 < 0 || slots[Int(p0)].worldValid {
             let m = (p0 >= 0 ? slots[Int(p0)].world : Affine.identity) * local(s)
-            slots[Int(s)].world = m
-            slots[Int(s)].worldValid = true
+            slots[Int(s)].cacheWorld(m)
             return m
         }
         pathScratch.truncate(to: 0)
@@ -264,8 +259,7 @@ public struct Scene {
         var m = p >= 0 ? slots[Int(p)].world : Affine.identity
         while let x = pathScratch.popLast() {
             m = m * local(x)
-            slots[Int(x)].world = m
-            slots[Int(x)].worldValid = true
+            slots[Int(x)].cacheWorld(m)
         }
         return m
     }
@@ -276,9 +270,7 @@ public struct Scene {
         let rotation = slots[Int(s)].geometry.rotation
         if rotation != slots[Int(s)].sinCosAngle {
             let (sine, cosine) = sinCos(rotation)
-            slots[Int(s)].sinCosAngle = rotation
-            slots[Int(s)].sine = sine
-            slots[Int(s)].cosine = cosine
+            slots[Int(s)].cacheSinCos(of: rotation, sine, cosine)
         }
         return slots[Int(s)].geometry.local(sine: slots[Int(s)].sine, cosine: slots[Int(s)].cosine)
     }
