@@ -23,8 +23,8 @@ public struct FrameView {
 /// Box content (one BOX command per box, in draw order) is updated in place for the boxes whose
 /// geometry or state changed. The overlay after it (borders, handles, indicators, guides of the
 /// few boxes that have one) is moved in place when only its boxes' positions on screen changed,
-/// and rebuilt otherwise. A structural change (a box created, destroyed or re-parented, the view
-/// moved) rebuilds everything.
+/// redrawn in place when they keep their layout (the same handles), and rebuilt otherwise. A
+/// structural change (a box created, destroyed or re-parented, the view moved) rebuilds everything.
 struct FrameState {
     var serial: UInt64 = 0
     var time = 0.0
