@@ -89,12 +89,16 @@ extension Engine {
     @inline(__always) private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
         guard scene.slots[Int(x)].behavior.editing, scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
         let id = scene.id(x)
-        var active = HandleID.none
-        for i in gestures.indices where gestures[i].box == id {
-            if gestures[i].snapped { return nil }
-            active = gestures[i].activeHandle
-        }
+        for i in gestures.indices where gestures[i].box == id && gestures[i].snapped { return nil }
         if !presses.isEmpty && pressProgress(id) > 0 { return nil }
+        return overlayShape(x, m)
+    }
+
+    /// The shape of slot `x`'s border and built-in handles under screen transform `m`.
+    @inline(__always) private func overlayShape(_ x: Int32, _ m: Affine) -> OverlayShape {
+        let id = scene.id(x)
+        var active = HandleID.none
+        for i in gestures.indices where gestures[i].box == id { active = gestures[i].activeHandle }
         let g = scene.slots[Int(x)].geometry
         return OverlayShape(box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
                             width: g.width, height: g.height, flippedX: g.flippedX, flippedY: g.flippedY,
@@ -110,13 +114,8 @@ extension Engine {
                                  firstVertex: frameVertices.count, firstOffset: frameState.overlayOffsets.count,
                                  handleCount: 0)
         if scene.slots[Int(x)].behavior.editing {
-            var active = HandleID.none
-            for i in gestures.indices where gestures[i].box == id { active = gestures[i].activeHandle }
             let g = scene.slots[Int(x)].geometry
-            let shape = entry.shape ?? OverlayShape(
-                box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0), width: g.width, height: g.height,
-                flippedX: g.flippedX, flippedY: g.flippedY, handles: drawnHandles(x),
-                userData: scene.slots[Int(x)].behavior.userData, hover: hover.box == id ? hover.handle : .none, active: active)
+            let shape = entry.shape ?? overlayShape(x, m)
             // Room for the border, its vertices and the handles, then written in place.
             entry.handleCount = shape.handles.nonzeroBitCount
             for _ in 0...entry.handleCount { frameCommands.append(Command(kind: .handle, box: id)) }
@@ -130,7 +129,7 @@ extension Engine {
                     guard let p = customHandleScreenPoint(x, i, m) else { continue }
                     let d = p - centre
                     frameCommands.append(handleCommand(id, shape.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)),
-                                                       p, atan2(d.y, d.x), hover: shape.hover, active: active))
+                                                       p, atan2(d.y, d.x), hover: shape.hover, active: shape.active))
                 }
             }
         }
