@@ -3,36 +3,54 @@
 // The C contract lives in Include/grip.h; scripts/build produces libgrip.so.
 import PackageDescription
 
+/// GRIP_EMBEDDED=1 (what scripts/build sets unless given `--runtime`) compiles the Swift modules
+/// of libgrip.so in Embedded Swift: no Swift runtime or standard library is linked in, and the
+/// library needs only libc, libm and liblua5.4 at run time. Without it the package builds the
+/// normal way, with the runtime: that is what `swift test` needs (Swift Testing cannot test an
+/// embedded module). docs/ARCHITECTURE.md lists the Swift the modules may use because of it.
+let embedded = Context.environment["GRIP_EMBEDDED"] == "1"
+
+/// Settings of every Swift module in the library.
+let swiftSettings: [SwiftSetting] = [
+    // Release builds skip the runtime exclusivity checks (a third of a drag event's cost);
+    // debug builds, which every test runs, keep them and trap on any overlapping access.
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+] + (embedded ? [
+    .enableExperimentalFeature("Embedded"),
+    // Embedded Swift compiles whole modules; one section per function lets the linker drop
+    // what the C API never reaches.
+    .unsafeFlags(["-wmo", "-Xfrontend", "-function-sections"]),
+] : [])
+
+/// Settings of the C code in the library: one section per function and datum, as for Swift, and
+/// DWARF 4, since valgrind 3.19 (Debian 12) cannot read clang 21's default DWARF 5.
+let cSettings: [CSetting] = [.unsafeFlags(["-ffunction-sections", "-fdata-sections", "-gdwarf-4"])]
+
 let package = Package(
     name: "Grip",
     products: [
-        // libgrip.so: the C ABI (and, with the Lua issue, luaopen_grip).
+        // libgrip.so: the C ABI and luaopen_grip. scripts/build adds the export list and soname.
         .library(name: "grip", type: .dynamic, targets: ["Grip", "GripLua"]),
-        // The CLI (`grip run`, `grip render`); scripts/install installs it as bin/grip.
-        .executable(name: "grip-cli", targets: ["grip-cli"]),
     ],
     targets: [
         // Imports ../../Include/grip.h as a Clang module: the one definition of every C type.
         .systemLibrary(name: "CGrip", path: "Sources/CGrip"),
         // The engine in pure Swift: no Foundation, no C, no Lua.
-        .target(name: "GripCore", swiftSettings: [
-            // Release builds skip the runtime exclusivity checks (a third of a drag event's cost);
-            // debug builds, which every test runs, keep them and trap on any overlapping access.
-            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-        ]),
+        .target(name: "GripCore", swiftSettings: swiftSettings),
+        // What the library defines of the platform's C library for itself (arc4random_buf).
+        .target(name: "CPlatform", cSettings: cSettings),
         // The @_cdecl functions of grip.h: translation and validation only.
-        .target(name: "Grip", dependencies: ["GripCore", "CGrip"], exclude: ["exports.map"], swiftSettings: [
-            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-        ]),
+        .target(name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform"], exclude: ["exports.map"],
+                swiftSettings: swiftSettings,
+                // lld (in the toolchain) keeps the export list exact; libm is named because
+                // `-z defs` (scripts/build) refuses a symbol no named library defines.
+                linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("m")]),
         // C: every Lua API call that can raise, under lua_pcall (Debian's liblua5.4-dev).
-        // DWARF 4: valgrind 3.19 (Debian 12) cannot read clang 21's default DWARF 5.
-        .target(name: "CLuaShim", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-gdwarf-4"])],
+        .target(name: "CLuaShim", cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra"])],
                 linkerSettings: [.linkedLibrary("lua5.4")]),
         // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim).
-        .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"]),
-        // The event-log replayer (C, over grip.h): `grip-cli replay LOG` and Tests/replay/main.c.
-        .target(name: "GripReplay", cSettings: [.headerSearchPath("../../Include"), .unsafeFlags(["-gdwarf-4"])]),
-        .executableTarget(name: "grip-cli", dependencies: ["GripLua", "Grip", "GripCore", "CGrip", "GripReplay"]),
+        .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],
+                swiftSettings: swiftSettings),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
     ]
 )

@@ -40,46 +40,59 @@ extension EngineHandle {
     }
 }
 
-/// Whether the core's Command and Vec2 have exactly the layout of grip_command and grip_vec2
-/// (same size, stride and field offsets), so the host can read the core's frame memory directly.
-/// Checked once.
+/// Whether the core's Command and Vec2 have exactly the layout of grip_command and grip_vec2, so
+/// the host can read the core's frame memory directly. Checked once, by probing: a value whose
+/// every field differs is read back through the C type and compared with its field-by-field
+/// conversion, so a field at another offset (or of another size) shows as a mismatch.
 enum Layout {
     static let commandsMatch: Bool = {
-        typealias C = grip_command
-        typealias S = Command
-        guard MemoryLayout<C>.stride == MemoryLayout<S>.stride else { return false }
-        let pairs: [(Int?, Int?)] = [
-            (MemoryLayout<C>.offset(of: \.kind), MemoryLayout<S>.offset(of: \.kindRawValue)),
-            (MemoryLayout<C>.offset(of: \.handle), MemoryLayout<S>.offset(of: \.handle)),
-            (MemoryLayout<C>.offset(of: \.box), MemoryLayout<S>.offset(of: \.box)),
-            (MemoryLayout<C>.offset(of: \.user_data), MemoryLayout<S>.offset(of: \.userData)),
-            (MemoryLayout<C>.offset(of: \.transform), MemoryLayout<S>.offset(of: \.transform)),
-            (MemoryLayout<C>.offset(of: \.width), MemoryLayout<S>.offset(of: \.width)),
-            (MemoryLayout<C>.offset(of: \.height), MemoryLayout<S>.offset(of: \.height)),
-            (MemoryLayout<C>.offset(of: \.center), MemoryLayout<S>.offset(of: \.center)),
-            (MemoryLayout<C>.offset(of: \.radius), MemoryLayout<S>.offset(of: \.radius)),
-            (MemoryLayout<C>.offset(of: \.inner_radius), MemoryLayout<S>.offset(of: \.innerRadius)),
-            (MemoryLayout<C>.offset(of: \.cursor_angle), MemoryLayout<S>.offset(of: \.cursorAngle)),
-            (MemoryLayout<C>.offset(of: \.first_vertex), MemoryLayout<S>.offset(of: \.firstVertex)),
-            (MemoryLayout<C>.offset(of: \.vertex_count), MemoryLayout<S>.offset(of: \.vertexCount)),
-            (MemoryLayout<C>.offset(of: \.stroke_width), MemoryLayout<S>.offset(of: \.strokeWidth)),
-            (MemoryLayout<C>.offset(of: \.dash_on), MemoryLayout<S>.offset(of: \.dashOn)),
-            (MemoryLayout<C>.offset(of: \.dash_off), MemoryLayout<S>.offset(of: \.dashOff)),
-            (MemoryLayout<C>.offset(of: \.dash_phase), MemoryLayout<S>.offset(of: \.dashPhase)),
-            (MemoryLayout<C>.offset(of: \.progress), MemoryLayout<S>.offset(of: \.progress)),
-            (MemoryLayout<C>.offset(of: \.state), MemoryLayout<S>.offset(of: \.state)),
-        ]
-        return pairs.allSatisfy { $0.0 != nil && $0.0 == $0.1 }
-            && MemoryLayout<grip_affine>.stride == MemoryLayout<Affine>.stride
-            && MemoryLayout<grip_vec2>.stride == MemoryLayout<Vec2>.stride
+        guard MemoryLayout<grip_command>.size == MemoryLayout<Command>.size,
+              MemoryLayout<grip_command>.stride == MemoryLayout<Command>.stride,
+              MemoryLayout<grip_command>.alignment <= MemoryLayout<Command>.alignment else { return false }
+        var probe = Command(kind: .guide, box: BoxID(rawValue: 0x0102_0304_0506_0708))
+        probe.handle = HandleID(rawValue: 0x0A0B_0C0D)
+        probe.userData = 0x1112_1314_1516_1718
+        probe.transform = Affine(a: 1.5, b: 2.5, c: 3.5, d: 4.5, tx: 5.5, ty: 6.5)
+        probe.width = 7.5; probe.height = 8.5
+        probe.center = Vec2(9.5, 10.5)
+        probe.radius = 11.5; probe.innerRadius = 12.5; probe.cursorAngle = 13.5
+        probe.firstVertex = 0x1415_1617; probe.vertexCount = 0x1819_1A1B
+        probe.strokeWidth = 14.5; probe.dashOn = 15.5; probe.dashOff = 16.5; probe.dashPhase = 17.5
+        probe.progress = 18.5
+        probe.state = 0x1C1D_1E1F
+        let seen = withUnsafeBytes(of: probe) { $0.loadUnaligned(as: grip_command.self) }
+        return same(seen, probe.c)
     }()
 
-    static let verticesMatch: Bool =
-        MemoryLayout<grip_vec2>.stride == MemoryLayout<Vec2>.stride
-            && MemoryLayout<grip_vec2>.offset(of: \.y) == MemoryLayout<Vec2>.offset(of: \.y)
+    static let verticesMatch: Bool = {
+        guard MemoryLayout<grip_vec2>.size == MemoryLayout<Vec2>.size,
+              MemoryLayout<grip_vec2>.stride == MemoryLayout<Vec2>.stride else { return false }
+        let probe = Vec2(1.5, -2.25)
+        let seen = withUnsafeBytes(of: probe) { $0.loadUnaligned(as: grip_vec2.self) }
+        return same(seen, probe.toC)
+    }()
 
     /// Both: frames need no conversion.
     static let matches = commandsMatch && verticesMatch
+
+    /// Field-by-field equality (bit patterns for doubles; padding ignored).
+    static func same(_ x: grip_command, _ y: grip_command) -> Bool {
+        x.kind == y.kind && x.handle == y.handle && x.box == y.box && x.user_data == y.user_data
+            && same(x.transform, y.transform) && bits(x.width, y.width) && bits(x.height, y.height)
+            && same(x.center, y.center) && bits(x.radius, y.radius) && bits(x.inner_radius, y.inner_radius)
+            && bits(x.cursor_angle, y.cursor_angle) && x.first_vertex == y.first_vertex
+            && x.vertex_count == y.vertex_count && bits(x.stroke_width, y.stroke_width)
+            && bits(x.dash_on, y.dash_on) && bits(x.dash_off, y.dash_off) && bits(x.dash_phase, y.dash_phase)
+            && bits(x.progress, y.progress) && x.state == y.state
+    }
+
+    static func same(_ x: grip_affine, _ y: grip_affine) -> Bool {
+        bits(x.a, y.a) && bits(x.b, y.b) && bits(x.c, y.c) && bits(x.d, y.d) && bits(x.tx, y.tx) && bits(x.ty, y.ty)
+    }
+
+    static func same(_ x: grip_vec2, _ y: grip_vec2) -> Bool { bits(x.x, y.x) && bits(x.y, y.y) }
+
+    static func bits(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern }
 }
 
 extension Command {

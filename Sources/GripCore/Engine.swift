@@ -48,8 +48,10 @@ public final class Engine {
     var frameCommands = FrameBuffer<Command>()
     var frameVertices = FrameBuffer<Vec2>()
     var frameState = FrameState()
-    /// The scripting host's hooks (held weakly: the host owns the engine, not the reverse).
-    public weak var hooks: (any BoxHooks)?
+    /// The scripting host's hooks, not retained: the host owns the engine, not the reverse. The
+    /// host clears this before the hooks object goes away (a hosted Lua state on destroy; a
+    /// script's own engine is destroyed by its hooks object), so it never dangles while used.
+    public unowned(unsafe) var hooks: (any BoxHooks)?
     /// Boxes whose custom-handle position hook failed (until their gesture or the next configure).
     var disabledHandleHooks: [BoxID] = []
     /// Set by the bindings while a call into the engine runs, so callbacks cannot re-enter it.
@@ -69,9 +71,16 @@ public final class Engine {
     /// parent inverts the same transform at every step).
     var parentInverse = (forward: Affine.identity, inverse: Affine.identity)
 
-    /// Creates an engine; throws on unusable settings.
-    public init(_ config: EngineConfig = EngineConfig()) throws(GripError) {
+    /// Creates an engine; throws on unusable settings. The settings are checked before the
+    /// object exists (a convenience init allocates in the init it delegates to), so a refused
+    /// creation allocates nothing: Embedded Swift does not free a half-built object.
+    public convenience init(_ config: EngineConfig = EngineConfig()) throws(GripError) {
         if let p = config.problem() { throw .arg(p) }
+        self.init(validated: config)
+    }
+
+    /// An engine with settings `problem()` accepted.
+    init(validated config: EngineConfig) {
         self.config = config
     }
 

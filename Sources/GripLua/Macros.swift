@@ -2,9 +2,6 @@ import CGrip
 import CLuaShim
 import Grip
 import GripCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Session macros: whole gestures synthesized as the pointer and timer events a host would send,
 /// through the same C ABI dispatch calls, starting at the engine's last dispatched time and
@@ -172,9 +169,9 @@ struct Macro {
         guard ax.length > 0 else { throw LuaFailure("pinch: the box has no size on screen") }
         let dir = ax * (1 / ax.length)
         func fingers(_ f: Double) -> (Vec2, Vec2) {
-            let r = half * pow(scale, f)
+            let r = half * gl_pow(scale, f)
             let a = turn * f
-            let (sn, cs) = (sin(a), cos(a))
+            let (sn, cs) = (gl_sin(a), gl_cos(a))
             let v = Vec2(dir.x * cs - dir.y * sn, dir.x * sn + dir.y * cs) * r
             let c = centre + pan * f
             return (c - v, c + v)

@@ -28,6 +28,7 @@ static void exec(grip_lua *L, const char *name, const char *src, size_t n) {
     if ((int)s < 0) {
         const char *m = grip_lua_errmsg(L);
         if (!m || !m[0]) inv_fail("grip_lua_exec failed (%d) with an empty message", (int)s);
+        inv_log_message(name, s, m);
     } else if (s != GRIP_OK) {
         inv_fail("grip_lua_exec returned %d", (int)s);
     }

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void inv_fail(const char *fmt, ...) {
     va_list ap;
@@ -22,11 +23,28 @@ void inv_status(grip_status s, const char *call) {
         inv_fail("%s returned %d, not a documented grip_status", call, (int)s);
 }
 
+void inv_log_message(const char *call, grip_status s, const char *message) {
+    static FILE *log;
+    static int opened;
+    if (!opened) {
+        const char *path = getenv("GRIP_ERRMSG_LOG");
+        opened = 1;
+        log = path ? fopen(path, "a") : NULL;
+    }
+    if (log) {
+        fprintf(log, "%s %d %s\n", call, (int)s, message);
+        fflush(log);
+    }
+    /* What a message must never say: a value Embedded Swift could not print. */
+    if (strstr(message, "(cannot print value in embedded Swift)") != NULL) inv_fail("%s: message with an unprintable value: %s", call, message);
+}
+
 void inv_failure_message(grip_engine *e, grip_status s, const char *call) {
     if ((int)s >= 0) return;
     const char *m = grip_engine_errmsg(e);
     if (m == NULL) inv_fail("%s failed (%d) and grip_engine_errmsg is NULL", call, (int)s);
     if (m[0] == '\0') inv_fail("%s failed (%d) with an empty message", call, (int)s);
+    inv_log_message(call, s, m);
 }
 
 static void cmd_finite(double v, const char *what, size_t i) {

@@ -17,6 +17,10 @@ void inv_fail(const char *fmt, ...)
 void inv_status(grip_status s, const char *call);
 /* After a failed call on a live engine: the message is non-empty. */
 void inv_failure_message(grip_engine *e, grip_status s, const char *call);
+/* Every failure message a harness sees: appended as "CALL STATUS MESSAGE" to the file named by
+ * GRIP_ERRMSG_LOG (when set), so that two builds' messages for the same inputs can be compared;
+ * a message showing a value that could not be printed fails at once. */
+void inv_log_message(const char *call, grip_status s, const char *message);
 
 /* Checks the frame (kinds, finite numbers, vertex ranges, progress, serial not going back).
  * *serial carries the previous serial in and the new one out (0: none yet). Returns the frame. */

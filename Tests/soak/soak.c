@@ -6,7 +6,8 @@
  * timer ticks, editing toggles, configures, view changes, frames and event polls, while boxes
  * (some nested) are created and destroyed so that CREATIONS boxes are made over the run; every
  * 25,000 events a Lua state is created on the engine, runs a script that installs hooks (custom
- * handle, indicator, constraint, event handler), sees some events and is destroyed. Invariants
+ * handle, indicator, constraint, event handler), sees some events and is destroyed, and creations
+ * with bad settings (engines and Lua states) are refused, leaving nothing allocated. Invariants
  * (Tests/fuzz/invariants.h) are checked along the way. Prints the resident set size after a
  * warm-up and at the end: with EVENTS >= 200,000 it fails when RSS grew by more than 2 MiB after
  * the first fifth of the run (not under valgrind, whose own memory grows). Run it under
@@ -232,6 +233,29 @@ static void lua_round(void) {
     events_done += 30;
 }
 
+/* Creations the library refuses (bad settings), which must leave nothing allocated behind:
+ * valgrind's leak check covers them. */
+static long failed_creates;
+static void refused_creations(void) {
+    grip_engine_desc bad;
+    grip_engine *none = NULL;
+    grip_engine_desc_init(&bad);
+    bad.width = -1;
+    if (grip_engine_create(&bad, &none) == GRIP_OK) inv_fail("an engine with width -1 was created");
+    grip_engine_desc_init(&bad);
+    bad.touch_slop = NAN;
+    if (grip_engine_create(&bad, &none) == GRIP_OK) inv_fail("an engine with touch_slop NaN was created");
+    grip_engine_desc_init(&bad);
+    bad.max_pointers = 1000;
+    if (grip_engine_create(&bad, &none) == GRIP_OK) inv_fail("an engine with 1000 pointers was created");
+    grip_lua_desc lbad;
+    grip_lua *L = NULL;
+    grip_lua_desc_init(&lbad);
+    lbad.memory_limit = 1024; /* too small for the standard libraries */
+    if (grip_lua_create(e, &lbad, &L) == GRIP_OK) inv_fail("a Lua state in 1 KiB was created");
+    failed_creates += 4;
+}
+
 int main(int argc, char **argv) {
     long target = argc > 1 ? atol(argv[1]) : 1000000;
     long creations = argc > 2 ? atol(argv[2]) : 10000;
@@ -261,7 +285,7 @@ int main(int argc, char **argv) {
         /* box churn, spread so that `creations` boxes are made over the run */
         long due = (long)((double)creations * (double)events_done / (double)target);
         while (created < due) { if (nlive > 48) destroy_one(); create_box(); }
-        if (events_done >= next_lua) { lua_round(); next_lua += 25000; }
+        if (events_done >= next_lua) { lua_round(); refused_creations(); next_lua += 25000; }
         inv_frame(e, &serial);
         polled += inv_events(e);
         if (events_done / 50000 != before / 50000) {
@@ -277,9 +301,9 @@ int main(int argc, char **argv) {
     if (rss_end > rss_peak) rss_peak = rss_end;
     for (int i = 0; i < nlive; i++) inv_box(e, live[i]);
     grip_engine_destroy(e);
-    printf("soak: %ld events, %ld boxes created, %ld destroyed, %ld events polled, %d live at the end; "
-           "RSS %ld KiB after the first fifth, %ld KiB peak, %ld KiB at the end\n",
-           events_done, created, destroyed, polled, nlive, rss_warm, rss_peak, rss_end);
+    printf("soak: %ld events, %ld boxes created, %ld destroyed, %ld events polled, %d live at the end, "
+           "%ld creations refused; RSS %ld KiB after the first fifth, %ld KiB peak, %ld KiB at the end\n",
+           events_done, created, destroyed, polled, nlive, failed_creates, rss_warm, rss_peak, rss_end);
     const char *preload = getenv("LD_PRELOAD");
     if (preload && strstr(preload, "vgpreload")) {
         printf("soak: RSS not checked under valgrind (its own memory grows with the run)\n");

@@ -12,6 +12,7 @@
 #ifndef CLUASHIM_H
 #define CLUASHIM_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -114,6 +115,12 @@ int gl_hook_indicator(void *ctx, void *engine, uint64_t box, double progress, co
 /* The constraint: the geometry to apply instead of `proposed`. */
 int gl_hook_constraint(void *ctx, void *engine, uint64_t box, const gl_geom *proposed,
                        const gl_geom *current, gl_geom *out, char *err, size_t errlen);
+
+/* libm for the macros' own arithmetic (Embedded Swift imports no Glibc): the same functions a
+ * Lua script's math library uses, so a macro's fingers land where the script computes. */
+static inline double gl_pow(double x, double y) { return pow(x, y); }
+static inline double gl_sin(double x) { return sin(x); }
+static inline double gl_cos(double x) { return cos(x); }
 
 #ifdef __cplusplus
 }

@@ -46,6 +46,16 @@ struct Hover: Equatable {
 /// A pointer's phase, as `grip_phase`.
 public enum PointerPhase: UInt32, Sendable {
     case down = 0, move = 1, up = 2, cancel = 3
+
+    /// The case's name, for messages (Embedded Swift cannot interpolate an enum value).
+    public var name: String {
+        switch self {
+        case .down: "down"
+        case .move: "move"
+        case .up: "up"
+        case .cancel: "cancel"
+        }
+    }
 }
 
 /// A pointer event in screen coordinates.

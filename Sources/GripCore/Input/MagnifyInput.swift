@@ -10,7 +10,7 @@ extension Engine {
         case .down:
             if magnifying { throw .state("a magnify gesture is already in progress") }
         case .move, .up, .cancel:
-            if !magnifying { throw .state("magnify \(e.phase) without a began (DOWN) event") }
+            if !magnifying { throw .state("magnify \(e.phase.name) without a began (DOWN) event") }
         }
         try advanceTime(e.time)
         if e.phase == .down {
