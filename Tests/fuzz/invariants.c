@@ -5,7 +5,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 void inv_fail(const char *fmt, ...) {
     va_list ap;
@@ -35,8 +34,6 @@ void inv_log_message(const char *call, grip_status s, const char *message) {
         fprintf(log, "%s %d %s\n", call, (int)s, message);
         fflush(log);
     }
-    /* What a message must never say: a value Embedded Swift could not print. */
-    if (strstr(message, "(cannot print value in embedded Swift)") != NULL) inv_fail("%s: message with an unprintable value: %s", call, message);
 }
 
 void inv_failure_message(grip_engine *e, grip_status s, const char *call) {

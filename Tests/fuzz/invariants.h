@@ -18,8 +18,9 @@ void inv_status(grip_status s, const char *call);
 /* After a failed call on a live engine: the message is non-empty. */
 void inv_failure_message(grip_engine *e, grip_status s, const char *call);
 /* Every failure message a harness sees: appended as "CALL STATUS MESSAGE" to the file named by
- * GRIP_ERRMSG_LOG (when set), so that two builds' messages for the same inputs can be compared;
- * a message showing a value that could not be printed fails at once. */
+ * GRIP_ERRMSG_LOG (when set), so that two builds' messages for the same inputs can be compared.
+ * (Not checked here for text the library must never write: a fuzzer learns the strings a
+ * harness searches for and then writes them into its scripts.) */
 void inv_log_message(const char *call, grip_status s, const char *message);
 
 /* Checks the frame (kinds, finite numbers, vertex ranges, progress, serial not going back).
