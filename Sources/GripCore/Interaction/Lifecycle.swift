@@ -37,8 +37,9 @@ extension Engine {
         step(gi, slot: s, to: next, pointer: pointer, at: position)
     }
 
-    /// Applies `next` as gesture `gi`'s geometry of slot `s` (after the box's constraint hook):
-    /// one commit, CHANGED (reporting `pointer` at screen point `q`) when the box moved.
+    /// Applies `next` as gesture `gi`'s geometry of slot `s`, its first member (after the box's
+    /// constraint hook): one commit, CHANGED (reporting `pointer` at screen point `q`) when the box
+    /// moved. Gestures act on one box today; a group step will commit each member the same way.
     @inline(__always) func step(_ gi: Int, slot s: Int32, to next: BoxGeometry, pointer: UInt32, at q: Vec2) {
         let next = constrained(next, gesture: gi, slot: s)
         interactions.active[gi].members.first.current = next
