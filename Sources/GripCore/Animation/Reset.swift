@@ -1,21 +1,18 @@
-/// The animation back to a box's home geometry after a double tap or `grip_box_reset`.
-struct ResetAnimation {
-    var box: BoxID
-    var from: BoxGeometry
-    var to: BoxGeometry
-    var startTime: Double
-
+/// The animation back to a box's home geometry after a double tap or `grip_box_reset`: an
+/// interaction of kind `.reset` (Interaction/Lifecycle.swift begins, steps and ends it), whose
+/// geometry at each time comes from here.
+enum ResetAnimation {
     /// Seconds of timer time a reset takes.
     static let duration = 0.2
 
     /// True from `startTime + duration` on (compared as a sum, so 1.0 + 0.2 ends at 1.2 exactly).
-    func isFinished(at t: Double) -> Bool { t >= startTime + ResetAnimation.duration }
+    static func isFinished(startTime: Double, at t: Double) -> Bool { t >= startTime + duration }
 
-    /// The geometry at time `t`: eased (cubic in-out), rotation along the shorter way round,
-    /// flips switched at the start.
-    func geometry(at t: Double) -> BoxGeometry {
-        if isFinished(at: t) { return to }
-        let u = Swift.min(1, Swift.max(0, (t - startTime) / ResetAnimation.duration))
+    /// The geometry at time `t` of the animation from `from` to `to` begun at `startTime`: eased
+    /// (cubic in-out), rotation along the shorter way round, flips switched at the start.
+    static func geometry(from: BoxGeometry, to: BoxGeometry, startTime: Double, at t: Double) -> BoxGeometry {
+        if isFinished(startTime: startTime, at: t) { return to }
+        let u = Swift.min(1, Swift.max(0, (t - startTime) / duration))
         let e = u < 0.5 ? 4 * u * u * u : 1 - 4 * (1 - u) * (1 - u) * (1 - u)
         func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * e }
         var g = to
@@ -35,12 +32,12 @@ extension Engine {
     func startReset(slot s: Int32, animated: Bool) -> Bool {
         let id = scene.id(s)
         let r = scene.slots[Int(s)]
-        guard !gestures.contains(where: { $0.box == id }), r.geometry != r.home else { return false }
-        resets.removeAll { $0.box == id }
+        guard !interactions.hasGesture(on: id), r.geometry != r.home else { return false }
         if animated {
-            resets.append(ResetAnimation(box: id, from: r.geometry, to: r.home, startTime: time))
+            beginReset(slot: s)
         } else {
-            place(s, r.home)
+            stopReset(on: id)
+            scene.commit(s, r.home)
             emit(.reset, slot: s)
         }
         return true
@@ -50,34 +47,16 @@ extension Engine {
     /// when `animated`. Returns `.done` when it is already there; throws STATE during a gesture.
     public func reset(_ id: BoxID, animated: Bool) throws(GripError) -> Status {
         let s = try slot(id)
-        if gestures.contains(where: { $0.box == id }) {
+        if interactions.hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; reset it after the gesture ends")
         }
         return startReset(slot: s, animated: animated) ? .ok : .done
     }
 
-    /// Advances reset animations to the engine's time; true when any geometry changed.
-    func advanceResets() -> Bool {
-        var changed = false
-        var i = 0
-        while i < resets.count {
-            let a = resets[i]
-            guard let s = scene.slot(a.box) else { resets.remove(at: i); continue }
-            if place(s, a.geometry(at: time)) { changed = true }
-            if a.isFinished(at: time) {
-                resets.remove(at: i)
-                emit(.reset, slot: s)
-                continue
-            }
-            i += 1
-        }
-        return changed
-    }
-
     /// Advances animations, long presses and the marching ants to `t`.
     public func dispatchTimer(_ t: Double) throws(GripError) {
         try advanceTime(t)
-        if advanceResets() { drawVersion &+= 1 }
-        if advancePresses() { drawVersion &+= 1 }
+        if stepResets() { scene.drawnStateChanged() }
+        if advancePresses() { scene.drawnStateChanged() }
     }
 }

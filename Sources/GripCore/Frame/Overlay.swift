@@ -36,8 +36,8 @@ struct OverlayEntry {
 extension Engine {
     /// Lays out the whole overlay again.
     func rebuildOverlay() {
-        frameCommands.truncate(to: frameState.overlayStart)
-        frameVertices.truncate(to: 0)
+        frameState.commands.truncate(to: frameState.overlayStart)
+        frameState.vertices.truncate(to: 0)
         frameState.overlay.removeAll(keepingCapacity: true)
         frameState.overlayOffsets.truncate(to: 0)
         frameState.overlayRebuilds += 1
@@ -57,7 +57,7 @@ extension Engine {
             let m = screenTransform(x)
             guard let now = plainOverlayShape(x, m), now.handles == old.handles else { return false }
             // The entry was built into these buffers, which have not shrunk since.
-            precondition(e.firstCommand + 1 + e.handleCount <= frameCommands.count && e.firstVertex + 4 <= frameVertices.count
+            precondition(e.firstCommand + 1 + e.handleCount <= frameState.commands.count && e.firstVertex + 4 <= frameState.vertices.count
                          && e.firstOffset + 4 + e.handleCount <= frameState.overlayOffsets.count, "stale overlay entry")
             if now != old {
                 writeBorderAndHandles(x, now, translation: Vec2(m.tx, m.ty), dashPhase: phase, at: e, fresh: false)
@@ -65,8 +65,8 @@ extension Engine {
                 continue
             }
             let t = Vec2(m.tx, m.ty)
-            let commands = frameCommands.base.unsafelyUnwrapped + e.firstCommand
-            let vertices = frameVertices.base.unsafelyUnwrapped + e.firstVertex
+            let commands = frameState.commands.base.unsafelyUnwrapped + e.firstCommand
+            let vertices = frameState.vertices.base.unsafelyUnwrapped + e.firstVertex
             let offsets = frameState.overlayOffsets.base.unsafelyUnwrapped + e.firstOffset
             commands[0].dashPhase = phase
             for k in 0..<4 { vertices[k] = offsets[k] + t }
@@ -89,8 +89,8 @@ extension Engine {
     @inline(__always) private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
         guard scene.slots[Int(x)].behavior.editing, scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
         let id = scene.id(x)
-        for i in gestures.indices where gestures[i].box == id && gestures[i].snapped { return nil }
-        if !presses.isEmpty && pressProgress(id) > 0 { return nil }
+        if let gi = interactions.gesture(on: id), interactions.active[gi].snapped { return nil }
+        if !input.presses.isEmpty && pressProgress(id) > 0 { return nil }
         return overlayShape(x, m)
     }
 
@@ -98,28 +98,28 @@ extension Engine {
     @inline(__always) private func overlayShape(_ x: Int32, _ m: Affine) -> OverlayShape {
         let id = scene.id(x)
         var active = HandleID.none
-        for i in gestures.indices where gestures[i].box == id { active = gestures[i].activeHandle }
+        if let gi = interactions.gesture(on: id) { active = interactions.active[gi].activeHandle }
         let g = scene.slots[Int(x)].geometry
         return OverlayShape(box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
                             width: g.width, height: g.height, flippedX: g.flippedX, flippedY: g.flippedY,
                             handles: drawnHandles(x), userData: scene.slots[Int(x)].behavior.userData,
-                            hover: hover.box == id ? hover.handle : .none, active: active)
+                            hover: input.hover.box == id ? input.hover.handle : .none, active: active)
     }
 
     /// Appends slot `x`'s part of the overlay and its entry.
     private func appendOverlay(_ x: Int32) {
         let id = scene.id(x)
         let m = screenTransform(x)
-        var entry = OverlayEntry(slot: x, shape: plainOverlayShape(x, m), firstCommand: frameCommands.count,
-                                 firstVertex: frameVertices.count, firstOffset: frameState.overlayOffsets.count,
+        var entry = OverlayEntry(slot: x, shape: plainOverlayShape(x, m), firstCommand: frameState.commands.count,
+                                 firstVertex: frameState.vertices.count, firstOffset: frameState.overlayOffsets.count,
                                  handleCount: 0)
         if scene.slots[Int(x)].behavior.editing {
             let g = scene.slots[Int(x)].geometry
             let shape = entry.shape ?? overlayShape(x, m)
             // Room for the border, its vertices and the handles, then written in place.
             entry.handleCount = shape.handles.nonzeroBitCount
-            for _ in 0...entry.handleCount { frameCommands.append(Command(kind: .handle, box: id)) }
-            for _ in 0..<4 { frameVertices.append(.zero) }
+            for _ in 0...entry.handleCount { frameState.commands.append(Command(kind: .handle, box: id)) }
+            for _ in 0..<4 { frameState.vertices.append(.zero) }
             for _ in 0..<(4 + entry.handleCount) { frameState.overlayOffsets.append(.zero) }
             writeBorderAndHandles(x, shape, translation: Vec2(m.tx, m.ty), dashPhase: Style.dashPhase(at: time), at: entry, fresh: true)
             let custom = scene.slots[Int(x)].hooks.customHandles
@@ -128,7 +128,7 @@ extension Engine {
                 for i in 0..<custom {
                     guard let p = customHandleScreenPoint(x, i, m) else { continue }
                     let d = p - centre
-                    frameCommands.append(handleCommand(id, shape.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)),
+                    frameState.commands.append(handleCommand(id, shape.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)),
                                                        p, atan2(d.y, d.x), hover: shape.hover, active: shape.active))
                 }
             }
@@ -145,8 +145,8 @@ extension Engine {
     private func writeBorderAndHandles(_ x: Int32, _ shape: OverlayShape, translation t: Vec2, dashPhase: Double,
                                        at e: OverlayEntry, fresh: Bool) {
         let g = scene.slots[Int(x)].geometry
-        let commands = frameCommands.base.unsafelyUnwrapped + e.firstCommand
-        let vertices = frameVertices.base.unsafelyUnwrapped + e.firstVertex
+        let commands = frameState.commands.base.unsafelyUnwrapped + e.firstCommand
+        let vertices = frameState.vertices.base.unsafelyUnwrapped + e.firstVertex
         let offsets = frameState.overlayOffsets.base.unsafelyUnwrapped + e.firstOffset
         let linear = shape.linear
         // The border: the box's corners on screen, moved inward by half the stroke.

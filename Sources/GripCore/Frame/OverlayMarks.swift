@@ -12,7 +12,7 @@ extension Engine {
         c.userData = behavior.userData
         c.strokeWidth = Style.indicatorStroke
         c.progress = progress
-        c.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
+        c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)
         var points = frameState.indicatorScratch
         frameState.indicatorScratch = []  // so the array is uniquely referenced while it grows
         points.removeAll(keepingCapacity: true)
@@ -25,35 +25,35 @@ extension Engine {
                               screenScale: transform.uniformScale, mirrored: transform.determinant < 0, into: &points)
         }
         Indicator.trim(&points, from: 0, progress: progress)
-        for p in points { frameVertices.append(transform.apply(p)) }
+        for p in points { frameState.vertices.append(transform.apply(p)) }
         c.vertexCount = UInt32(truncatingIfNeeded: points.count)
         frameState.indicatorScratch = points
-        frameCommands.append(c)
+        frameState.commands.append(c)
     }
 
     /// The snapped axis of slot `x` while a rotation rests on a snap angle: through the centre,
     /// from beyond the rotate handle to beyond the bottom.
     func appendGuide(_ x: Int32) {
         let id = scene.id(x)
-        guard let gi = gestures.firstIndex(where: { $0.box == id && $0.snapped }) else { return }
+        guard let gi = interactions.gesture(on: id), interactions.active[gi].snapped else { return }
         let g = scene.slots[Int(x)].geometry
         var c = Command(kind: .guide, box: id)
         c.userData = scene.slots[Int(x)].behavior.userData
         c.strokeWidth = Style.borderStroke
-        c.handle = gestures[gi].activeHandle
-        c.firstVertex = UInt32(truncatingIfNeeded: frameVertices.count)
+        c.handle = interactions.active[gi].activeHandle
+        c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)
         c.vertexCount = 2
         let frameToScreen = view * scene.parentWorld(x) * g.frameLocal
-        frameVertices.append(frameToScreen.apply(Vec2(g.width * 0.5, -BoxGeometry.rotateHandleOffset - g.height * 0.25)))
-        frameVertices.append(frameToScreen.apply(Vec2(g.width * 0.5, g.height * 1.25)))
-        frameCommands.append(c)
+        frameState.vertices.append(frameToScreen.apply(Vec2(g.width * 0.5, -BoxGeometry.rotateHandleOffset - g.height * 0.25)))
+        frameState.vertices.append(frameToScreen.apply(Vec2(g.width * 0.5, g.height * 1.25)))
+        frameState.commands.append(c)
     }
 
     /// Appends the scripted indicator outline of slot `x` (box space); false, with the vertices
     /// untouched, when there is none or it failed (then the built-in circle is drawn instead).
     private func customIndicator(_ x: Int32, progress: Double, into vertices: inout [Vec2]) -> Bool {
         let id = scene.id(x)
-        guard let hooks, let pi = presses.firstIndex(where: { $0.box == id }), !presses[pi].indicatorDisabled else { return false }
+        guard let hooks, let pi = input.presses.firstIndex(where: { $0.box == id }), !input.presses[pi].indicatorDisabled else { return false }
         let start = vertices.count
         let failure = hooks.indicatorOutline(box: id, progress: progress, geometry: scene.slots[Int(x)].geometry, into: &vertices)
         var problem = failure
@@ -64,7 +64,7 @@ extension Engine {
         }
         guard let problem else { return true }
         vertices.truncate(to: start)
-        if let i = presses.firstIndex(where: { $0.box == id }) { presses[i].indicatorDisabled = true }
+        if let i = input.presses.firstIndex(where: { $0.box == id }) { input.presses[i].indicatorDisabled = true }
         hookFailed(problem, slot: x)
         return false
     }

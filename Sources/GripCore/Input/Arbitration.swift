@@ -22,11 +22,11 @@ extension Engine {
         guard e.position.isInRange else { throw .arg("pointer position is not finite or beyond 1e9") }
         guard e.time.isFinite else { throw .arg("time is not finite") }
         guard e.modifiers & ~Modifiers.all == 0 else { throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))") }
-        let tracked = pointers.index(e.pointer) != nil
+        let tracked = input.pointers.index(e.pointer) != nil
         switch e.phase {
         case .down:
             if tracked { throw .state("pointer \(e.pointer) is already down") }
-            if pointers.items.count >= config.maxPointers {
+            if input.pointers.items.count >= config.maxPointers {
                 throw GripError(.limit, "max_pointers (\(config.maxPointers)) are already down")
             }
         case .up:
@@ -44,7 +44,7 @@ extension Engine {
         case .up: return pointerUp(e, cancelled: false)
         case .cancel:
             guard tracked else {
-                if hover.pointer == e.pointer { setHover(Hover()) }
+                if input.hover.pointer == e.pointer { setHover(Hover()) }
                 return false
             }
             return pointerUp(e, cancelled: true)
@@ -57,67 +57,67 @@ extension Engine {
         let q = e.position
         var tp = TrackedPointer(id: e.pointer, position: q, downPosition: q, downTime: time,
                                 modifiers: e.modifiers, box: .none, handle: .none, role: .background)
-        if hover.pointer == e.pointer { setHover(Hover()) }
+        if input.hover.pointer == e.pointer { setHover(Hover()) }
         let (s, h) = hit(screen: q)
-        guard s >= 0 else { pointers.items.append(tp); return false }
+        guard s >= 0 else { input.pointers.items.append(tp); return false }
         let id = scene.id(s)
         tp.box = id
         tp.handle = h
         let allow = scene.slots[Int(s)].behavior.allow
         let twoPointer = !allow.isDisjoint(with: [.move, .pinch, .rotate])
-        if let gi = gestures.firstIndex(where: { $0.box == id }) {
+        if let gi = interactions.gesture(on: id) {
             // A second finger joins a one-finger move: it becomes a pinch from here, no jump.
-            if gestures[gi].kind == .move && twoPointer {
-                let first = gestures[gi].first
-                endGesture(at: gi, pointer: first, cancelled: false)
-                pointers.items.append(tp)
+            if interactions.active[gi].kind == .move && twoPointer {
+                let first = interactions.active[gi].pointer
+                end(gi, pointer: first, at: pointerWorld(first))
+                input.pointers.items.append(tp)
                 beginPinch(slot: s, first, e.pointer)
                 return true
             }
             tp.role = .ignored
-        } else if let other = pointers.items.first(where: { $0.box == id && $0.role == .pending }) {
+        } else if let other = input.pointers.items.first(where: { $0.box == id && $0.role == .pending }) {
             tp.role = .ignored
             if twoPointer {
                 cancelPress(on: id, slot: s, at: q)
-                pointers.items.append(tp)
+                input.pointers.items.append(tp)
                 beginPinch(slot: s, other.id, e.pointer)
                 return true
             }
         } else if h != .none {
             tp.role = .gesture
-            pointers.items.append(tp)
+            input.pointers.items.append(tp)
             beginHandleGesture(slot: s, handle: h, pointer: tp)
             return true
         } else {
             tp.role = .pending
             if allow.contains(.longPress) { beginPress(slot: s, pointer: e.pointer, at: q) }
         }
-        pointers.items.append(tp)
+        input.pointers.items.append(tp)
         return true
     }
 
     // MARK: move
 
     private func pointerMoved(_ e: PointerEvent) -> Bool {
-        guard let i = pointers.index(e.pointer) else { return false }
-        pointers.items[i].position = e.position
-        pointers.items[i].modifiers = e.modifiers
-        switch pointers.items[i].role {
+        guard let i = input.pointers.index(e.pointer) else { return false }
+        input.pointers.items[i].position = e.position
+        input.pointers.items[i].modifiers = e.modifiers
+        switch input.pointers.items[i].role {
         case .background: return false
         case .ignored: return true
         case .gesture:
-            stepGesture(of: pointers.items[i].box, pointer: e.pointer)
+            stepGesture(of: input.pointers.items[i].box, pointer: e.pointer)
             return true
         case .pending:
-            let tp = pointers.items[i]
+            let tp = input.pointers.items[i]
             guard (e.position - tp.downPosition).length > config.touchSlop, let s = scene.slot(tp.box) else { return true }
             cancelPress(on: tp.box, slot: s, at: e.position)
             if scene.slots[Int(s)].behavior.allow.contains(.move) {
-                pointers.items[i].role = .gesture
+                input.pointers.items[i].role = .gesture
                 beginMove(slot: s, pointer: tp.id, grab: tp.downPosition)
                 stepGesture(of: tp.box, pointer: tp.id)
             } else {
-                pointers.items[i].role = .ignored
+                input.pointers.items[i].role = .ignored
             }
             return true
         }
@@ -126,40 +126,39 @@ extension Engine {
     // MARK: up and cancel
 
     private func pointerUp(_ e: PointerEvent, cancelled: Bool) -> Bool {
-        guard let tp = pointers[e.pointer] else { return false }
-        pointers.update(e.pointer) { $0.position = e.position }
-        defer { pointers.remove(e.pointer) }
+        guard let tp = input.pointers[e.pointer] else { return false }
+        input.pointers.update(e.pointer) { $0.position = e.position }
+        defer { input.pointers.remove(e.pointer) }
         switch tp.role {
         case .background: return false
         case .ignored: return true
         case .pending:
             guard let s = scene.slot(tp.box) else { return true }
-            let triggered = presses.contains { $0.box == tp.box && $0.phase == .triggered }
+            let triggered = input.presses.contains { $0.box == tp.box && $0.phase == .triggered }
             cancelPress(on: tp.box, slot: s, at: e.position)
             if !cancelled && !triggered && time - tp.downTime < scene.slots[Int(s)].behavior.longPressDuration {
                 tapped(slot: s, pointer: tp)
             }
             return true
         case .gesture:
-            guard let gi = gestures.firstIndex(where: { $0.box == tp.box }) else { return true }
-            let g = gestures[gi]
+            guard let gi = interactions.gesture(on: tp.box) else { return true }
+            let g = interactions.active[gi]
             if cancelled {
-                if let s = scene.slot(g.box) { place(s, g.start) }
-                endGesture(at: gi, pointer: e.pointer, cancelled: true)
-                for other in [g.first, g.second].compactMap({ $0 }) where other != e.pointer {
-                    pointers.update(other) { $0.role = .ignored }
+                cancel(gi, pointer: e.pointer, at: pointerWorld(e.pointer))
+                for other in [g.pointer, g.secondPointer].compactMap({ $0 }) where other != e.pointer {
+                    input.pointers.update(other) { $0.role = .ignored }
                 }
                 return true
             }
-            endGesture(at: gi, pointer: e.pointer, cancelled: false)
+            end(gi, pointer: e.pointer, at: pointerWorld(e.pointer))
             // One finger of two lifts: the other carries on as a move from where things are.
-            if g.kind == .pinch, let s = scene.slot(g.box) {
-                let other = g.first == e.pointer ? g.second : g.first
-                if let o = other, let op = pointers[o] {
+            if g.kind == .pinch, let s = scene.slot(g.members.first.box) {
+                let other = g.pointer == e.pointer ? g.secondPointer : g.pointer
+                if let o = other, let op = input.pointers[o] {
                     if scene.slots[Int(s)].behavior.allow.contains(.move) {
                         beginMove(slot: s, pointer: o, grab: op.position)
                     } else {
-                        pointers.update(o) { $0.role = .ignored }
+                        input.pointers.update(o) { $0.role = .ignored }
                     }
                 }
             }
@@ -172,15 +171,15 @@ extension Engine {
     private func tapped(slot s: Int32, pointer tp: TrackedPointer) {
         let world = viewInverse.apply(tp.position)
         emit(.tap, slot: s, pointer: tp.id, at: world)
-        if let last = lastTap, last.box == tp.box, time - last.time <= config.doubleTapInterval,
+        if let last = input.lastTap, last.box == tp.box, time - last.time <= config.doubleTapInterval,
            (tp.position - last.position).length <= config.touchSlop {
-            lastTap = nil
+            input.lastTap = nil
             emit(.doubleTap, slot: s, pointer: tp.id, at: world)
             if scene.slots[Int(s)].behavior.allow.contains(.doubleTapReset) {
                 startReset(slot: s, animated: true)
             }
         } else {
-            lastTap = TapRecord(box: tp.box, time: time, position: tp.position)
+            input.lastTap = TapRecord(box: tp.box, time: time, position: tp.position)
         }
     }
 
@@ -191,14 +190,15 @@ extension Engine {
         setHover(s >= 0 ? Hover(pointer: e.pointer, box: scene.id(s), handle: h) : Hover(pointer: e.pointer))
     }
 
+    /// Sets what the hovering pointer is over, redrawing what that changes.
     func setHover(_ h: Hover) {
-        let old = hover
-        hover = h
+        let old = input.hover
+        input.hover = h
         if h.box != old.box {
-            if let s = scene.slot(old.box) { restyle(s) }
-            if let s = scene.slot(h.box) { restyle(s) }
+            if let s = scene.slot(old.box) { scene.restyle(s) }
+            if let s = scene.slot(h.box) { scene.restyle(s) }
         } else if h.handle != old.handle {
-            drawVersion &+= 1
+            scene.drawnStateChanged()
         }
     }
 }

@@ -8,64 +8,51 @@ extension Engine {
         guard e.time.isFinite else { throw .arg("time is not finite") }
         switch e.phase {
         case .down:
-            if magnifying { throw .state("a magnify gesture is already in progress") }
+            if input.magnifying { throw .state("a magnify gesture is already in progress") }
         case .move, .up, .cancel:
-            if !magnifying { throw .state("magnify \(e.phase.name) without a began (DOWN) event") }
+            if !input.magnifying { throw .state("magnify \(e.phase.name) without a began (DOWN) event") }
         }
         try advanceTime(e.time)
         if e.phase == .down {
-            magnifying = true
+            input.magnifying = true
             let (s, _) = hit(screen: e.focal)
             guard s >= 0 else { return false }
             let id = scene.id(s)
-            guard scene.slots[Int(s)].behavior.allow.contains(.magnify),
-                  !gestures.contains(where: { $0.box == id }) else { return false }
-            let geometry = scene.slots[Int(s)].geometry
-            var g = Gesture(kind: .magnify, box: id, first: 0, start: geometry, current: geometry)
+            guard scene.slots[Int(s)].behavior.allow.contains(.magnify), !interactions.hasGesture(on: id) else { return false }
+            var g = Interaction(.magnify, box: id, at: scene.slots[Int(s)].geometry)
             g.grabA = screenToParent(s).apply(e.focal)
-            resets.removeAll { $0.box == id }
-            gestures.append(g)
-            restyle(s)
-            emit(.gestureBegan, .magnify, slot: s, at: viewInverse.apply(e.focal))
+            begin(g, pointer: 0, at: e.focal)
             stepMagnify(e)
             return true
         }
-        if e.phase == .up || e.phase == .cancel { magnifying = false }
+        if e.phase == .up || e.phase == .cancel { input.magnifying = false }
         return stepMagnify(e)
     }
 
+    /// Steps the magnify gesture with `e`: the preview while it moves, the committed scale at UP,
+    /// the snapshot back at CANCEL. False when no magnify gesture is on a box.
     @discardableResult
     private func stepMagnify(_ e: MagnifyEvent) -> Bool {
-        guard let gi = gestures.firstIndex(where: { $0.kind == .magnify }),
-              let s = scene.slot(gestures[gi].box) else { return false }
-        let g = gestures[gi]
+        guard let gi = interactions.magnify(), let s = scene.slot(interactions.active[gi].members.first.box) else { return false }
+        let start = interactions.active[gi].members.first.start
+        let current = interactions.active[gi].members.first.current
+        let focal = interactions.active[gi].grabA
         let b = scene.slots[Int(s)].behavior
         let region = containmentRegion(s)
-        var next: BoxGeometry
         switch e.phase {
         case .down, .move:
-            next = Magnify.preview(g.start, factor: e.factor, focal: g.grabA)
-            if let r = region, !Containment.fits(next, in: r) { next = g.current }
+            var next = Magnify.preview(start, factor: e.factor, focal: focal)
+            if let r = region, !Containment.fits(next, in: r) { next = current }
+            step(gi, slot: s, to: next, pointer: 0, at: e.focal)
         case .up:
-            next = Magnify.commit(g.start, factor: e.factor, focal: g.grabA, minScale: b.minScale, maxScale: b.maxScale)
+            var next = Magnify.commit(start, factor: e.factor, focal: focal, minScale: b.minScale, maxScale: b.maxScale)
             if let r = region, !Containment.fits(next, in: r) {
-                next = Magnify.commit(g.current, factor: 1, focal: g.grabA, minScale: b.minScale, maxScale: b.maxScale)
-                if !Containment.fits(next, in: r) { next = g.start }
+                next = Magnify.commit(current, factor: 1, focal: focal, minScale: b.minScale, maxScale: b.maxScale)
+                if !Containment.fits(next, in: r) { next = start }
             }
+            end(gi, committing: next, slot: s, pointer: 0, at: viewInverse.apply(e.focal))
         case .cancel:
-            next = g.start
-        }
-        if e.phase != .cancel { next = constrained(next, gesture: gi, slot: s) }
-        gestures[gi].current = next
-        let changed = place(s, next)
-        let at = viewInverse.apply(e.focal)
-        switch e.phase {
-        case .move, .down:
-            if changed { emit(.gestureChanged, .magnify, slot: s, at: at) }
-        case .up, .cancel:
-            gestures.remove(at: gi)
-            restyle(s)
-            emit(e.phase == .up ? .gestureEnded : .gestureCancelled, .magnify, slot: s, at: at)
+            cancel(gi, pointer: 0, at: viewInverse.apply(e.focal))
         }
         return true
     }

@@ -54,8 +54,8 @@ extension Engine {
         guard let s = scene.insert(geometry: d.geometry, behavior: d.behavior, parent: parent) else {
             throw GripError(.limit, "no box slot left")
         }
-        if d.behavior.editing { editingSlots.append(s) }
-        restructure()
+        if d.behavior.editing { scene.editingSlots.append(s) }
+        scene.restructure()
         return scene.id(s)
     }
 
@@ -67,7 +67,7 @@ extension Engine {
         Engine.collectSubtree(s, of: &scene, into: &doomed)
         for x in doomed { forget(slot: x) }
         scene.remove(s)
-        restructure()
+        scene.restructure()
     }
 
     /// `scene.collectSubtree(root, into: &out)`, borrowing the scene in place: called on the
@@ -80,20 +80,16 @@ extension Engine {
     /// Ends everything that refers to slot `x`, which is about to be freed.
     private func forget(slot x: Int32) {
         let id = scene.id(x)
-        if let gi = gestures.firstIndex(where: { $0.box == id }) {
-            let g = gestures.remove(at: gi)
-            emit(.gestureCancelled, g.kind, slot: x, handle: g.activeHandle, pointer: g.first)
-        }
+        dropInteractions(on: id, slot: x)
         cancelPress(on: id, slot: x)
-        presses.removeAll { $0.box == id }
-        resets.removeAll { $0.box == id }
-        for i in pointers.items.indices where pointers.items[i].box == id {
-            pointers.items[i].role = .ignored
+        removePresses(on: id)
+        for i in input.pointers.items.indices where input.pointers.items[i].box == id {
+            input.pointers.items[i].role = .ignored
         }
-        if hover.box == id { hover = Hover() }
-        disabledHandleHooks.removeAll { $0 == id }
-        if lastTap?.box == id { lastTap = nil }
-        editingSlots.removeAll { $0 == x }
+        if input.hover.box == id { input.hover = Hover() }
+        scene.disabledHandleHooks.removeAll { $0 == id }
+        if input.lastTap?.box == id { input.lastTap = nil }
+        scene.editingSlots.removeAll { $0 == x }
     }
 
     /// Replaces behaviour and geometry. The geometry is read in the box's current parent's
@@ -102,7 +98,7 @@ extension Engine {
     public func configure(_ id: BoxID, _ d: BoxDesc) throws(GripError) {
         let s = try slot(id)
         let newParent = try validate(d)
-        if gestures.contains(where: { $0.box == id }) {
+        if interactions.hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; configure it after the gesture ends")
         }
         var geometry = d.geometry
@@ -126,17 +122,17 @@ extension Engine {
         let old = scene.slots[Int(s)].behavior
         if newParent != oldParent {
             scene.reparent(s, under: newParent)
-            restructure()
+            scene.restructure()
         }
         scene.slots[Int(s)].behavior = d.behavior
         scene.slots[Int(s)].home = geometry
-        place(s, geometry)
-        resets.removeAll { $0.box == id }
-        disabledHandleHooks.removeAll { $0 == id }
+        scene.commit(s, geometry)
+        stopReset(on: id)
+        scene.disabledHandleHooks.removeAll { $0 == id }
         if old.editing != d.behavior.editing { editingChanged(s, to: d.behavior.editing) }
         // Behaviour shows in the BOX command (user data) and the overlay; an identical
         // description changes nothing drawn, so the serial stays.
-        if old != d.behavior { restyle(s) }
+        if old != d.behavior { scene.restyle(s) }
     }
 
     /// Replaces only the behaviour of a box: geometry, the geometry a reset goes back to, and the
@@ -150,7 +146,7 @@ extension Engine {
         guard old != b else { return }
         scene.slots[Int(s)].behavior = b
         if old.editing != b.editing { editingChanged(s, to: b.editing) }
-        restyle(s)
+        scene.restyle(s)
     }
 
     /// The box's description now: parent, current geometry and behaviour.
@@ -164,23 +160,27 @@ extension Engine {
         return d
     }
 
-    /// Shows or hides border and handles; hiding them ends a resize or rotate in progress.
+    /// Shows or hides border and handles; hiding them ends a resize or rotate in progress (ENDED
+    /// at no position; its pointer is ignored until it goes up).
     public func setEditing(_ id: BoxID, _ editing: Bool) throws(GripError) {
         let s = try slot(id)
         guard scene.slots[Int(s)].behavior.editing != editing else { return }
         scene.slots[Int(s)].behavior.editing = editing
         editingChanged(s, to: editing)
-        if !editing, let gi = gestures.firstIndex(where: { $0.box == id && ($0.kind == .resize || $0.kind == .rotate) }) {
-            let g = gestures.remove(at: gi)
-            restyle(s)
-            emit(.gestureEnded, g.kind, slot: s, handle: g.activeHandle, pointer: g.first)
-            pointers.update(g.first) { $0.role = .ignored }
+        if !editing, let gi = interactions.gesture(on: id),
+           interactions.active[gi].kind == .resize || interactions.active[gi].kind == .rotate {
+            // Ending it redraws the overlay, which the border and handles leave.
+            let pointer = interactions.active[gi].pointer
+            end(gi, pointer: pointer, at: .zero)
+            input.pointers.update(pointer) { $0.role = .ignored }
+        } else {
+            // The border and handles come or go.
+            scene.drawnStateChanged()
         }
-        drawVersion &+= 1
     }
 
     private func editingChanged(_ s: Int32, to editing: Bool) {
-        if editing { editingSlots.append(s) } else { editingSlots.removeAll { $0 == s } }
+        if editing { scene.editingSlots.append(s) } else { scene.editingSlots.removeAll { $0 == s } }
         emit(.editingChanged, slot: s)
     }
 
@@ -191,7 +191,7 @@ extension Engine {
         let world = scene.world(s)
         return BoxState(geometry: r.geometry, local: r.geometry.local, world: world,
                         corners: r.geometry.corners(world), editing: r.behavior.editing,
-                        gestureActive: gestures.contains { $0.box == id })
+                        gestureActive: interactions.hasGesture(on: id))
     }
 
     /// The behaviour of a box.

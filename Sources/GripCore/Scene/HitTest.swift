@@ -71,8 +71,8 @@ extension Engine {
         var bestDistance = Double.infinity
         let radius = config.handleHitRadius
         // By index: iterating the array itself would retain and release it on every hit test.
-        for i in editingSlots.indices {
-            let x = editingSlots[i]
+        for i in scene.editingSlots.indices {
+            let x = scene.editingSlots[i]
             let shows = showsHandles(x)
             let custom = scene.slots[Int(x)].hooks.customHandles
             guard shows.resize || shows.rotate || custom > 0 else { continue }

@@ -42,12 +42,12 @@ extension Engine {
         guard set.customHandles >= 0, set.customHandles <= Engine.maxCustomHandles else {
             throw .arg("a box has at most \(Engine.maxCustomHandles) custom handles")
         }
-        if gestures.contains(where: { $0.box == id }) {
+        if interactions.hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; change its hooks after the gesture ends")
         }
         scene.slots[Int(s)].hooks = set
-        disabledHandleHooks.removeAll { $0 == id }
-        drawVersion &+= 1
+        scene.disabledHandleHooks.removeAll { $0 == id }
+        scene.drawnStateChanged()
     }
 
     /// The hooks box `id` has.
@@ -55,35 +55,20 @@ extension Engine {
         scene.slots[Int(try slot(id))].hooks
     }
 
-    /// Queues SCRIPT_ERROR for slot `s` with `failure`'s message.
-    func hookFailed(_ failure: HookFailure, slot s: Int32, handle: HandleID = .none) {
-        let r = scene.slots[Int(s)]
-        var e = Event(kind: .scriptError, box: scene.id(s), userData: r.behavior.userData, handle: handle, time: time)
-        scriptMessageCounter &+= 1
-        if scriptMessageCounter == 0 { scriptMessageCounter = 1 }
-        e.messageID = scriptMessageCounter
-        let slot = Int(scriptMessageCounter % UInt32(Engine.scriptMessageSlots))
-        if scriptMessages.count < Engine.scriptMessageSlots {
-            scriptMessages.append(contentsOf: repeatElement((0, ""), count: Engine.scriptMessageSlots - scriptMessages.count))
-        }
-        scriptMessages[slot] = (scriptMessageCounter, failure.message)
-        events.push(e)
-    }
-
     /// Screen position of custom handle `index` of slot `s`, or nil when there is no usable answer.
     func customHandleScreenPoint(_ s: Int32, _ index: Int, _ m: Affine) -> Vec2? {
         guard let hooks, index < scene.slots[Int(s)].hooks.customHandles,
-              !disabledHandleHooks.contains(scene.id(s)) else { return nil }
+              !scene.disabledHandleHooks.contains(scene.id(s)) else { return nil }
         let g = scene.slots[Int(s)].geometry
         switch hooks.customHandlePosition(box: scene.id(s), index: index, geometry: g) {
         case .success(let p) where p.isFinite:
             return m.apply(p)
         case .success:
-            disabledHandleHooks.append(scene.id(s))
+            scene.disabledHandleHooks.append(scene.id(s))
             hookFailed(HookFailure("custom handle \(index) position is not finite"), slot: s)
             return nil
         case .failure(let f):
-            disabledHandleHooks.append(scene.id(s))
+            scene.disabledHandleHooks.append(scene.id(s))
             hookFailed(f, slot: s)
             return nil
         }
@@ -92,16 +77,17 @@ extension Engine {
     /// `proposed` passed through the box's constraint hook when it has one; a failing or nonsensical
     /// constraint is disabled for the rest of gesture `gi` and `proposed` stands.
     @inline(__always) func constrained(_ proposed: BoxGeometry, gesture gi: Int, slot s: Int32) -> BoxGeometry {
-        guard scene.slots[Int(s)].hooks.constraint, !gestures[gi].constraintDisabled, let hooks else { return proposed }
+        guard scene.slots[Int(s)].hooks.constraint, !interactions.active[gi].members.first.constraintDisabled,
+              let hooks else { return proposed }
         let b = scene.slots[Int(s)].behavior
-        switch hooks.constrain(box: scene.id(s), proposed: proposed, current: gestures[gi].current) {
+        switch hooks.constrain(box: scene.id(s), proposed: proposed, current: interactions.active[gi].members.first.current) {
         case .success(let g) where g.isValid && g.width >= b.minWidth && g.height >= b.minHeight:
             return g
         case .success:
-            gestures[gi].constraintDisabled = true
+            interactions.active[gi].members.first.constraintDisabled = true
             hookFailed(HookFailure("constraint returned an unusable geometry (non-finite, or below the minimum size)"), slot: s)
         case .failure(let f):
-            gestures[gi].constraintDisabled = true
+            interactions.active[gi].members.first.constraintDisabled = true
             hookFailed(f, slot: s)
         }
         return proposed

@@ -1,5 +1,6 @@
 /// Box storage and hierarchy: slots in pages that never move, generational ids, sibling lists
-/// in creation order, and world transforms cached per box and invalidated by subtree.
+/// in creation order, and world transforms cached per box and invalidated by subtree. Every
+/// change to what is drawn is recorded through Scene/Changes.swift (`commit` for geometry).
 public struct Scene {
     /// Deepest nesting allowed (top-level boxes have depth 0).
     public static let maxDepth: Int32 = 32
@@ -16,6 +17,13 @@ public struct Scene {
     /// World bounds of every box, for hit testing; refreshed lazily from `boundsDirtySlots`.
     var tree = BoundsTree()
     var boundsDirtySlots: [Int32] = []
+    /// Slots of the boxes with `editing` set: they draw overlays, their handles are hit-tested,
+    /// and the marching ants move with time when there is one.
+    var editingSlots: [Int32] = [] { didSet { changes.overlayOrderValid = false } }
+    /// Boxes whose custom-handle position hook failed (until their gesture or the next configure).
+    var disabledHandleHooks: [BoxID] = []
+    /// What changed since the frame was last built (Scene/Changes.swift).
+    var changes = SceneChanges()
 
     init() {}
 
@@ -279,14 +287,5 @@ public struct Scene {
     mutating func parentWorld(_ s: Int32) -> Affine {
         let p = slots[Int(s)].parent
         return p >= 0 ? world(p) : .identity
-    }
-
-    /// Sets the geometry of `s`, invalidating cached transforms; returns whether it changed.
-    @discardableResult
-    @inline(__always) mutating func setGeometry(_ s: Int32, _ g: BoxGeometry) -> Bool {
-        if slots[Int(s)].geometry == g { return false }
-        slots[Int(s)].geometry = g
-        invalidateWorld(s)
-        return true
     }
 }

@@ -1,0 +1,61 @@
+/// A frame: the draw commands back to front and the vertices their polylines use, in screen
+/// coordinates (a copy, for Swift callers and tests; `frameView()` gives the engine's own memory).
+public struct Frame {
+    public internal(set) var commands: [Command] = []
+    public internal(set) var vertices: [Vec2] = []
+    /// The engine's draw version the frame was built at (0: never built).
+    public internal(set) var serial: UInt64 = 0
+    /// Time of the last dispatch when the frame was built.
+    public internal(set) var time = 0.0
+}
+
+/// The engine's current frame in its own memory: valid until the next `frameView()` or
+/// `frame()` call (which may rebuild it in place or move it) or the end of the engine.
+public struct FrameView {
+    public var commands: UnsafeBufferPointer<Command>
+    public var vertices: UnsafeBufferPointer<Vec2>
+    public var serial: UInt64
+    public var time: Double
+}
+
+/// The frame's buffers, reused and written in place (freed by the engine's deinit), and the
+/// builder's bookkeeping for incremental frames. What changed since the last build is the
+/// scene's record (Scene/Changes.swift).
+///
+/// Box content (one BOX command per box, in draw order) is updated in place for the boxes whose
+/// geometry or state changed. The overlay after it (borders, handles, indicators, guides of the
+/// few boxes that have one) is moved in place when only its boxes' positions on screen changed,
+/// redrawn in place when they keep their layout (the same handles), and rebuilt otherwise. A
+/// structural change (a box created, destroyed or re-parented, the view moved) rebuilds everything.
+struct FrameState {
+    /// The draw commands and the vertices their polylines use, in screen coordinates.
+    var commands = FrameBuffer<Command>()
+    var vertices = FrameBuffer<Vec2>()
+    var serial: UInt64 = 0
+    var time = 0.0
+    /// Index of the first overlay command (the number of BOX commands).
+    var overlayStart = 0
+    /// Slot -> index of its BOX command (valid while the scene's `changes.structureValid`).
+    var boxCommand: [Int32] = []
+    /// The boxes with an overlay, in draw order (valid while the scene's `changes.overlayOrderValid`).
+    var overlayOrder: [Int32] = []
+    /// The overlay as built last, one entry per box of `overlayOrder` then, and the offsets of
+    /// its border vertices and handle centres from the box's screen translation.
+    var overlay: [OverlayEntry] = []
+    var overlayOffsets = FrameBuffer<Vec2>()
+    /// How many times the overlay was laid out again rather than moved in place (for tests).
+    var overlayRebuilds = 0
+    /// The last box drawn with handles: the angle of its frame's x axis on screen, of its
+    /// transform's first column (a, b), and that of the diagonal of its size.
+    var heading = (a: 1.0, b: 0.0, angle: 0.0)
+    var diagonal = (width: 0.0, height: 0.0, angle: 0.0)
+    /// Scratch for building an indicator outline.
+    var indicatorScratch: [Vec2] = []
+
+    /// Frees the buffers (the engine's deinit).
+    mutating func deallocate() {
+        commands.deallocate()
+        vertices.deallocate()
+        overlayOffsets.deallocate()
+    }
+}

@@ -1,0 +1,93 @@
+/// What an interaction is: one of the gestures, or the animation back to a box's home geometry.
+enum InteractionKind: Equatable {
+    case move, resize, rotate, pinch, magnify
+    /// Dragging a custom (scripted) handle.
+    case handle
+    /// The animation of `Engine.reset` and of a double tap; it sends RESET when it arrives
+    /// rather than gesture events.
+    case reset
+
+    /// The gesture kind its events carry (`.none` for a reset).
+    @inline(__always) var gesture: GestureKind {
+        switch self {
+        case .move: .move
+        case .resize: .resize
+        case .rotate: .rotate
+        case .pinch: .pinch
+        case .magnify: .magnify
+        case .handle: .handle
+        case .reset: .none
+        }
+    }
+}
+
+/// One box an interaction acts on, with the snapshot it started from.
+struct Member {
+    var box: BoxID
+    /// Geometry when the interaction began: what every step starts from and what cancel restores.
+    var start: BoxGeometry
+    /// The last geometry applied (steps refused by containment keep it).
+    var current: BoxGeometry
+    /// Set when the box's constraint hook failed during this interaction.
+    var constraintDisabled = false
+
+    init(box: BoxID, at geometry: BoxGeometry) {
+        self.box = box; start = geometry; current = geometry
+    }
+}
+
+/// The set of boxes an interaction acts on, in order. The first is kept inline, so a one-box
+/// interaction (a set of one) allocates nothing.
+struct Members {
+    var first: Member
+    var rest: [Member] = []
+
+    var count: Int { 1 + rest.count }
+
+    /// Member `i` (`0 ..< count`).
+    subscript(i: Int) -> Member { i == 0 ? first : rest[i - 1] }
+
+    /// Whether box `id` is a member.
+    @inline(__always) func contains(_ id: BoxID) -> Bool {
+        if first.box == id { return true }
+        for i in rest.indices where rest[i].box == id { return true }
+        return false
+    }
+}
+
+/// A gesture or animation in progress. Everything a step computes comes from the members'
+/// snapshots and the current input (pointer positions, magnify factor, time), never from sums
+/// of per-event deltas. Only `Engine`'s lifecycle (Interaction/Lifecycle.swift) adds or removes one.
+struct Interaction {
+    var kind: InteractionKind
+    var members: Members
+    /// The pointers driving it (`secondPointer` for pinches); magnify and reset have none.
+    var pointer: UInt32 = 0
+    var secondPointer: UInt32? = nil
+    /// The handle grabbed (resize, rotate) and the one under the pointer now (after flips).
+    var handle: HandleID = .none
+    var activeHandle: HandleID = .none
+    /// Where the pointers were at the start: parent space for move, rotate, pinch and magnify
+    /// (the focal point); the start geometry's frame space for resize.
+    var grabA = Vec2.zero
+    var grabB = Vec2.zero
+    /// Resize: the start geometry's frame space -> parent space, and its inverse.
+    var startFrame = Affine.identity
+    var startFrameInverse = Affine.identity
+    /// Set while a rotation rests on a `rotation_snap` multiple (a GUIDE shows the snapped axis).
+    var snapped = false
+    /// Set when the custom handle's drag hook failed during this gesture.
+    var dragDisabled = false
+    /// Reset: the geometry it arrives at, and when it began.
+    var target = BoxGeometry(center: .zero, width: 1, height: 1)
+    var startTime = 0.0
+
+    /// An interaction of `kind` on box `id`, whose geometry now is `geometry`.
+    init(_ kind: InteractionKind, box id: BoxID, at geometry: BoxGeometry) {
+        self.kind = kind
+        members = Members(first: Member(box: id, at: geometry))
+    }
+
+    /// Whether it is a gesture (not a reset animation).
+    @inline(__always) var isGesture: Bool { kind != .reset }
+}

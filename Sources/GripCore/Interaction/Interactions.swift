@@ -1,0 +1,24 @@
+/// The interactions in progress (gestures and reset animations), and how to find the one acting
+/// on a box. A box is in at most one gesture; a gesture beginning on a box stops its reset.
+/// Read it anywhere; change `active` only through the lifecycle (Interaction/Lifecycle.swift).
+struct Interactions {
+    var active: [Interaction] = []
+    /// The last screen -> parent inverse computed and the transform it inverts (a drag in one
+    /// parent inverts the same transform at every step).
+    var parentInverse = (forward: Affine.identity, inverse: Affine.identity)
+
+    /// The index of the gesture acting on box `id`, or nil.
+    @inline(__always) func gesture(on id: BoxID) -> Int? {
+        for i in active.indices where active[i].isGesture && active[i].members.contains(id) { return i }
+        return nil
+    }
+
+    /// Whether a gesture acts on box `id`.
+    @inline(__always) func hasGesture(on id: BoxID) -> Bool { gesture(on: id) != nil }
+
+    /// The index of the magnify gesture (there is at most one), or nil.
+    func magnify() -> Int? {
+        for i in active.indices where active[i].kind == .magnify { return i }
+        return nil
+    }
+}

@@ -1,0 +1,137 @@
+/// The lifecycle of every interaction, and the only code that adds one to
+/// `interactions.active` or takes one out:
+///
+/// - begin: the members' snapshots are taken (`Interaction.init`), their reset animations stop,
+///   they draw as active, BEGAN;
+/// - step: the next geometry comes from the snapshot and the input now (Manipulation/Steps.swift
+///   for pointers, Input/MagnifyInput.swift for magnify, `ResetAnimation` for resets), goes
+///   through the box's constraint hook, is committed to the scene, CHANGED when it changed;
+/// - end: one commit (magnify's clamped scale; a pointer gesture's steps already placed its
+///   boxes), ENDED (a reset sends RESET instead);
+/// - cancel: every member back to its snapshot, bit for bit, CANCELLED.
+///
+/// A box being destroyed drops its interaction (CANCELLED, nothing restored); a reset animation
+/// stops where it is when a gesture or a new description takes its box.
+extension Engine {
+    // MARK: gestures
+
+    /// Begins gesture `g` driven by `pointer` (0 for magnify), reporting screen point `q`.
+    func begin(_ g: Interaction, pointer: UInt32, at q: Vec2) {
+        for k in 0..<g.members.count { stopReset(on: g.members[k].box) }
+        interactions.active.append(g)
+        for k in 0..<g.members.count {
+            if let s = scene.slot(g.members[k].box) { scene.restyle(s) }
+        }
+        guard let s = scene.slot(g.members.first.box) else { return }
+        emit(.gestureBegan, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
+    }
+
+    /// Steps the gesture on `box` after `pointer` moved: the next geometry from its snapshot and
+    /// its pointers now.
+    func stepGesture(of box: BoxID, pointer: UInt32) {
+        guard let gi = interactions.gesture(on: box), let s = scene.slot(box),
+              let ti = input.pointers.index(pointer) else { return }
+        let position = input.pointers.items[ti].position
+        guard let next = nextGeometry(gi, slot: s, pointerAt: position, modifiers: input.pointers.items[ti].modifiers),
+              next.isValid else { return }
+        step(gi, slot: s, to: next, pointer: pointer, at: position)
+    }
+
+    /// Applies `next` as gesture `gi`'s geometry of slot `s`, its first member (after the box's
+    /// constraint hook): one commit, CHANGED (reporting `pointer` at screen point `q`) when the box
+    /// moved. Gestures act on one box today; a group step will commit each member the same way.
+    @inline(__always) func step(_ gi: Int, slot s: Int32, to next: BoxGeometry, pointer: UInt32, at q: Vec2) {
+        let next = constrained(next, gesture: gi, slot: s)
+        interactions.active[gi].members.first.current = next
+        if scene.commit(s, next) {
+            emit(.gestureChanged, interactions.active[gi].kind.gesture, slot: s, handle: interactions.active[gi].activeHandle,
+                 pointer: pointer, at: viewInverse.apply(q))
+        }
+    }
+
+    /// Ends gesture `gi` with ENDED, reporting `pointer` at world point `at`. `final`, when given,
+    /// is slot `s`'s committed geometry (after the constraint hook).
+    func end(_ gi: Int, committing final: BoxGeometry? = nil, slot s: Int32 = -1, pointer: UInt32, at world: Vec2) {
+        if let final {
+            let next = constrained(final, gesture: gi, slot: s)
+            interactions.active[gi].members.first.current = next
+            scene.commit(s, next)
+        }
+        finish(gi, .gestureEnded, pointer: pointer, at: world)
+    }
+
+    /// Cancels gesture `gi`: every member back to its snapshot, then CANCELLED, reporting
+    /// `pointer` at world point `at`.
+    func cancel(_ gi: Int, pointer: UInt32, at world: Vec2) {
+        let members = interactions.active[gi].members
+        for k in 0..<members.count {
+            if let s = scene.slot(members[k].box) { scene.commit(s, members[k].start) }
+        }
+        finish(gi, .gestureCancelled, pointer: pointer, at: world)
+    }
+
+    /// Takes gesture `gi` out: its members draw as inactive again, then `event`.
+    private func finish(_ gi: Int, _ event: EventKind, pointer: UInt32, at world: Vec2) {
+        let g = interactions.active.remove(at: gi)
+        // A pointer gesture's active handle and guide leave the overlay.
+        if g.kind != .magnify { scene.drawnStateChanged() }
+        for k in 0..<g.members.count {
+            if let s = scene.slot(g.members[k].box) { scene.restyle(s) }
+        }
+        guard let s = scene.slot(g.members.first.box) else { return }
+        emit(event, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer, at: world)
+    }
+
+    /// Drops the interactions on box `id` (slot `x`), which is being destroyed: its gesture ends
+    /// with CANCELLED at no position, nothing restored or redrawn; its reset animation stops.
+    func dropInteractions(on id: BoxID, slot x: Int32) {
+        if let gi = interactions.gesture(on: id) {
+            let g = interactions.active.remove(at: gi)
+            emit(.gestureCancelled, g.kind.gesture, slot: x, handle: g.activeHandle, pointer: g.pointer)
+        }
+        stopReset(on: id)
+    }
+
+    /// World position of pointer `id`, or the origin when it is not down.
+    func pointerWorld(_ id: UInt32) -> Vec2 {
+        input.pointers[id].map { viewInverse.apply($0.position) } ?? .zero
+    }
+
+    // MARK: reset animations
+
+    /// Begins the animation of slot `s` from where it is to its home geometry.
+    func beginReset(slot s: Int32) {
+        let id = scene.id(s)
+        stopReset(on: id)
+        var a = Interaction(.reset, box: id, at: scene.slots[Int(s)].geometry)
+        a.target = scene.slots[Int(s)].home
+        a.startTime = time
+        interactions.active.append(a)
+    }
+
+    /// Steps every reset animation to the engine's time (one commit each); one that arrives ends
+    /// with RESET. True when any geometry changed.
+    func stepResets() -> Bool {
+        var changed = false
+        var i = 0
+        while i < interactions.active.count {
+            guard interactions.active[i].kind == .reset else { i += 1; continue }
+            let a = interactions.active[i]
+            guard let s = scene.slot(a.members.first.box) else { interactions.active.remove(at: i); continue }
+            let g = ResetAnimation.geometry(from: a.members.first.start, to: a.target, startTime: a.startTime, at: time)
+            if scene.commit(s, g) { changed = true }
+            if ResetAnimation.isFinished(startTime: a.startTime, at: time) {
+                interactions.active.remove(at: i)
+                emit(.reset, slot: s)
+                continue
+            }
+            i += 1
+        }
+        return changed
+    }
+
+    /// Stops the reset animation of box `id` where it is.
+    func stopReset(on id: BoxID) {
+        interactions.active.removeAll { $0.kind == .reset && $0.members.first.box == id }
+    }
+}

@@ -1,0 +1,71 @@
+/// What changed in the scene since the frame was last built, recorded by the functions below:
+/// the only code that bumps the draw version. The frame builder reads it and clears it.
+struct SceneChanges {
+    /// Bumped whenever anything drawn changes; a frame is rebuilt when it differs from the built one.
+    fileprivate(set) var drawVersion: UInt64 = 1
+    /// Boxes whose subtree's BOX commands must be refreshed, and boxes whose own one must.
+    /// Past `dirtyLimit` entries (frames not being read) the next frame is rebuilt whole instead.
+    var dirtyRoots = FrameBuffer<Int32>()
+    var dirtyBoxes = FrameBuffer<Int32>()
+    static let dirtyLimit = 4096
+    /// False after a structural change: the next frame lays out all content again.
+    var structureValid = false
+    /// False when the boxes that draw an overlay (editing, pressed) or their order may differ.
+    var overlayOrderValid = false
+
+    /// Frees the dirty lists (the owner's deinit).
+    mutating func deallocate() {
+        dirtyRoots.deallocate()
+        dirtyBoxes.deallocate()
+    }
+}
+
+extension Scene {
+    /// The draw version: what the frame built last is compared with.
+    var drawVersion: UInt64 { changes.drawVersion }
+
+    /// The commit chokepoint: every geometry change of a box goes through here. Sets slot `s`'s
+    /// geometry to `g` and invalidates what depends on it (world transforms and bounds of its
+    /// subtree, its BOX commands, the draw version); true when it changed.
+    @discardableResult
+    @inline(__always) mutating func commit(_ s: Int32, _ g: BoxGeometry) -> Bool {
+        guard setGeometry(s, g) else { return false }
+        if changes.dirtyRoots.count < SceneChanges.dirtyLimit { changes.dirtyRoots.append(s) } else { restructure() }
+        changes.drawVersion &+= 1
+        return true
+    }
+
+    /// Sets the geometry of `s`, invalidating cached transforms; returns whether it changed.
+    @inline(__always) private mutating func setGeometry(_ s: Int32, _ g: BoxGeometry) -> Bool {
+        if slots[Int(s)].geometry == g { return false }
+        slots[Int(s)].geometry = g
+        invalidateWorld(s)
+        return true
+    }
+
+    /// Slot `s`'s BOX command must be refreshed (its hover or active state, or its behaviour, changed).
+    mutating func restyle(_ s: Int32) {
+        if changes.dirtyBoxes.count < SceneChanges.dirtyLimit { changes.dirtyBoxes.append(s) } else { restructure() }
+        changes.drawVersion &+= 1
+    }
+
+    /// The draw order or every box's transform changed: the next frame lays out everything again.
+    mutating func restructure() {
+        changes.structureValid = false
+        changes.overlayOrderValid = false
+        changes.dirtyRoots.truncate(to: 0)
+        changes.dirtyBoxes.truncate(to: 0)
+        changes.drawVersion &+= 1
+    }
+
+    /// Something drawn changed that is neither a box's geometry, its style nor the structure:
+    /// the overlay (marching ants, hovered handle, guides, indicators, custom handles).
+    @inline(__always) mutating func drawnStateChanged() {
+        changes.drawVersion &+= 1
+    }
+
+    /// The set of boxes drawing an overlay may have changed (a long press came or went).
+    mutating func overlayMembershipChanged() {
+        changes.overlayOrderValid = false
+    }
+}
