@@ -52,5 +52,7 @@ let package = Package(
         .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],
                 swiftSettings: swiftSettings),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
+        // The C layer's own checks (the frame layout probe and its fallback conversion).
+        .testTarget(name: "GripTests", dependencies: ["Grip", "GripCore", "CGrip"]),
     ]
 )

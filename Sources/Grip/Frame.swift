@@ -46,8 +46,8 @@ extension EngineHandle {
 /// conversion, so a field at another offset (or of another size) shows as a mismatch.
 enum Layout {
     static let commandsMatch: Bool = {
-        guard MemoryLayout<grip_command>.size == MemoryLayout<Command>.size,
-              MemoryLayout<grip_command>.stride == MemoryLayout<Command>.stride,
+        // (A C struct's size counts its tail padding, a Swift struct's does not: strides compare.)
+        guard MemoryLayout<grip_command>.stride == MemoryLayout<Command>.stride,
               MemoryLayout<grip_command>.alignment <= MemoryLayout<Command>.alignment else { return false }
         var probe = Command(kind: .guide, box: BoxID(rawValue: 0x0102_0304_0506_0708))
         probe.handle = HandleID(rawValue: 0x0A0B_0C0D)
@@ -60,17 +60,25 @@ enum Layout {
         probe.strokeWidth = 14.5; probe.dashOn = 15.5; probe.dashOff = 16.5; probe.dashPhase = 17.5
         probe.progress = 18.5
         probe.state = 0x1C1D_1E1F
-        let seen = withUnsafeBytes(of: probe) { $0.loadUnaligned(as: grip_command.self) }
-        return same(seen, probe.c)
+        return same(readBack(probe, as: grip_command.self), probe.c)
     }()
 
     static let verticesMatch: Bool = {
-        guard MemoryLayout<grip_vec2>.size == MemoryLayout<Vec2>.size,
-              MemoryLayout<grip_vec2>.stride == MemoryLayout<Vec2>.stride else { return false }
+        guard MemoryLayout<grip_vec2>.stride == MemoryLayout<Vec2>.stride,
+              MemoryLayout<grip_vec2>.alignment <= MemoryLayout<Vec2>.alignment else { return false }
         let probe = Vec2(1.5, -2.25)
-        let seen = withUnsafeBytes(of: probe) { $0.loadUnaligned(as: grip_vec2.self) }
-        return same(seen, probe.toC)
+        return same(readBack(probe, as: grip_vec2.self), probe.toC)
     }()
+
+    /// `value`'s bytes (in a zeroed element of its stride) read as a `C`, as a host reads them.
+    static func readBack<S: BitwiseCopyable, C>(_ value: S, as: C.Type) -> C {
+        let stride = MemoryLayout<S>.stride
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: stride, alignment: MemoryLayout<S>.alignment)
+        defer { raw.deallocate() }
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: stride)
+        raw.storeBytes(of: value, as: S.self)
+        return raw.load(as: C.self)
+    }
 
     /// Both: frames need no conversion.
     static let matches = commandsMatch && verticesMatch
