@@ -47,7 +47,7 @@ extern "C" {
 /* ---- Version ------------------------------------------------------------ */
 
 #define GRIP_VERSION_MAJOR 0
-#define GRIP_VERSION_MINOR 1
+#define GRIP_VERSION_MINOR 2
 #define GRIP_VERSION_PATCH 0
 /* (major << 16) | (minor << 8) | patch of the library actually loaded. */
 uint32_t grip_version(void);
@@ -78,9 +78,43 @@ typedef struct grip_affine { double a, b, c, d, tx, ty; } grip_affine;
 typedef uint64_t grip_box;
 #define GRIP_NO_BOX ((grip_box)0)
 
+/* 0.2: the selection as a whole. Commands of the selection's own overlay, hits on its handles,
+ * and the events of gestures that act on several selected boxes carry this id. Never a box's id. */
+#define GRIP_SELECTION ((grip_box)0xFFFFFFFFFFFFFFFFull)
+
 typedef struct grip_engine grip_engine;
 
 /* ---- Engine ------------------------------------------------------------- */
+
+/* 0.2: who selects. OFF: the host calls grip_select (the engine still draws and transforms the
+ * selection). POINTER: a press on a selectable box selects it (shift or ctrl/meta: toggles it
+ * on a tap), a press on an empty place and a drag past touch_slop draws a marquee, a tap on
+ * an empty place clears the selection. */
+typedef enum grip_selection_mode {
+    GRIP_SELECTION_OFF = 0,
+    GRIP_SELECTION_POINTER = 1,
+    GRIP_SELECTION_MODE_FORCE32 = 0x7FFFFFFF
+} grip_selection_mode;
+
+/* 0.2: which boxes a marquee picks. ctrl/meta held during the marquee swaps the two rules. */
+typedef enum grip_marquee_rule {
+    GRIP_MARQUEE_INTERSECT = 0,  /* the box's own rotated outline meets the marquee (exact, not its bounds) */
+    GRIP_MARQUEE_CONTAIN = 1,    /* all four corners of the box are inside the marquee */
+    GRIP_MARQUEE_RULE_FORCE32 = 0x7FFFFFFF
+} grip_marquee_rule;
+
+/* 0.2: how a resize of a selection of several boxes treats members rotated relative to the
+ * selection frame. Boxes cannot skew, so neither policy ever skews one. */
+typedef enum grip_group_resize {
+    /* Members whose rotation is a multiple of 90 degrees to the frame scale exactly with it.
+     * While any member is at another angle, the selection resizes with its aspect ratio kept
+     * (every member then scales uniformly and keeps its shape). */
+    GRIP_GROUP_RESIZE_KEEP_SHAPES = 0,
+    /* Free stretch: every member's centre follows the frame exactly; a member keeps its rotation
+     * and its width and height scale by the frame's stretch measured along its own axes. */
+    GRIP_GROUP_RESIZE_MEMBER_AXES = 1,
+    GRIP_GROUP_RESIZE_FORCE32 = 0x7FFFFFFF
+} grip_group_resize;
 
 typedef struct grip_engine_desc {
     uint32_t struct_size;        /* sizeof(grip_engine_desc) */
@@ -90,6 +124,14 @@ typedef struct grip_engine_desc {
     double touch_slop;           /* movement that still counts as a tap/press, default 10 */
     double double_tap_interval;  /* seconds between taps, default 0.3 */
     double handle_hit_radius;    /* hit radius of handles, default 22 (44-point touch target) */
+    /* 0.2 */
+    grip_selection_mode selection;   /* default GRIP_SELECTION_OFF */
+    grip_marquee_rule marquee_rule;  /* default GRIP_MARQUEE_INTERSECT */
+    grip_group_resize group_resize;  /* default GRIP_GROUP_RESIZE_KEEP_SHAPES */
+    uint32_t history_limit;          /* undo steps kept by grip_undo, default 100; 0 keeps none */
+    double nudge_step;               /* world units an arrow key moves the selection, default 1 */
+    double nudge_step_large;         /* with shift held, default 10 */
+    double rotate_handle_offset;     /* screen units from the top edge's midpoint to the rotate handle, default 24 */
 } grip_engine_desc;
 
 void grip_engine_desc_init(grip_engine_desc *desc);
@@ -181,7 +223,13 @@ typedef struct grip_box_desc {
     /* Added in 0.1: mirrored along the box's x / y axis (a resize past the opposite edge flips the
      * box; describe reports it so describe + configure keeps the box as it is). Default false. */
     bool flipped_x, flipped_y;
+    /* 0.2 */
+    bool selectable;             /* taps and marquees may select it (default true) */
+    bool snap_target;            /* other boxes snap to its edges and centre (default true) */
+    bool pass_through;           /* never hit: pointers go through it to what is under it (default false) */
+    double hit_outset;           /* the body is also hit this many screen units outside its outline (thin boxes), default 0 */
 } grip_box_desc;
+/* (Every version's additions grow sizeof(grip_box_desc), so struct_size tells versions apart.) */
 
 /* Defaults: a 100 x 100 box at (0, 0), scale 1, not editing, all gestures but long press, all 8
  * handles + rotate, freeform, flips allowed, minimum 10 x 10, scale 0.1 to 10, circle indicator
@@ -206,6 +254,27 @@ grip_status grip_box_set_editing(grip_engine *engine, grip_box box, bool editing
  * GRIP_ERR_STATE while a gesture is active on it. */
 grip_status grip_box_reset(grip_engine *engine, grip_box box, bool animated);
 
+/* 0.2: draw order among siblings. Siblings draw in order, each over the ones before it (and is
+ * hit before them): FRONT makes the box its parent's last child, BACK the first, FORWARD and
+ * BACKWARD swap it with the next / previous sibling. Its descendants go with it. GRIP_ERR_STATE
+ * during a gesture on it. */
+typedef enum grip_order {
+    GRIP_ORDER_FRONT = 0, GRIP_ORDER_BACK = 1, GRIP_ORDER_FORWARD = 2, GRIP_ORDER_BACKWARD = 3,
+    GRIP_ORDER_FORCE32 = 0x7FFFFFFF
+} grip_order;
+grip_status grip_box_order(grip_engine *engine, grip_box box, grip_order order);
+
+/* 0.2: every live box (parents before children, siblings in draw order, back to front): count is
+ * always written; at most capacity ids are copied. */
+grip_status grip_boxes_list(grip_engine *engine, grip_box *out, size_t capacity, size_t *count);
+/* 0.2: the boxes whose outline meets the world rectangle (x0,y0)-(x1,y1) (contain: lies inside
+ * it), topmost first, answered from the engine's spatial index. */
+grip_status grip_boxes_query(grip_engine *engine, double x0, double y0, double x1, double y1, bool contain,
+                             grip_box *out, size_t capacity, size_t *count);
+/* 0.2: the view's mapping as the engine applies it, for hosts that hit-test or place things themselves. */
+grip_status grip_screen_to_world(grip_engine *engine, grip_vec2 screen, grip_vec2 *world);
+grip_status grip_world_to_screen(grip_engine *engine, grip_vec2 world, grip_vec2 *screen);
+
 /* Where a box is, as the host should draw it right now (animations included). */
 typedef struct grip_box_state {
     grip_vec2 center;            /* in the parent's coordinates */
@@ -227,6 +296,40 @@ typedef struct grip_hit {
 
 /* Topmost box or handle at a world point, the same answer a pointer down would get. */
 grip_status grip_hit_test(grip_engine *engine, double x, double y, grip_hit *out);
+
+/* ---- Selection (0.2) ---------------------------------------------------- */
+
+/* A box and one of its ancestors are never selected together: selecting one removes the other.
+ * One selected box shows its own overlay (border and handles, as with editing). Two or more show
+ * one overlay for the selection (box GRIP_SELECTION: a border around the selection frame, its 8
+ * handles and rotate handle) and an OUTLINE per member; dragging any member, or the selection's
+ * handles, transforms all members together (events with box GRIP_SELECTION). */
+typedef enum grip_select_op {
+    GRIP_SELECT_REPLACE = 0,     /* the selection becomes {box}; GRIP_NO_BOX clears it */
+    GRIP_SELECT_ADD = 1,
+    GRIP_SELECT_REMOVE = 2,
+    GRIP_SELECT_TOGGLE = 3,
+    GRIP_SELECT_FORCE32 = 0x7FFFFFFF
+} grip_select_op;
+/* GRIP_ERR_STATE while a gesture is active on the selection. Emits GRIP_EVENT_SELECTION_CHANGED
+ * when the set changed. */
+grip_status grip_select(grip_engine *engine, grip_box box, grip_select_op op);
+/* The selected boxes in the order they were selected: count is always written; at most capacity
+ * ids are copied. */
+grip_status grip_selection_get(grip_engine *engine, grip_box *out, size_t capacity, size_t *count);
+
+typedef struct grip_selection_state {
+    uint32_t struct_size;        /* sizeof(grip_selection_state), set by the caller */
+    size_t count;                /* selected boxes */
+    /* The selection frame in world coordinates: oriented at the members' rotation when every
+     * member has the same world rotation (within 1e-9 rad), else axis-aligned (rotation 0). */
+    grip_vec2 center;
+    double width, height, rotation;
+    grip_vec2 corners[4];        /* top-left, top-right, bottom-right, bottom-left of the frame */
+    bool gesture_active;
+} grip_selection_state;
+/* An empty selection is GRIP_OK with count 0 and the rest zero. */
+grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *out);
 
 /* ---- Input -------------------------------------------------------------- */
 
@@ -266,6 +369,9 @@ typedef enum grip_command_kind {
     GRIP_CMD_HANDLE = 3,     /* a handle mark at center */
     GRIP_CMD_INDICATOR = 4,  /* a progress indicator: open polyline, already trimmed to progress */
     GRIP_CMD_GUIDE = 5,      /* a snapping guide line: 2 vertices */
+    GRIP_CMD_OUTLINE = 6,    /* 0.2: a solid closed polyline: a selected member, or the hovered selectable box (state HOVER) */
+    GRIP_CMD_MARQUEE = 7,    /* 0.2: the marquee rectangle: closed polyline of 4 vertices */
+    GRIP_CMD_GAP = 8,        /* 0.2: an equal gap: 2 vertices, width = its length in world units */
     GRIP_CMD_FORCE32 = 0x7FFFFFFF /* kinds only grow: a renderer skips kinds it does not know */
 } grip_command_kind;
 
@@ -317,6 +423,10 @@ typedef enum grip_event_kind {
     GRIP_EVENT_LONG_PRESS_CANCELLED = 10,
     GRIP_EVENT_EDITING_CHANGED = 11,
     GRIP_EVENT_SCRIPT_ERROR = 12,      /* a Lua hook failed and was disabled; grip_engine_errmsg has the message */
+    GRIP_EVENT_SELECTION_CHANGED = 13, /* 0.2: grip_selection_get has the new set */
+    GRIP_EVENT_COMMITTED = 14,         /* 0.2: one undo step happened: grip_event_changes lists it */
+    GRIP_EVENT_UNDONE = 15,            /* 0.2: grip_undo restored a step: grip_event_changes lists it */
+    GRIP_EVENT_REDONE = 16,            /* 0.2 */
     GRIP_EVENT_FORCE32 = 0x7FFFFFFF
 } grip_event_kind;
 
@@ -325,6 +435,9 @@ typedef enum grip_gesture {
     GRIP_GESTURE_PINCH = 4,    /* two pointers: pan, scale and rotate together */
     GRIP_GESTURE_MAGNIFY = 5,
     GRIP_GESTURE_HANDLE = 6,   /* dragging a custom (Lua) handle */
+    GRIP_GESTURE_MARQUEE = 7,  /* 0.2 */
+    GRIP_GESTURE_NUDGE = 8,    /* 0.2: arrow keys (COMMITTED) */
+    GRIP_GESTURE_RESET = 9,    /* 0.2: a double-tap or grip_box_reset (COMMITTED) */
     GRIP_GESTURE_FORCE32 = 0x7FFFFFFF
 } grip_gesture;
 

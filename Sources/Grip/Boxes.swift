@@ -16,7 +16,8 @@ public func grip_box_desc_init(_ desc: UnsafeMutablePointer<grip_box_desc>?) {
 public func grip_box_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
                             _ out: UnsafeMutablePointer<grip_box>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
-        let d = try BoxDesc(try require(desc, "desc").pointee)
+        let d = try BoxDesc(try readVersioned(try require(desc, "desc"), defaults: BoxDesc().c,
+                                              earlier: EarlierSizes.boxDesc, "grip_box_desc"))
         let out = try require(out, "out")
         out.pointee = try h.engine.createBox(d).rawValue
         return GRIP_OK
@@ -39,21 +40,24 @@ public func grip_box_destroy(_ engine: OpaquePointer?, _ box: grip_box) -> grip_
 public func grip_box_configure(_ engine: OpaquePointer?, _ box: grip_box,
                                _ desc: UnsafePointer<grip_box_desc>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
-        let d = try BoxDesc(try require(desc, "desc").pointee)
+        let d = try BoxDesc(try readVersioned(try require(desc, "desc"), defaults: BoxDesc().c,
+                                              earlier: EarlierSizes.boxDesc, "grip_box_desc"))
         try h.engine.configure(BoxID(rawValue: box), d)
         return GRIP_OK
     }
 }
 
 /// `grip_box_describe`: the box's parent, current geometry and behaviour. `out->struct_size` must
-/// be set (grip_box_desc_init does) so the library knows how much it may write.
+/// be set (grip_box_desc_init does) so the library knows how much it may write: a host built
+/// against an earlier grip.h gets the fields its version has.
 @_cdecl("grip_box_describe")
 public func grip_box_describe(_ engine: OpaquePointer?, _ box: grip_box,
                               _ out: UnsafeMutablePointer<grip_box_desc>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
-        try requireSize(out.pointee.struct_size, MemoryLayout<grip_box_desc>.size, "grip_box_desc")
-        out.pointee = try h.engine.describe(BoxID(rawValue: box)).c
+        _ = try versionedSize(UnsafePointer(out), earlier: EarlierSizes.boxDesc, "grip_box_desc")
+        try writeVersioned(try h.engine.describe(BoxID(rawValue: box)).c, to: out, earlier: EarlierSizes.boxDesc,
+                           "grip_box_desc")
         return GRIP_OK
     }
 }
@@ -105,9 +109,9 @@ public func grip_hit_test(_ engine: OpaquePointer?, _ x: Double, _ y: Double,
 }
 
 extension BoxDesc {
-    /// Reads a C description, rejecting unknown sizes and enum values.
+    /// Reads a C description (read with `readVersioned`, so of any size), rejecting unknown enum
+    /// values.
     init(_ d: grip_box_desc) throws(GripError) {
-        try requireSize(d.struct_size, MemoryLayout<grip_box_desc>.size, "grip_box_desc")
         guard let mode = ResizeMode(rawValue: UInt32(truncatingIfNeeded: d.resize_mode.rawValue)) else {
             throw GripError(.invalidArgument, "resize_mode \(d.resize_mode.rawValue) is not a grip_resize_mode")
         }
@@ -140,6 +144,10 @@ extension BoxDesc {
         b.rotationSnap = d.rotation_snap
         b.snapTolerance = d.snap_tolerance
         b.userData = d.user_data
+        b.selectable = d.selectable
+        b.snapTarget = d.snap_target
+        b.passThrough = d.pass_through
+        b.hitOutset = d.hit_outset
         behavior = b
     }
 
@@ -178,6 +186,10 @@ extension BoxDesc {
         d.rotation_snap = b.rotationSnap
         d.snap_tolerance = b.snapTolerance
         d.user_data = b.userData
+        d.selectable = b.selectable
+        d.snap_target = b.snapTarget
+        d.pass_through = b.passThrough
+        d.hit_outset = b.hitOutset
         return d
     }
 }

@@ -5,30 +5,23 @@ import GripCore
 @_cdecl("grip_engine_desc_init")
 public func grip_engine_desc_init(_ desc: UnsafeMutablePointer<grip_engine_desc>?) {
     guard let desc else { return }
-    let c = EngineConfig()
-    desc.pointee = grip_engine_desc(
-        struct_size: UInt32(MemoryLayout<grip_engine_desc>.size), width: c.width, height: c.height,
-        max_boxes: UInt32(c.maxBoxes), max_pointers: UInt32(c.maxPointers), touch_slop: c.touchSlop,
-        double_tap_interval: c.doubleTapInterval, handle_hit_radius: c.handleHitRadius)
+    desc.pointee = EngineConfig().c
 }
 
 /// `grip_engine_create`: a new engine in `*out` (owned by the caller; free with
-/// grip_engine_destroy). `desc` NULL means defaults. GRIP_ERR_ARG for bad settings or NULL `out`;
-/// there is no engine to hold a message then, so grip_engine_errmsg(NULL) describes the failure.
+/// grip_engine_destroy). `desc` NULL means defaults; a desc of an earlier grip.h (its
+/// struct_size) gets defaults for the fields added since. GRIP_ERR_ARG for bad settings or NULL
+/// `out`; there is no engine to hold a message then, so grip_engine_errmsg(NULL) describes the
+/// failure.
 @_cdecl("grip_engine_create")
 public func grip_engine_create(_ desc: UnsafePointer<grip_engine_desc>?,
                                _ out: UnsafeMutablePointer<OpaquePointer?>?) -> grip_status {
     guard let out else { return GRIP_ERR_ARG }
     var c = EngineConfig()
-    if let d = desc?.pointee {
-        guard Int(d.struct_size) == MemoryLayout<grip_engine_desc>.size else { return GRIP_ERR_ARG }
-        c.width = d.width
-        c.height = d.height
-        if d.max_boxes != 0 { c.maxBoxes = Int(d.max_boxes) }
-        if d.max_pointers != 0 { c.maxPointers = Int(d.max_pointers) }
-        c.touchSlop = d.touch_slop
-        c.doubleTapInterval = d.double_tap_interval
-        c.handleHitRadius = d.handle_hit_radius
+    if let desc {
+        guard let d = try? readVersioned(desc, defaults: c.c, earlier: EarlierSizes.engineDesc, "grip_engine_desc"),
+              let read = try? EngineConfig(d) else { return GRIP_ERR_ARG }
+        c = read
     }
     guard let engine = try? Engine(c) else { return GRIP_ERR_ARG }
     let header = UnsafeMutablePointer<EngineHeader>.allocate(capacity: 1)
@@ -36,6 +29,57 @@ public func grip_engine_create(_ desc: UnsafePointer<grip_engine_desc>?,
                                        handle: Unmanaged.passRetained(EngineHandle(engine))))
     out.pointee = OpaquePointer(header)
     return GRIP_OK
+}
+
+extension EngineConfig {
+    /// Reads a C description, rejecting unknown enum values (the ranges are `problem()`'s).
+    init(_ d: grip_engine_desc) throws(GripError) {
+        self.init()
+        guard let selection = SelectionMode(rawValue: UInt32(truncatingIfNeeded: d.selection.rawValue)) else {
+            throw GripError(.invalidArgument, "selection \(d.selection.rawValue) is not a grip_selection_mode")
+        }
+        guard let rule = MarqueeRule(rawValue: UInt32(truncatingIfNeeded: d.marquee_rule.rawValue)) else {
+            throw GripError(.invalidArgument, "marquee_rule \(d.marquee_rule.rawValue) is not a grip_marquee_rule")
+        }
+        guard let groupResize = GroupResize(rawValue: UInt32(truncatingIfNeeded: d.group_resize.rawValue)) else {
+            throw GripError(.invalidArgument, "group_resize \(d.group_resize.rawValue) is not a grip_group_resize")
+        }
+        width = d.width
+        height = d.height
+        if d.max_boxes != 0 { maxBoxes = Int(d.max_boxes) }
+        if d.max_pointers != 0 { maxPointers = Int(d.max_pointers) }
+        touchSlop = d.touch_slop
+        doubleTapInterval = d.double_tap_interval
+        handleHitRadius = d.handle_hit_radius
+        selectionMode = selection
+        marqueeRule = rule
+        self.groupResize = groupResize
+        historyLimit = Int(d.history_limit)
+        nudgeStep = d.nudge_step
+        nudgeStepLarge = d.nudge_step_large
+        rotateHandleOffset = d.rotate_handle_offset
+    }
+
+    /// The C description.
+    var c: grip_engine_desc {
+        var d = grip_engine_desc()
+        d.struct_size = UInt32(MemoryLayout<grip_engine_desc>.size)
+        d.width = width
+        d.height = height
+        d.max_boxes = UInt32(clamping: maxBoxes)
+        d.max_pointers = UInt32(clamping: maxPointers)
+        d.touch_slop = touchSlop
+        d.double_tap_interval = doubleTapInterval
+        d.handle_hit_radius = handleHitRadius
+        d.selection = grip_selection_mode(rawValue: numericCast(selectionMode.rawValue))
+        d.marquee_rule = grip_marquee_rule(rawValue: numericCast(marqueeRule.rawValue))
+        d.group_resize = grip_group_resize(rawValue: numericCast(groupResize.rawValue))
+        d.history_limit = UInt32(clamping: historyLimit)
+        d.nudge_step = nudgeStep
+        d.nudge_step_large = nudgeStepLarge
+        d.rotate_handle_offset = rotateHandleOffset
+        return d
+    }
 }
 
 /// `grip_engine_destroy`: frees the engine and everything it handed out. NULL, and a pointer

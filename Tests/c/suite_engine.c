@@ -11,7 +11,7 @@ static void version_and_status(void) {
                                GRIP_ERR_STATE, GRIP_ERR_LIMIT, GRIP_ERR_NOMEM, GRIP_ERR_SCRIPT};
     size_t i, j, n = sizeof all / sizeof all[0];
     CHECK_INT(grip_version(), (GRIP_VERSION_MAJOR << 16) | (GRIP_VERSION_MINOR << 8) | GRIP_VERSION_PATCH);
-    CHECK_INT(grip_version(), 0x000100);
+    CHECK_INT(grip_version(), 0x000200);
     for (i = 0; i < n; i++) {
         const char *s = grip_status_string(all[i]);
         CHECK(s != NULL && s[0] != '\0');

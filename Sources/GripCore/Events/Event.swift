@@ -12,6 +12,8 @@ public enum EventKind: UInt32, Sendable {
     case longPressCancelled = 10
     case editingChanged = 11
     case scriptError = 12
+    /// The selection's set of boxes changed.
+    case selectionChanged = 13
 }
 
 /// A gesture kind, as `grip_gesture`.
@@ -24,6 +26,8 @@ public enum GestureKind: UInt32, Sendable {
     case magnify = 5
     /// Dragging a custom (scripted) handle.
     case handle = 6
+    /// A pointer dragging a selection rectangle over empty space.
+    case marquee = 7
 }
 
 /// One entry of the engine's event queue.

@@ -5,6 +5,10 @@ public enum CommandKind: UInt32, Sendable {
     case handle = 3
     case indicator = 4
     case guide = 5
+    /// A solid closed polyline: a selected member, or the hovered selectable box.
+    case outline = 6
+    /// The marquee rectangle: a closed polyline of 4 vertices.
+    case marquee = 7
 }
 
 /// State bits of a command (`GRIP_STATE_*`).

@@ -65,6 +65,14 @@ public struct BoxBehavior: Equatable, Sendable {
     public var rotationSnap = 0.0
     public var snapTolerance = 0.087
     public var userData: UInt64 = 0
+    /// Taps and marquees may select it.
+    public var selectable = true
+    /// Other boxes snap to its edges and centre.
+    public var snapTarget = true
+    /// Never hit: pointers reach what is under it.
+    public var passThrough = false
+    /// Screen units outside its outline that still hit its body.
+    public var hitOutset = 0.0
 
     public init() {}
 
@@ -74,6 +82,7 @@ public struct BoxBehavior: Equatable, Sendable {
         let allFinite = minWidth.isFinite && minHeight.isFinite && minScale.isFinite && maxScale.isFinite
             && insets.top.isFinite && insets.left.isFinite && insets.bottom.isFinite && insets.right.isFinite
             && longPressDuration.isFinite && cornerRadius.isFinite && rotationSnap.isFinite && snapTolerance.isFinite
+            && hitOutset.isFinite
         if !allFinite, let name = firstNonFinite() { return "\(name) is not finite" }
         return rangeProblem()
     }
@@ -84,6 +93,7 @@ public struct BoxBehavior: Equatable, Sendable {
             ("inset_top", insets.top), ("inset_left", insets.left), ("inset_bottom", insets.bottom),
             ("inset_right", insets.right), ("long_press_duration", longPressDuration),
             ("corner_radius", cornerRadius), ("rotation_snap", rotationSnap), ("snap_tolerance", snapTolerance),
+            ("hit_outset", hitOutset),
         ]
         for (name, v) in finite where !v.isFinite { return name }
         return nil
@@ -100,6 +110,7 @@ public struct BoxBehavior: Equatable, Sendable {
         if longPressDuration <= 0 { return "long_press_duration must be > 0" }
         if cornerRadius < 0 { return "corner_radius must be >= 0" }
         if rotationSnap < 0 || snapTolerance < 0 { return "rotation_snap and snap_tolerance must be >= 0" }
+        if hitOutset < 0 || hitOutset > 1e4 { return "hit_outset must be in 0...10000" }
         if allow.rawValue & ~Allow.all.rawValue != 0 { return "allow has unknown bits" }
         if handles.rawValue & ~HandleSet.defaults.rawValue != 0 { return "handles has unknown bits" }
         return nil

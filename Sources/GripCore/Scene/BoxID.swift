@@ -10,6 +10,9 @@ public struct BoxID: Hashable, Sendable, BitwiseCopyable {
 
     /// The "no box" id.
     public static let none = BoxID(rawValue: 0)
+    /// The selection as a whole (`GRIP_SELECTION`): what its overlay, its handles' hits and the
+    /// events of gestures on several selected boxes carry. Never a box's id.
+    public static let selection = BoxID(rawValue: .max)
 
     @inlinable var index: Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: rawValue)) }
     @inlinable var generation: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 32) }

@@ -1,0 +1,48 @@
+import CGrip
+import GripCore
+
+/// The sizes the versioned structs (those whose first field is `struct_size`) had in earlier
+/// releases of grip.h. A host compiled against one of them passes that size: the library reads
+/// and writes only the fields it has, and the fields added since take their defaults.
+enum EarlierSizes {
+    /// grip_engine_desc and grip_box_desc of 0.1.
+    static let engineDesc: [Int] = [56]
+    static let boxDesc: [Int] = [216]
+}
+
+/// The caller's `struct_size` of the versioned struct at `p`, checked against this library's
+/// size and `earlier`'s; GRIP_ERR_ARG naming `what` for any other.
+func versionedSize<T>(_ p: UnsafePointer<T>, earlier: [Int], _ what: StaticString) throws(GripError) -> Int {
+    let size = Int(UnsafeRawPointer(p).load(as: UInt32.self))
+    if size == MemoryLayout<T>.size || earlier.contains(size) { return size }
+    throw GripError(.invalidArgument,
+                    "\(what).struct_size is \(size), expected \(MemoryLayout<T>.size) (call \(what)_init)")
+}
+
+/// Reads a versioned struct: the caller's bytes (as many as its `struct_size` says) over
+/// `defaults`, so fields its version lacks keep their defaults.
+func readVersioned<T>(_ p: UnsafePointer<T>, defaults: T, earlier: [Int], _ what: StaticString) throws(GripError) -> T {
+    let size = try versionedSize(p, earlier: earlier, what)
+    if size == MemoryLayout<T>.size { return p.pointee }
+    var value = defaults
+    withUnsafeMutableBytes(of: &value) { dst in
+        dst.copyMemory(from: UnsafeRawBufferPointer(start: UnsafeRawPointer(p), count: size))
+    }
+    return value
+}
+
+/// Writes `value` into a versioned struct as far as the caller's version reaches (its
+/// `struct_size`, which stays as the caller set it).
+func writeVersioned<T>(_ value: T, to p: UnsafeMutablePointer<T>, earlier: [Int], _ what: StaticString) throws(GripError) {
+    let size = try versionedSize(UnsafePointer(p), earlier: earlier, what)
+    if size == MemoryLayout<T>.size {
+        p.pointee = value
+        return
+    }
+    var copy = value
+    withUnsafeMutableBytes(of: &copy) { bytes in
+        bytes.storeBytes(of: UInt32(size), as: UInt32.self)
+        UnsafeMutableRawPointer(p).copyMemory(from: UnsafeRawPointer(bytes.baseAddress ?? UnsafeMutableRawPointer(p)),
+                                              byteCount: size)
+    }
+}
