@@ -7,7 +7,8 @@
 /// - `interactions` (Interaction/Interactions.swift): the gestures and animations in progress,
 ///   begun, stepped and ended only by Interaction/Lifecycle.swift;
 /// - `frameState` (Frame/FrameState.swift): the frame's buffers and what the builder kept;
-/// - `outbox` (Events/Outbox.swift): the events waiting for the host.
+/// - `outbox` (Events/Outbox.swift): the events waiting for the host;
+/// - `selection` (Selection/Selection.swift): the selected boxes and a marquee in progress.
 /// The class itself holds the settings, the camera and the clock.
 ///
 /// Every method that throws changes nothing when it throws. Time only moves forward, set by
@@ -27,6 +28,7 @@ public final class Engine {
     var interactions = Interactions()
     var frameState = FrameState()
     var outbox = EventOutbox()
+    var selection = Selection()
 
     /// The scripting host's hooks, not retained: the host owns the engine, not the reverse. The
     /// host clears this before the hooks object goes away (a hosted Lua state on destroy; a
@@ -83,7 +85,7 @@ public final class Engine {
     @inline(__always) func advanceTime(_ t: Double) throws(GripError) {
         guard t.isFinite else { throw .arg("time is not finite") }
         guard t >= time else { throw .state("time went backwards: \(t) after \(time)") }
-        if t != time && !scene.editingSlots.isEmpty { scene.drawnStateChanged() }
+        if t != time && !(scene.editingSlots.isEmpty && selection.members.isEmpty) { scene.drawnStateChanged() }
         time = t
     }
 }

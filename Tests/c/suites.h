@@ -14,5 +14,6 @@ void suite_reset(void);    /* grip_box_reset */
 void suite_manipulation(void); /* resize, flip, uniform, pinch, snap, containment */
 void suite_longpress(void);    /* long press progress, trigger, cancels, indicators */
 void suite_arbitration(void);  /* taps, presses, moves, handles, pinches: input -> events */
+void suite_selection(void);    /* grip_select, the selection frame and overlay, group gestures, pointer selection */
 
 #endif

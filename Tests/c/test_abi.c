@@ -15,5 +15,6 @@ int main(void) {
     check_suite("suite_manipulation", suite_manipulation);
     check_suite("suite_longpress", suite_longpress);
     check_suite("suite_arbitration", suite_arbitration);
+    check_suite("suite_selection", suite_selection);
     return check_summary("C ABI tests");
 }

@@ -92,6 +92,7 @@ extension Engine {
         scene.changes.overlayOrderValid = true
         frameState.overlayOrder.truncate(to: 0)
         frameState.overlayOrder.append(contentsOf: scene.editingSlots)
+        if soloSelectedSlot >= 0 { frameState.overlayOrder.append(soloSelectedSlot) }
         for p in input.presses { if let s = scene.slot(p.box) { frameState.overlayOrder.append(s) } }
         // Insertion sort by BOX command index (few boxes), dropping duplicates.
         var n = 0

@@ -43,6 +43,9 @@ struct FrameState {
     /// its border vertices and handle centres from the box's screen translation.
     var overlay: [OverlayEntry] = []
     var overlayOffsets = FrameBuffer<Vec2>()
+    /// Whether the overlay built last ends with a selection part (outlines, the selection's
+    /// border and handles, a marquee): such an overlay is never moved in place.
+    var selectionPartBuilt = false
     /// How many times the overlay was laid out again rather than moved in place (for tests).
     var overlayRebuilds = 0
     /// The last box drawn with handles: the angle of its frame's x axis on screen, of its

@@ -42,13 +42,17 @@ extension Engine {
         frameState.overlayOffsets.truncate(to: 0)
         frameState.overlayRebuilds += 1
         for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
+        let before = frameState.commands.count
+        appendSelectionOverlay()
+        frameState.selectionPartBuilt = frameState.commands.count > before
     }
 
     /// Updates the overlay in place when every box's part keeps its layout (a border and the same
     /// built-in handles): moved when its shape is unchanged, redrawn where it is otherwise. False
     /// (having perhaps updated some) when the overlay must be rebuilt.
     func updateOverlayInPlace() -> Bool {
-        guard frameState.overlay.count == frameState.overlayOrder.count else { return false }
+        guard frameState.overlay.count == frameState.overlayOrder.count, !frameState.selectionPartBuilt,
+              !hasSelectionOverlay else { return false }
         let phase = Style.dashPhase(at: time)
         for i in frameState.overlay.indices {
             let e = frameState.overlay[i]
@@ -87,7 +91,7 @@ extension Engine {
     /// The shape of slot `x`'s overlay under screen transform `m`, or nil when the box is not
     /// editing or draws more than a border and built-in handles.
     @inline(__always) private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
-        guard scene.slots[Int(x)].behavior.editing, scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
+        guard showsOwnOverlay(x), scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
         let id = scene.id(x)
         if let gi = interactions.gesture(on: id), interactions.active[gi].snapped { return nil }
         if !input.presses.isEmpty && pressProgress(id) > 0 { return nil }
@@ -113,7 +117,7 @@ extension Engine {
         var entry = OverlayEntry(slot: x, shape: plainOverlayShape(x, m), firstCommand: frameState.commands.count,
                                  firstVertex: frameState.vertices.count, firstOffset: frameState.overlayOffsets.count,
                                  handleCount: 0)
-        if scene.slots[Int(x)].behavior.editing {
+        if showsOwnOverlay(x) {
             let g = scene.slots[Int(x)].geometry
             let shape = entry.shape ?? overlayShape(x, m)
             // Room for the border, its vertices and the handles, then written in place.

@@ -55,14 +55,29 @@ extension Engine {
 
     private func pointerDown(_ e: PointerEvent) -> Bool {
         let q = e.position
-        var tp = TrackedPointer(id: e.pointer, position: q, downPosition: q, downTime: time,
-                                modifiers: e.modifiers, box: .none, handle: .none, role: .background)
+        var tp = TrackedPointer(id: e.pointer, position: q, downPosition: q, downTime: time, modifiers: e.modifiers,
+                                downModifiers: e.modifiers, box: .none, handle: .none, role: .background)
         if input.hover.pointer == e.pointer { setHover(Hover()) }
         let (s, h) = hit(screen: q)
-        guard s >= 0 else { input.pointers.items.append(tp); return false }
+        if s == Engine.selectionSlot {
+            // The selection's own handles: a resize or rotation of every selected box.
+            tp.box = .selection
+            tp.handle = h
+            tp.role = selectionGestureActive() ? .ignored : .gesture
+            input.pointers.items.append(tp)
+            if tp.role == .gesture { beginGroupHandle(h, pointer: tp) }
+            return true
+        }
+        guard s >= 0 else {
+            if config.selectionMode == .pointer { tp.role = .empty }
+            input.pointers.items.append(tp)
+            return false
+        }
         let id = scene.id(s)
         tp.box = id
         tp.handle = h
+        if h == .none { pressSelects(slot: s, modifiers: e.modifiers) }
+        if scene.slots[Int(s)].selection == .member { return memberDown(tp, slot: s) }
         let allow = scene.slots[Int(s)].behavior.allow
         let twoPointer = !allow.isDisjoint(with: [.move, .pinch, .rotate])
         if let gi = interactions.gesture(on: id) {
@@ -105,6 +120,15 @@ extension Engine {
         switch input.pointers.items[i].role {
         case .background: return false
         case .ignored: return true
+        case .empty:
+            let tp = input.pointers.items[i]
+            guard (e.position - tp.downPosition).length > config.touchSlop else { return false }
+            input.pointers.items[i].role = .marquee
+            beginMarquee(tp)
+            return true
+        case .marquee:
+            stepMarquee(to: e.position, modifiers: e.modifiers)
+            return true
         case .gesture:
             stepGesture(of: input.pointers.items[i].box, pointer: e.pointer)
             return true
@@ -112,6 +136,16 @@ extension Engine {
             let tp = input.pointers.items[i]
             guard (e.position - tp.downPosition).length > config.touchSlop, let s = scene.slot(tp.box) else { return true }
             cancelPress(on: tp.box, slot: s, at: e.position)
+            dragSelects(slot: s, modifiers: e.modifiers)
+            if scene.slots[Int(s)].selection == .member {
+                if selectionAllows().contains(.move) && !selectionGestureActive() {
+                    beginGroupMove(pointer: tp.id, grab: tp.downPosition)
+                    stepGesture(of: .selection, pointer: tp.id)
+                } else {
+                    input.pointers.items[i].role = .ignored
+                }
+                return true
+            }
             if scene.slots[Int(s)].behavior.allow.contains(.move) {
                 input.pointers.items[i].role = .gesture
                 beginMove(slot: s, pointer: tp.id, grab: tp.downPosition)
@@ -132,11 +166,19 @@ extension Engine {
         switch tp.role {
         case .background: return false
         case .ignored: return true
+        case .empty:
+            // A tap on an empty place clears the selection.
+            if !cancelled { setSelection([]) }
+            return false
+        case .marquee:
+            endMarquee(cancelled: cancelled, at: e.position)
+            return true
         case .pending:
             guard let s = scene.slot(tp.box) else { return true }
             let triggered = input.presses.contains { $0.box == tp.box && $0.phase == .triggered }
             cancelPress(on: tp.box, slot: s, at: e.position)
             if !cancelled && !triggered && time - tp.downTime < scene.slots[Int(s)].behavior.longPressDuration {
+                tapSelects(slot: s, pointer: tp)
                 tapped(slot: s, pointer: tp)
             }
             return true
@@ -152,7 +194,13 @@ extension Engine {
             }
             end(gi, pointer: e.pointer, at: pointerWorld(e.pointer))
             // One finger of two lifts: the other carries on as a move from where things are.
-            if g.kind == .pinch, let s = scene.slot(g.members.first.box) {
+            if g.kind == .pinch && g.group {
+                let other = g.pointer == e.pointer ? g.secondPointer : g.pointer
+                if let o = other, let op = input.pointers[o] {
+                    if selectionAllows().contains(.move) { beginGroupMove(pointer: o, grab: op.position) }
+                    else { input.pointers.update(o) { $0.role = .ignored } }
+                }
+            } else if g.kind == .pinch, let s = scene.slot(g.members.first.box) {
                 let other = g.pointer == e.pointer ? g.secondPointer : g.pointer
                 if let o = other, let op = input.pointers[o] {
                     if scene.slots[Int(s)].behavior.allow.contains(.move) {
@@ -187,6 +235,7 @@ extension Engine {
 
     private func updateHover(_ e: PointerEvent) {
         let (s, h) = hit(screen: e.position)
+        if s == Engine.selectionSlot { setHover(Hover(pointer: e.pointer, box: .selection, handle: h)); return }
         setHover(s >= 0 ? Hover(pointer: e.pointer, box: scene.id(s), handle: h) : Hover(pointer: e.pointer))
     }
 

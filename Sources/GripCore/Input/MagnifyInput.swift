@@ -16,6 +16,11 @@ extension Engine {
         if e.phase == .down {
             input.magnifying = true
             let (s, _) = hit(screen: e.focal)
+            // Over a box of a selection of several (or its handles): the whole selection.
+            if s == Engine.selectionSlot || (s >= 0 && scene.slots[Int(s)].selection == .member) {
+                guard !selectionGestureActive(), beginGroupMagnify(focal: e.focal) else { return false }
+                return stepMagnify(e)
+            }
             guard s >= 0 else { return false }
             let id = scene.id(s)
             guard scene.slots[Int(s)].behavior.allow.contains(.magnify), !interactions.hasGesture(on: id) else { return false }
@@ -33,7 +38,19 @@ extension Engine {
     /// the snapshot back at CANCEL. False when no magnify gesture is on a box.
     @discardableResult
     private func stepMagnify(_ e: MagnifyEvent) -> Bool {
-        guard let gi = interactions.magnify(), let s = scene.slot(interactions.active[gi].members.first.box) else { return false }
+        guard let gi = interactions.magnify() else { return false }
+        if interactions.active[gi].group {
+            switch e.phase {
+            case .down, .move, .up:
+                stepGroupMagnify(gi, factor: e.factor)
+                commitGroup(gi, pointer: 0, at: e.focal)
+                if e.phase == .up { end(gi, pointer: 0, at: viewInverse.apply(e.focal)) }
+            case .cancel:
+                cancel(gi, pointer: 0, at: viewInverse.apply(e.focal))
+            }
+            return true
+        }
+        guard let s = scene.slot(interactions.active[gi].members.first.box) else { return false }
         let start = interactions.active[gi].members.first.start
         let current = interactions.active[gi].members.first.current
         let focal = interactions.active[gi].grabA

@@ -8,6 +8,10 @@ enum PointerRole: Equatable {
     case gesture
     /// Down on a box but out of play (a third finger, a box that cannot move, a destroyed box).
     case ignored
+    /// Down on nothing with pointer selection: a tap clears the selection, a drag draws a marquee.
+    case empty
+    /// Dragging a marquee.
+    case marquee
 }
 
 /// A pointer that is down.
@@ -18,6 +22,8 @@ struct TrackedPointer {
     var downPosition: Vec2
     var downTime: Double
     var modifiers: UInt32
+    /// The modifiers held when it went down.
+    var downModifiers: UInt32
     var box: BoxID
     var handle: HandleID
     var role: PointerRole

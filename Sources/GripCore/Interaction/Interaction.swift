@@ -30,6 +30,11 @@ struct Member {
     var current: BoxGeometry
     /// Set when the box's constraint hook failed during this interaction.
     var constraintDisabled = false
+    /// Group gestures: the member's parent space -> world and back, and its frame axes in the
+    /// selection frame's axes (unit vectors), all at the start.
+    var parentWorld = Affine.identity
+    var parentInverse = Affine.identity
+    var axes = (u: Vec2(1, 0), v: Vec2(0, 1))
 
     init(box: BoxID, at geometry: BoxGeometry) {
         self.box = box; start = geometry; current = geometry
@@ -45,7 +50,10 @@ struct Members {
     var count: Int { 1 + rest.count }
 
     /// Member `i` (`0 ..< count`).
-    subscript(i: Int) -> Member { i == 0 ? first : rest[i - 1] }
+    subscript(i: Int) -> Member {
+        get { i == 0 ? first : rest[i - 1] }
+        set { if i == 0 { first = newValue } else { rest[i - 1] = newValue } }
+    }
 
     /// Whether box `id` is a member.
     @inline(__always) func contains(_ id: BoxID) -> Bool {
@@ -78,6 +86,12 @@ struct Interaction {
     var snapped = false
     /// Set when the custom handle's drag hook failed during this gesture.
     var dragDisabled = false
+    /// Acting on the selection as a whole (two or more boxes): its events carry GRIP_SELECTION.
+    var group = false
+    /// A group gesture: the selection frame (world) when it began, and the turn applied so far
+    /// (the frame keeps that orientation afterwards).
+    var groupFrame = BoxGeometry(center: .zero, width: 1, height: 1)
+    var groupTurn = 0.0
     /// Reset: the geometry it arrives at, and when it began.
     var target = BoxGeometry(center: .zero, width: 1, height: 1)
     var startTime = 0.0

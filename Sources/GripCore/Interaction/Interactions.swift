@@ -7,8 +7,16 @@ struct Interactions {
     /// parent inverts the same transform at every step).
     var parentInverse = (forward: Affine.identity, inverse: Affine.identity)
 
-    /// The index of the gesture acting on box `id`, or nil.
+    /// Scratch for a group step: each member's proposed geometry (reused, never shrinks).
+    var groupScratch: [BoxGeometry] = []
+
+    /// The index of the gesture acting on box `id` (`.selection`: on the selection as a whole),
+    /// or nil.
     @inline(__always) func gesture(on id: BoxID) -> Int? {
+        if id == .selection {
+            for i in active.indices where active[i].group { return i }
+            return nil
+        }
         for i in active.indices where active[i].isGesture && active[i].members.contains(id) { return i }
         return nil
     }

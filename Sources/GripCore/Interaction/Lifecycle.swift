@@ -22,6 +22,11 @@ extension Engine {
         for k in 0..<g.members.count {
             if let s = scene.slot(g.members[k].box) { scene.restyle(s) }
         }
+        if g.group {
+            scene.drawnStateChanged()
+            emitSelectionEvent(.gestureBegan, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
+            return
+        }
         guard let s = scene.slot(g.members.first.box) else { return }
         emit(.gestureBegan, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
     }
@@ -29,8 +34,13 @@ extension Engine {
     /// Steps the gesture on `box` after `pointer` moved: the next geometry from its snapshot and
     /// its pointers now.
     func stepGesture(of box: BoxID, pointer: UInt32) {
-        guard let gi = interactions.gesture(on: box), let s = scene.slot(box),
-              let ti = input.pointers.index(pointer) else { return }
+        guard let gi = interactions.gesture(on: box) else { return }
+        if interactions.active[gi].group {
+            guard let tp = input.pointers[pointer] else { return }
+            stepGroup(gi, pointer: pointer, at: tp.position, modifiers: tp.modifiers)
+            return
+        }
+        guard let s = scene.slot(box), let ti = input.pointers.index(pointer) else { return }
         let position = input.pointers.items[ti].position
         guard let next = nextGeometry(gi, slot: s, pointerAt: position, modifiers: input.pointers.items[ti].modifiers),
               next.isValid else { return }
@@ -78,6 +88,13 @@ extension Engine {
         for k in 0..<g.members.count {
             if let s = scene.slot(g.members[k].box) { scene.restyle(s) }
         }
+        if g.group {
+            // A turned selection keeps its frame at the turned angle.
+            if event == .gestureEnded && g.groupTurn != 0 { selection.orientation = Angle.wrap(g.groupFrame.rotation + g.groupTurn) }
+            scene.drawnStateChanged()
+            emitSelectionEvent(event, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: world)
+            return
+        }
         guard let s = scene.slot(g.members.first.box) else { return }
         emit(event, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer, at: world)
     }
@@ -87,7 +104,11 @@ extension Engine {
     func dropInteractions(on id: BoxID, slot x: Int32) {
         if let gi = interactions.gesture(on: id) {
             let g = interactions.active.remove(at: gi)
-            emit(.gestureCancelled, g.kind.gesture, slot: x, handle: g.activeHandle, pointer: g.pointer)
+            if g.group {
+                emitSelectionEvent(.gestureCancelled, g.kind.gesture, handle: g.activeHandle, pointer: g.pointer)
+            } else {
+                emit(.gestureCancelled, g.kind.gesture, slot: x, handle: g.activeHandle, pointer: g.pointer)
+            }
         }
         stopReset(on: id)
     }

@@ -24,6 +24,8 @@ struct BoxRecord {
     var boundsDirty = false
     /// Scripted behaviour plugged into this box.
     var hooks = BoxHookSet()
+    /// Its part in the selection.
+    var selection = SelectionMark.none
     /// The sine and cosine of the rotation `sinCosAngle` (the geometry's, unless it changed since).
     var sinCosAngle = 0.0, sine = 0.0, cosine = 1.0
 

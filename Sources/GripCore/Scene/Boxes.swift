@@ -68,6 +68,7 @@ extension Engine {
         for x in doomed { forget(slot: x) }
         scene.remove(s)
         scene.restructure()
+        dropDestroyedFromSelection()
     }
 
     /// `scene.collectSubtree(root, into: &out)`, borrowing the scene in place: called on the

@@ -13,7 +13,7 @@ extension Engine {
     /// Whether slot `s` shows its resize handles and its rotate handle.
     func showsHandles(_ s: Int32) -> (resize: Bool, rotate: Bool) {
         let b = scene.slots[Int(s)].behavior
-        guard b.editing else { return (false, false) }
+        guard showsOwnOverlay(s) else { return (false, false) }
         return (b.allow.contains(.resize), b.allow.contains(.rotate) && b.handles.contains(.rotate))
     }
 
@@ -58,11 +58,35 @@ extension Engine {
     /// shorter on-screen side, so small boxes stay movable), else the topmost box body, which for
     /// nested boxes is the innermost. Handles are searched among the editing boxes, bodies through
     /// the bounds tree: the cost does not grow with the number of boxes.
+    /// The selection's own handles (two or more selected) answer `Engine.selectionSlot`; they
+    /// win over a box's handle as near or nearer.
     func hit(screen q: Vec2) -> (slot: Int32, handle: HandleID) {
-        let handle = nearestHandle(screen: q)
-        if handle.slot >= 0 { return handle }
+        let handle = handleHit(screen: q)
+        if handle.slot != -1 { return handle }
         let leaf = topBodyLeaf(screen: q)
         return (leaf >= 0 ? scene.tree.shapes[Int(leaf)].id.index : -1, .none)
+    }
+
+    /// The handle a pointer down at screen point `q` would grab, or slot -1: the selection's
+    /// (`Engine.selectionSlot`) when as near as a box's or nearer.
+    @inline(__always) private func handleHit(screen q: Vec2) -> (slot: Int32, handle: HandleID) {
+        let handle = nearestHandle(screen: q)
+        if multipleSelected {
+            let sel = nearestSelectionHandle(screen: q)
+            if sel.handle != .none && (handle.slot < 0 || sel.distance <= handleDistance(handle, q)) {
+                return (Engine.selectionSlot, sel.handle)
+            }
+        }
+        return handle
+    }
+
+    /// Screen distance from `q` to the handle `h` of a box found by `nearestHandle`.
+    private func handleDistance(_ h: (slot: Int32, handle: HandleID), _ q: Vec2) -> Double {
+        let m = screenTransform(h.slot)
+        if h.handle.rawValue >= HandleID.custom.rawValue {
+            return customHandleScreenPoint(h.slot, Int(h.handle.rawValue - HandleID.custom.rawValue), m).map { ($0 - q).length } ?? .infinity
+        }
+        return (handleScreenPoint(h.slot, h.handle, m) - q).length
     }
 
     /// The handle within reach of screen point `q` that `hit(screen:)` would grab, or slot -1.
@@ -70,9 +94,12 @@ extension Engine {
         var best: (slot: Int32, handle: HandleID) = (-1, .none)
         var bestDistance = Double.infinity
         let radius = config.handleHitRadius
-        // By index: iterating the array itself would retain and release it on every hit test.
-        for i in scene.editingSlots.indices {
-            let x = scene.editingSlots[i]
+        // The editing boxes, then the only selected box when it is not editing. By index:
+        // iterating the array itself would retain and release it on every hit test.
+        let solo = soloSelectedSlot
+        let extra = solo >= 0 && !scene.slots[Int(solo)].behavior.editing ? 1 : 0
+        for i in 0..<(scene.editingSlots.count + extra) {
+            let x = i < scene.editingSlots.count ? scene.editingSlots[i] : solo
             let shows = showsHandles(x)
             let custom = scene.slots[Int(x)].hooks.customHandles
             guard shows.resize || shows.rotate || custom > 0 else { continue }
@@ -133,7 +160,8 @@ extension Engine {
     public func hitTest(world p: Vec2) throws(GripError) -> Hit {
         guard p.isInRange else { throw .arg("hit point is not finite or beyond 1e9") }
         let q = view.apply(p)
-        let handle = nearestHandle(screen: q)
+        let handle = handleHit(screen: q)
+        if handle.slot == Engine.selectionSlot { return Hit(box: .selection, handle: handle.handle) }
         if handle.slot >= 0 { return Hit(box: scene.id(handle.slot), handle: handle.handle) }
         // The id from the leaf: no box record is read for a body hit.
         let leaf = topBodyLeaf(screen: q)

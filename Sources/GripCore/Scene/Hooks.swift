@@ -74,6 +74,25 @@ extension Engine {
         }
     }
 
+    /// `proposed` for member `k` of group gesture `gi` (slot `s`) passed through its constraint
+    /// hook, as `constrained(_:gesture:slot:)` does for a single box.
+    func constrained(_ proposed: BoxGeometry, gesture gi: Int, member k: Int, slot s: Int32) -> BoxGeometry {
+        guard scene.slots[Int(s)].hooks.constraint, !interactions.active[gi].members[k].constraintDisabled,
+              let hooks else { return proposed }
+        let b = scene.slots[Int(s)].behavior
+        switch hooks.constrain(box: scene.id(s), proposed: proposed, current: interactions.active[gi].members[k].current) {
+        case .success(let g) where g.isValid && g.width >= b.minWidth && g.height >= b.minHeight:
+            return g
+        case .success:
+            interactions.active[gi].members[k].constraintDisabled = true
+            hookFailed(HookFailure("constraint returned an unusable geometry (non-finite, or below the minimum size)"), slot: s)
+        case .failure(let f):
+            interactions.active[gi].members[k].constraintDisabled = true
+            hookFailed(f, slot: s)
+        }
+        return proposed
+    }
+
     /// `proposed` passed through the box's constraint hook when it has one; a failing or nonsensical
     /// constraint is disabled for the rest of gesture `gi` and `proposed` stands.
     @inline(__always) func constrained(_ proposed: BoxGeometry, gesture gi: Int, slot s: Int32) -> BoxGeometry {

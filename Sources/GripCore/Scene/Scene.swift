@@ -175,6 +175,17 @@ public struct Scene {
         return nil
     }
 
+    /// The box drawn after the whole subtree of `s` (its next sibling, else an ancestor's), or nil.
+    func nextAfterSubtree(_ s: Int32) -> Int32? {
+        var p = s
+        while p >= 0 {
+            let n = slots[Int(p)].nextSibling
+            if n >= 0 { return n }
+            p = slots[Int(p)].parent
+        }
+        return nil
+    }
+
     /// The first box in draw order, or nil when the scene is empty.
     var firstInDrawOrder: Int32? { firstRoot >= 0 ? firstRoot : nil }
 

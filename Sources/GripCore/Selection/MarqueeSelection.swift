@@ -1,0 +1,85 @@
+/// The marquee of pointer selection: a drag from an empty place past touch_slop. While it moves
+/// the selection is the outermost selectable boxes meeting the rule (marquee_rule; ctrl or meta
+/// held swaps it, re-evaluated as it changes), added to the selection before it when shift was
+/// held at the press; a cancel restores the selection from before it. Its events are gesture
+/// events of kind MARQUEE with no box.
+extension Engine {
+    /// Begins the marquee of pointer `tp` (down on an empty place, now past touch_slop).
+    func beginMarquee(_ tp: TrackedPointer) {
+        selection.marquee = Marquee(pointer: tp.id, from: tp.downPosition, to: tp.position, before: selection.members,
+                                    adding: tp.downModifiers & Modifiers.shift != 0)
+        outbox.push(Event(kind: .gestureBegan, gesture: .marquee, box: .none, pointer: tp.id, time: time,
+                          position: viewInverse.apply(tp.position)))
+        stepMarquee(to: tp.position, modifiers: tp.modifiers)
+    }
+
+    /// The marquee's corner follows the pointer to screen point `q`; the selection follows it.
+    func stepMarquee(to q: Vec2, modifiers: UInt32) {
+        guard var mq = selection.marquee else { return }
+        mq.to = q
+        selection.marquee = mq
+        var members = mq.adding ? mq.before : []
+        for id in marqueePicks(mq, modifiers: modifiers) { members = selection(adding: id, to: members) }
+        setSelection(members)
+        scene.drawnStateChanged()
+        outbox.push(Event(kind: .gestureChanged, gesture: .marquee, box: .none, pointer: mq.pointer, time: time,
+                          position: viewInverse.apply(q)))
+    }
+
+    /// Ends the marquee (released at screen point `q`), or cancels it: the selection from before.
+    func endMarquee(cancelled: Bool, at q: Vec2) {
+        guard let mq = selection.marquee else { return }
+        selection.marquee = nil
+        if cancelled { setSelection(mq.before) }
+        scene.drawnStateChanged()
+        outbox.push(Event(kind: cancelled ? .gestureCancelled : .gestureEnded, gesture: .marquee, box: .none,
+                          pointer: mq.pointer, time: time, position: viewInverse.apply(q)))
+    }
+
+    /// The outermost selectable boxes the marquee picks, in draw order: a picked box's
+    /// descendants are not visited.
+    func marqueePicks(_ mq: Marquee, modifiers: UInt32) -> [BoxID] {
+        var rule = config.marqueeRule
+        if modifiers & (Modifiers.ctrl | Modifiers.meta) != 0 { rule = rule == .intersect ? .contain : .intersect }
+        let lo = Vec2(Swift.min(mq.from.x, mq.to.x), Swift.min(mq.from.y, mq.to.y))
+        let hi = Vec2(Swift.max(mq.from.x, mq.to.x), Swift.max(mq.from.y, mq.to.y))
+        var picks: [BoxID] = []
+        var next = scene.firstInDrawOrder
+        while let s = next {
+            let g = scene.slots[Int(s)].geometry
+            let corners = g.corners(screenTransform(s))
+            if scene.slots[Int(s)].behavior.selectable && Marquees.meets(corners, lo, hi, rule) {
+                picks.append(scene.id(s))
+                next = scene.nextAfterSubtree(s)
+            } else {
+                next = scene.nextInDrawOrder(s)
+            }
+        }
+        return picks
+    }
+}
+
+/// The geometry of marquee rules: a box's four screen corners against an axis-aligned rectangle.
+public enum Marquees {
+    /// Whether the quadrilateral `c` (corners in order) meets the rectangle `lo`-`hi` by `rule`:
+    /// contain, all four corners inside it; intersect, the outline and the rectangle share a
+    /// point (separating axes: the rectangle's and the quadrilateral's edge normals).
+    public static func meets(_ c: (Vec2, Vec2, Vec2, Vec2), _ lo: Vec2, _ hi: Vec2, _ rule: MarqueeRule) -> Bool {
+        func inside(_ p: Vec2) -> Bool { p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y }
+        if rule == .contain { return inside(c.0) && inside(c.1) && inside(c.2) && inside(c.3) }
+        let xs = (Swift.min(Swift.min(c.0.x, c.1.x), Swift.min(c.2.x, c.3.x)), Swift.max(Swift.max(c.0.x, c.1.x), Swift.max(c.2.x, c.3.x)))
+        let ys = (Swift.min(Swift.min(c.0.y, c.1.y), Swift.min(c.2.y, c.3.y)), Swift.max(Swift.max(c.0.y, c.1.y), Swift.max(c.2.y, c.3.y)))
+        if xs.1 < lo.x || xs.0 > hi.x || ys.1 < lo.y || ys.0 > hi.y { return false }
+        // The quadrilateral's own edge directions (a parallelogram: two of them).
+        func separated(_ edge: Vec2) -> Bool {
+            let n = Vec2(-edge.y, edge.x)
+            func project(_ p: Vec2) -> Double { n.x * p.x + n.y * p.y }
+            let q = (project(c.0), project(c.1), project(c.2), project(c.3))
+            let qmin = Swift.min(Swift.min(q.0, q.1), Swift.min(q.2, q.3)), qmax = Swift.max(Swift.max(q.0, q.1), Swift.max(q.2, q.3))
+            let r = (project(lo), project(Vec2(hi.x, lo.y)), project(hi), project(Vec2(lo.x, hi.y)))
+            let rmin = Swift.min(Swift.min(r.0, r.1), Swift.min(r.2, r.3)), rmax = Swift.max(Swift.max(r.0, r.1), Swift.max(r.2, r.3))
+            return qmax < rmin || qmin > rmax
+        }
+        return !separated(c.1 - c.0) && !separated(c.3 - c.0)
+    }
+}

@@ -1,0 +1,146 @@
+/// Changing and reading the selection. Every change goes through `setSelection`, which keeps the
+/// boxes' marks, redraws the overlay and emits SELECTION_CHANGED when the set changed.
+extension Engine {
+    /// The selected boxes, in the order they were selected.
+    public var selectedBoxes: [BoxID] { selection.members }
+
+    /// Changes the selection as the host asks (`grip_select`). `id` none with `.replace` clears
+    /// it. Adding a box removes its ancestors and descendants from the selection. Throws for an
+    /// unknown box and while a gesture acts on the selection; changes nothing then.
+    public func select(_ id: BoxID, _ op: SelectOp) throws(GripError) {
+        if id == .none {
+            guard op == .replace else { throw .arg("only GRIP_SELECT_REPLACE takes GRIP_NO_BOX (to clear)") }
+        } else {
+            _ = try slot(id)
+        }
+        if selectionGestureActive() || (id != .none && interactions.hasGesture(on: id)) {
+            throw .state("a gesture is active on the selection; change it after the gesture ends")
+        }
+        setSelection(selection(after: op, of: id))
+    }
+
+    /// The selection `op` of box `id` makes from the current one.
+    func selection(after op: SelectOp, of id: BoxID) -> [BoxID] {
+        var members = selection.members
+        let isMember = members.contains(id)
+        switch op {
+        case .replace:
+            return id == .none ? [] : [id]
+        case .remove:
+            members.removeAll { $0 == id }
+            return members
+        case .toggle where isMember:
+            members.removeAll { $0 == id }
+            return members
+        case .add, .toggle:
+            return selection(adding: id, to: members)
+        }
+    }
+
+    /// `members` with box `id` added last (unless it is in already), its ancestors and
+    /// descendants taken out.
+    func selection(adding id: BoxID, to members: [BoxID]) -> [BoxID] {
+        guard !members.contains(id), let s = scene.slot(id) else { return members }
+        var out = members
+        out.removeAll { m in
+            guard let x = scene.slot(m) else { return true }
+            return scene.isAncestor(x, of: s) || scene.isAncestor(s, of: x)
+        }
+        out.append(id)
+        return out
+    }
+
+    /// Makes `members` the selection (they are live and none is another's ancestor): marks,
+    /// overlay, frame orientation and SELECTION_CHANGED, when the set differs.
+    func setSelection(_ members: [BoxID]) {
+        if members == selection.members { return }
+        for m in selection.members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = .none } }
+        let mark: SelectionMark = members.count == 1 ? .alone : .member
+        for m in members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = mark } }
+        selection.members = members
+        selection.orientation = 0
+        if input.hover.box != .none, let s = scene.slot(input.hover.box) { scene.restyle(s) }
+        scene.overlayMembershipChanged()
+        scene.drawnStateChanged()
+        outbox.push(Event(kind: .selectionChanged, box: .selection, userData: 0, time: time))
+    }
+
+    /// Takes boxes that no longer exist out of the selection (after a destroy).
+    func dropDestroyedFromSelection() {
+        let live = selection.members.filter { scene.slot($0) != nil }
+        if live.count == selection.members.count { return }
+        // The destroyed boxes' slots are free: their marks went with them. Re-mark the rest.
+        selection.members.removeAll()
+        for m in live { if let s = scene.slot(m) { scene.slots[Int(s)].selection = .none } }
+        setSelection(live)
+        if live.isEmpty {
+            // setSelection saw no change (both empty): say it here.
+            scene.overlayMembershipChanged()
+            scene.drawnStateChanged()
+            outbox.push(Event(kind: .selectionChanged, box: .selection, userData: 0, time: time))
+        }
+    }
+
+    /// Whether a gesture acts on any selected box.
+    func selectionGestureActive() -> Bool {
+        for m in selection.members where interactions.hasGesture(on: m) { return true }
+        return false
+    }
+
+    /// Whether two or more boxes are selected (the selection then has its own overlay and handles).
+    @inline(__always) var multipleSelected: Bool { selection.members.count >= 2 }
+
+    /// The selection frame in world coordinates (scale 1, no flips), or nil when nothing is
+    /// selected: oriented at the members' world rotation when they all share one (within 1e-9
+    /// rad), else at `selection.orientation`.
+    func selectionFrame() -> BoxGeometry? {
+        guard !selection.members.isEmpty else { return nil }
+        var common: Double? = nil
+        var shared = true
+        for m in selection.members {
+            guard let s = scene.slot(m) else { continue }
+            let r = worldRotation(s)
+            if let c = common {
+                if abs(Angle.wrap(r - c)) > 1e-9 { shared = false; break }
+            } else {
+                common = r
+            }
+        }
+        let rotation = shared ? (common ?? 0) : selection.orientation
+        let (sine, cosine) = sinCos(rotation)
+        var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity)
+        for m in selection.members {
+            guard let s = scene.slot(m) else { continue }
+            let g = scene.slots[Int(s)].geometry
+            let (p0, p1, p2, p3) = g.corners(scene.world(s))
+            // Each corner in the frame's axes.
+            func include(_ p: Vec2) {
+                let u = Vec2(cosine * p.x + sine * p.y, -sine * p.x + cosine * p.y)
+                lo = Vec2(Swift.min(lo.x, u.x), Swift.min(lo.y, u.y))
+                hi = Vec2(Swift.max(hi.x, u.x), Swift.max(hi.y, u.y))
+            }
+            include(p0); include(p1); include(p2); include(p3)
+        }
+        guard lo.x.isFinite, hi.x.isFinite else { return nil }
+        let mid = (lo + hi) * 0.5
+        let center = Vec2(cosine * mid.x - sine * mid.y, sine * mid.x + cosine * mid.y)
+        // A frame without extent (impossible for boxes of positive size) is kept usable.
+        let width = Swift.max(hi.x - lo.x, 1e-9), height = Swift.max(hi.y - lo.y, 1e-9)
+        return BoxGeometry(center: center, width: width, height: height, rotation: rotation)
+    }
+
+    /// The world angle of slot `s`'s frame x axis (its x axis as the user sees it, flips undone).
+    func worldRotation(_ s: Int32) -> Double {
+        let m = scene.world(s)
+        let fx = scene.slots[Int(s)].geometry.flippedX ? -1.0 : 1.0
+        return atan2(m.b * fx, m.a * fx)
+    }
+
+    /// The selection as the host sees it (`grip_selection_state_get`); all zero when empty.
+    public func selectionState() -> SelectionState {
+        guard let f = selectionFrame() else { return SelectionState() }
+        let (p0, p1, p2, p3) = f.corners(f.local)
+        return SelectionState(count: selection.members.count, center: f.center, width: f.width, height: f.height,
+                              rotation: f.rotation, corners: (p0, p1, p2, p3), gestureActive: selectionGestureActive())
+    }
+}

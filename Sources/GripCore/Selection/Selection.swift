@@ -1,0 +1,58 @@
+/// The selection: an ordered set of boxes, none of them an ancestor of another, and what the
+/// selection frame keeps between changes. Changed only through Selection/Select.swift, which
+/// keeps each box's `BoxRecord.selection` mark in step.
+struct Selection {
+    /// The selected boxes, in the order they were selected.
+    var members: [BoxID] = []
+    /// The world rotation of the selection frame while the members do not share one: 0 after
+    /// the set changes, turned by a rotation of the whole selection (so the frame stays oriented).
+    var orientation = 0.0
+    /// A marquee in progress (pointer selection).
+    var marquee: Marquee? = nil
+}
+
+/// A box's part in the selection (`BoxRecord.selection`).
+enum SelectionMark: UInt8 {
+    case none = 0
+    /// The only selected box: it shows its own border and handles.
+    case alone = 1
+    /// One of two or more: it shows an outline, the selection shows the handles.
+    case member = 2
+}
+
+/// How `select` changes the selection (`grip_select_op`).
+public enum SelectOp: UInt32, Sendable {
+    /// The selection becomes the box alone (none: empty).
+    case replace = 0
+    case add = 1
+    case remove = 2
+    case toggle = 3
+}
+
+/// The selection as the host sees it (`grip_selection_state`): the frame in world coordinates.
+public struct SelectionState: Equatable, Sendable {
+    public var count = 0
+    public var center = Vec2.zero
+    public var width = 0.0, height = 0.0, rotation = 0.0
+    /// Top-left, top-right, bottom-right, bottom-left of the frame.
+    public var corners = (Vec2.zero, Vec2.zero, Vec2.zero, Vec2.zero)
+    public var gestureActive = false
+
+    public static func == (a: SelectionState, b: SelectionState) -> Bool {
+        a.count == b.count && a.center == b.center && a.width == b.width && a.height == b.height
+            && a.rotation == b.rotation && a.corners.0 == b.corners.0 && a.corners.1 == b.corners.1
+            && a.corners.2 == b.corners.2 && a.corners.3 == b.corners.3 && a.gestureActive == b.gestureActive
+    }
+}
+
+/// A marquee: the rectangle a pointer drags over empty space, and the selection it started from.
+struct Marquee {
+    var pointer: UInt32
+    /// Screen points: where the pointer went down, and where it is.
+    var from: Vec2
+    var to: Vec2
+    /// The selection before the marquee (restored when it is cancelled; kept under the picks
+    /// when shift was held at the press).
+    var before: [BoxID]
+    var adding: Bool
+}
