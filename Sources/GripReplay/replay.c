@@ -271,6 +271,19 @@ static void run_line(replay *r, char **tok, int n) {
             else if (!strcmp(k, "touch_slop")) d.touch_slop = number(r, v);
             else if (!strcmp(k, "double_tap_interval")) d.double_tap_interval = number(r, v);
             else if (!strcmp(k, "handle_hit_radius")) d.handle_hit_radius = number(r, v);
+            else if (!strcmp(k, "selection")) {
+                static const char *const modes[] = {"off", "pointer", NULL};
+                if (index_of(modes, v) < 0) die(r, "selection is off or pointer");
+                d.selection = (grip_selection_mode)index_of(modes, v);
+            } else if (!strcmp(k, "marquee_rule")) {
+                static const char *const rules[] = {"intersect", "contain", NULL};
+                if (index_of(rules, v) < 0) die(r, "marquee_rule is intersect or contain");
+                d.marquee_rule = (grip_marquee_rule)index_of(rules, v);
+            } else if (!strcmp(k, "group_resize")) {
+                static const char *const policies[] = {"keep_shapes", "member_axes", NULL};
+                if (index_of(policies, v) < 0) die(r, "group_resize is keep_shapes or member_axes");
+                d.group_resize = (grip_group_resize)index_of(policies, v);
+            } else if (!strcmp(k, "rotate_handle_offset")) d.rotate_handle_offset = number(r, v);
             else die(r, "unknown engine field '%s'", k);
         }
         s = grip_engine_create(&d, &r->e);
@@ -333,6 +346,29 @@ static void run_line(replay *r, char **tok, int n) {
                st.center.x, st.center.y, st.width, st.height, st.rotation, st.scale, st.flipped_x, st.flipped_y,
                st.corners[0].x, st.corners[0].y, st.corners[1].x, st.corners[1].y, st.corners[2].x, st.corners[2].y,
                st.corners[3].x, st.corners[3].y, st.editing, st.gesture_active);
+        return;
+    } else if (!strcmp(verb, "select")) {
+        static const char *const ops[] = {"replace", "add", "remove", "toggle", NULL};
+        if (n != 3 || index_of(ops, tok[2]) < 0) die(r, "select NAME replace|add|remove|toggle");
+        s = grip_select(r->e, box_named(r, tok[1]), (grip_select_op)index_of(ops, tok[2]));
+    } else if (!strcmp(verb, "selection")) {
+        grip_selection_state st;
+        grip_box ids[MAX_NAMES];
+        size_t count = 0;
+        if (n != 1) die(r, "selection");
+        memset(&st, 0, sizeof st);
+        st.struct_size = sizeof st;
+        s = grip_selection_get(r->e, ids, MAX_NAMES, &count);
+        if (s == GRIP_OK) s = grip_selection_state_get(r->e, &st);
+        if (s != GRIP_OK) { printf("%d selection %s\n", r->line, status_name(s)); return; }
+        printf("%d selection members=", r->line);
+        for (size_t i = 0; i < count && i < MAX_NAMES; i++) {
+            const char *label = "?";
+            for (int k = 0; k < r->count; k++) if (r->ids[k] == ids[i]) label = r->names[k];
+            printf("%s%s", i ? "," : "", label);
+        }
+        printf(" center=%.17g,%.17g size=%.17g,%.17g rotation=%.17g active=%d\n", st.center.x, st.center.y,
+               st.width, st.height, st.rotation, st.gesture_active);
         return;
     } else if (!strcmp(verb, "timer")) {
         if (n != 2) die(r, "timer TIME");
