@@ -423,7 +423,8 @@ typedef enum grip_event_kind {
     GRIP_EVENT_LONG_PRESS_CANCELLED = 10,
     GRIP_EVENT_EDITING_CHANGED = 11,
     GRIP_EVENT_SCRIPT_ERROR = 12,      /* a Lua hook failed and was disabled; grip_engine_errmsg has the message */
-    GRIP_EVENT_SELECTION_CHANGED = 13, /* 0.2: grip_selection_get has the new set */
+    GRIP_EVENT_SELECTION_CHANGED = 13, /* 0.2: grip_selection_get has the new set (box GRIP_SELECTION;
+                                        * several changes not polled in between come as one event) */
     GRIP_EVENT_COMMITTED = 14,         /* 0.2: one undo step happened: grip_event_changes lists it */
     GRIP_EVENT_UNDONE = 15,            /* 0.2: grip_undo restored a step: grip_event_changes lists it */
     GRIP_EVENT_REDONE = 16,            /* 0.2 */
@@ -435,7 +436,7 @@ typedef enum grip_gesture {
     GRIP_GESTURE_PINCH = 4,    /* two pointers: pan, scale and rotate together */
     GRIP_GESTURE_MAGNIFY = 5,
     GRIP_GESTURE_HANDLE = 6,   /* dragging a custom (Lua) handle */
-    GRIP_GESTURE_MARQUEE = 7,  /* 0.2 */
+    GRIP_GESTURE_MARQUEE = 7,  /* 0.2: box GRIP_SELECTION; BEGAN at the press point */
     GRIP_GESTURE_NUDGE = 8,    /* 0.2: arrow keys (COMMITTED) */
     GRIP_GESTURE_RESET = 9,    /* 0.2: a double-tap or grip_box_reset (COMMITTED) */
     GRIP_GESTURE_FORCE32 = 0x7FFFFFFF

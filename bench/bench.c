@@ -343,6 +343,103 @@ static unsigned indicator_vertices(grip_indicator_shape shape, double size) {
     return n;
 }
 
+/* ---- Selections ---------------------------------------------------------------------------- */
+
+/* 10,000 boxes in a 100 x 100 grid of 40-unit cells (every 4th turned), `editing` of them
+ * editing (the first ones), `selected` of them selected (the first ones, at most all), the
+ * pointer down on box 0's centre (20, 20). */
+static grip_engine *grid_scene(int n, int editing, int selected) {
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 100000; d.height = 100000;
+    grip_engine *e;
+    CHECK(grip_engine_create(&d, &e));
+    grip_box_desc b;
+    grip_box_desc_init(&b);
+    int side = (int)sqrt((double)n);
+    for (int i = 0; i < n; i++) {
+        b.x = 40.0 * (i % side) + 5; b.y = 40.0 * (i / side) + 5; b.width = 30; b.height = 30;
+        b.rotation = i % 4 == 3 ? 0.3 : 0;
+        b.editing = i < editing;
+        grip_box id;
+        CHECK(grip_box_create(e, &b, &id));
+        if (i < selected) CHECK(grip_select(e, id, GRIP_SELECT_ADD));
+    }
+    pointer(e, GRIP_PHASE_DOWN, 1, 20, 20);
+    return e;
+}
+
+/* A drag step whose time does not move (the marching ants hold still). */
+static void still_drag_step(grip_engine *e, int i, void *ctx) {
+    (void)ctx;
+    pointer(e, GRIP_PHASE_MOVE, 1, 20 + (i % 64), 20 + ((i / 64) % 2) * 20);
+    grip_frame f;
+    CHECK(grip_frame_get(e, &f));
+}
+
+static double bench_editing_drag(int n, int editing, bool still) {
+    grip_engine *e = grid_scene(n, editing, 0);
+    double ns = per_step(e, still ? still_drag_step : drag_step, NULL, 21, 500);
+    grip_engine_destroy(e);
+    return ns;
+}
+
+static double bench_group_drag(int n, int selected) {
+    grip_engine *e = grid_scene(n, 0, selected);
+    double ns = per_step(e, drag_step, NULL, 11, selected >= 10000 ? 20 : 100);
+    grip_engine_destroy(e);
+    return ns;
+}
+
+/* A marquee over a 100,000-box grid: its corner sweeps a 4,000-unit square (about 10,000 boxes
+ * picked), one pointer move per step. */
+static void marquee_step(grip_engine *e, int i, void *ctx) {
+    (void)ctx;
+    t_host += 0.001;
+    pointer(e, GRIP_PHASE_MOVE, 1, 3000 + (i % 64) * 15, 3000 + (i % 29) * 20);
+}
+
+static double bench_marquee(int n) {
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 100000; d.height = 100000;
+    d.selection = GRIP_SELECTION_POINTER;
+    grip_engine *e;
+    CHECK(grip_engine_create(&d, &e));
+    grip_box_desc b;
+    grip_box_desc_init(&b);
+    int side = (int)sqrt((double)n);
+    for (int i = 0; i < n; i++) {
+        b.x = 40.0 * (i % side) + 5; b.y = 40.0 * (i / side) + 5; b.width = 30; b.height = 30;
+        grip_box id;
+        CHECK(grip_box_create(e, &b, &id));
+    }
+    pointer(e, GRIP_PHASE_DOWN, 1, 1, 1);  /* between boxes: a marquee */
+    pointer(e, GRIP_PHASE_MOVE, 1, 3000, 3000);
+    double ns = per_step(e, marquee_step, NULL, 11, 10);
+    grip_engine_destroy(e);
+    return ns;
+}
+
+/* grip_select ADD of 10,000 boxes one by one, in ms. */
+static double bench_select_many(int n) {
+    grip_engine *e;
+    CHECK(grip_engine_create(NULL, &e));
+    grip_box *ids = malloc(sizeof(grip_box) * (size_t)n);
+    grip_box_desc b;
+    grip_box_desc_init(&b);
+    for (int i = 0; i < n; i++) {
+        b.x = (i % 100) * 12.0; b.y = (i / 100) * 12.0; b.width = 10; b.height = 10;
+        CHECK(grip_box_create(e, &b, &ids[i]));
+    }
+    double t0 = now();
+    for (int i = 0; i < n; i++) CHECK(grip_select(e, ids[i], GRIP_SELECT_ADD));
+    double ms = (now() - t0) * 1e3;
+    free(ids);
+    grip_engine_destroy(e);
+    return ms;
+}
+
 static void cpu_name(char *out, size_t n) {
     FILE *f = fopen("/proc/cpuinfo", "r");
     snprintf(out, n, "unknown CPU");
@@ -392,6 +489,10 @@ int main(int argc, char **argv) {
     double allocs_resize = allocations_per_step(resize_scene(), resize_step);
     double allocs_pinch = allocations_per_step(pinch_scene(), pinch_step);
     double allocs_frame = allocations_per_step(scene(10000, &(grip_box){0}), frame_step);
+    double editing_still = bench_editing_drag(10000, 1000, true), editing_ants = bench_editing_drag(10000, 1000, false);
+    double group1k = bench_group_drag(10000, 1000), group10k = bench_group_drag(10000, 10000);
+    double marquee100k = bench_marquee(100000), select10k = bench_select_many(10000);
+    double allocs_group = allocations_per_step(grid_scene(10000, 0, 1000), drag_step);
     unsigned circle40 = indicator_vertices(GRIP_INDICATOR_CIRCLE, 40), circle400 = indicator_vertices(GRIP_INDICATOR_CIRCLE, 400);
     unsigned rounded40 = indicator_vertices(GRIP_INDICATOR_ROUNDED_RECT, 40), rounded400 = indicator_vertices(GRIP_INDICATOR_ROUNDED_RECT, 400);
     unsigned rect40 = indicator_vertices(GRIP_INDICATOR_RECT, 40), rect400 = indicator_vertices(GRIP_INDICATOR_RECT, 400);
@@ -424,6 +525,11 @@ int main(int argc, char **argv) {
         fprintf(o, "| 7 | heap allocations per frame read, nothing changed | %.3f | 0 |\n", allocs_frame);
         fprintf(o, "| 8 | C floor: the drag's maths + one complete command written, no engine | %.1f ns | |\n", floor_ns);
         fprintf(o, "| 8 | drag at 1 box / C floor | %.1fx | <= 20x |\n", drag1 / floor_ns);
+        fprintf(o, "| 9 | drag event + frame read, 1,000 of 10,000 boxes editing, time still / ants moving | %.0f ns / %.0f ns | <= 150 ns / <= 2 us |\n", editing_still, editing_ants);
+        fprintf(o, "| 10 | group drag event + frame read, 1,000 / 10,000 selected (of 10,000) | %.0f ns / %.0f ns | <= 30 us / <= 300 us |\n", group1k, group10k);
+        fprintf(o, "| 10 | heap allocations per group drag event + frame read (1,000 selected) | %.3f | 0 |\n", allocs_group);
+        fprintf(o, "| 11 | marquee pointer move over 100,000 boxes | %.0f ns | <= 1 ms |\n", marquee100k);
+        fprintf(o, "| 11 | selecting 10,000 boxes one by one (grip_select ADD) | %.1f ms | <= 10 ms |\n", select10k);
         fprintf(o, "\nIndicator vertices for a full ring (within 0.25 units of the true curve):\n\n");
         fprintf(o, "| shape | 40-unit box | 400-unit box |\n|---|---|---|\n");
         fprintf(o, "| circle | %u | %u |\n| rounded rect (radius = side / 4) | %u | %u |\n| rect | %u | %u |\n",

@@ -85,7 +85,7 @@ public final class Engine {
     @inline(__always) func advanceTime(_ t: Double) throws(GripError) {
         guard t.isFinite else { throw .arg("time is not finite") }
         guard t >= time else { throw .state("time went backwards: \(t) after \(time)") }
-        if t != time && !(scene.editingSlots.isEmpty && selection.members.isEmpty) { scene.drawnStateChanged() }
+        if t != time && !(scene.editingSlots.isEmpty && selection.members.isEmpty) { scene.antsMoved() }
         time = t
     }
 }

@@ -32,7 +32,7 @@ extension Engine {
     func startReset(slot s: Int32, animated: Bool) -> Bool {
         let id = scene.id(s)
         let r = scene.slots[Int(s)]
-        guard !interactions.hasGesture(on: id), r.geometry != r.home else { return false }
+        guard !hasGesture(on: id), r.geometry != r.home else { return false }
         if animated {
             beginReset(slot: s)
         } else {
@@ -47,7 +47,7 @@ extension Engine {
     /// when `animated`. Returns `.done` when it is already there; throws STATE during a gesture.
     public func reset(_ id: BoxID, animated: Bool) throws(GripError) -> Status {
         let s = try slot(id)
-        if interactions.hasGesture(on: id) {
+        if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; reset it after the gesture ends")
         }
         return startReset(slot: s, animated: animated) ? .ok : .done

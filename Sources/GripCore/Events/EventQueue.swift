@@ -1,5 +1,6 @@
 /// A bounded FIFO of events. When full, the oldest CHANGED event is dropped first (a later
 /// CHANGED of the same gesture carries newer state); BEGAN, ENDED and CANCELLED are never dropped.
+/// A SELECTION_CHANGED right after another one replaces it: both say "read the selection now".
 public struct EventQueue {
     private var buffer: ContiguousArray<Event> = []
     private var head = 0
@@ -16,6 +17,10 @@ public struct EventQueue {
 
     /// Appends `e`, coalescing when the queue is full. Allocates only while the ring grows.
     @inline(__always) public mutating func push(_ e: Event) {
+        if e.kind == .selectionChanged && count > 0 {
+            let last = wrap(head + count - 1)
+            if buffer[last].kind == .selectionChanged { buffer[last] = e; return }
+        }
         if count >= capacity && !makeRoom(for: e) { return }
         if count < buffer.count {
             buffer[wrap(head + count)] = e

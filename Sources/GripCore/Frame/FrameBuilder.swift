@@ -27,6 +27,7 @@ extension Engine {
 
     private func rebuildFrame() {
         let incremental = scene.changes.structureValid
+        frameState.movedEntries.truncate(to: 0)
         if incremental {
             for i in 0..<scene.changes.dirtyRoots.count {
                 let root = scene.changes.dirtyRoots[i]
@@ -35,6 +36,9 @@ extension Engine {
                 var x = root
                 while true {
                     writeBoxCommand(at: k, x)
+                    if Int(x) < frameState.overlayEntryOfSlot.count && frameState.overlayEntryOfSlot[Int(x)] >= 0 {
+                        frameState.movedEntries.append(frameState.overlayEntryOfSlot[Int(x)])
+                    }
                     k += 1
                     guard let n = scene.nextInDrawOrder(x, within: root) else { break }
                     x = n
@@ -65,6 +69,8 @@ extension Engine {
         scene.changes.dirtyBoxes.truncate(to: 0)
         collectOverlayOrder()
         if !(incremental && updateOverlayInPlace()) { rebuildOverlay() }
+        scene.changes.overlayTouched = false
+        scene.changes.antsMoved = false
         frameState.serial = scene.drawVersion
         frameState.time = time
     }
@@ -74,7 +80,7 @@ extension Engine {
         let id = scene.id(x)
         var state: UInt32 = 0
         if input.hover.box == id { state |= CommandState.hover }
-        if interactions.hasGesture(on: id) { state |= CommandState.active }
+        if hasGesture(on: id) { state |= CommandState.active }
         let m = screenTransform(x)
         precondition(k >= 0 && k < frameState.commands.count, "BOX command index out of range")
         let c = frameState.commands.base.unsafelyUnwrapped + k

@@ -43,6 +43,11 @@ struct FrameState {
     /// its border vertices and handle centres from the box's screen translation.
     var overlay: [OverlayEntry] = []
     var overlayOffsets = FrameBuffer<Vec2>()
+    /// Slot -> index of its entry in `overlay`, -1 for none (valid with `overlay`); whether every
+    /// entry is a plain border and handles; and the entries whose box moved since the last frame.
+    var overlayEntryOfSlot: [Int32] = []
+    var overlayAllPlain = false
+    var movedEntries = FrameBuffer<Int32>()
     /// Whether the overlay built last ends with a selection part (outlines, the selection's
     /// border and handles, a marquee): such an overlay is never moved in place.
     var selectionPartBuilt = false
@@ -60,5 +65,6 @@ struct FrameState {
         commands.deallocate()
         vertices.deallocate()
         overlayOffsets.deallocate()
+        movedEntries.deallocate()
     }
 }

@@ -38,6 +38,9 @@ extension Engine {
     func rebuildOverlay() {
         frameState.commands.truncate(to: frameState.overlayStart)
         frameState.vertices.truncate(to: 0)
+        for e in frameState.overlay where Int(e.slot) < frameState.overlayEntryOfSlot.count {
+            frameState.overlayEntryOfSlot[Int(e.slot)] = -1
+        }
         frameState.overlay.removeAll(keepingCapacity: true)
         frameState.overlayOffsets.truncate(to: 0)
         frameState.overlayRebuilds += 1
@@ -45,6 +48,14 @@ extension Engine {
         let before = frameState.commands.count
         appendSelectionOverlay()
         frameState.selectionPartBuilt = frameState.commands.count > before
+        if frameState.overlayEntryOfSlot.count < scene.slots.count {
+            frameState.overlayEntryOfSlot.append(contentsOf: repeatElement(-1, count: scene.slots.count - frameState.overlayEntryOfSlot.count))
+        }
+        frameState.overlayAllPlain = true
+        for i in frameState.overlay.indices {
+            frameState.overlayEntryOfSlot[Int(frameState.overlay[i].slot)] = Int32(truncatingIfNeeded: i)
+            if frameState.overlay[i].shape == nil { frameState.overlayAllPlain = false }
+        }
     }
 
     /// Updates the overlay in place when every box's part keeps its layout (a border and the same
@@ -54,28 +65,47 @@ extension Engine {
         guard frameState.overlay.count == frameState.overlayOrder.count, !frameState.selectionPartBuilt,
               !hasSelectionOverlay else { return false }
         let phase = Style.dashPhase(at: time)
-        for i in frameState.overlay.indices {
-            let e = frameState.overlay[i]
-            let x = frameState.overlayOrder[i]
-            guard e.slot == x, let old = e.shape else { return false }
-            let m = screenTransform(x)
-            guard let now = plainOverlayShape(x, m), now.handles == old.handles else { return false }
-            // The entry was built into these buffers, which have not shrunk since.
-            precondition(e.firstCommand + 1 + e.handleCount <= frameState.commands.count && e.firstVertex + 4 <= frameState.vertices.count
-                         && e.firstOffset + 4 + e.handleCount <= frameState.overlayOffsets.count, "stale overlay entry")
-            if now != old {
-                writeBorderAndHandles(x, now, translation: Vec2(m.tx, m.ty), dashPhase: phase, at: e, fresh: false)
-                frameState.overlay[i].shape = now
-                continue
+        // Only boxes moved (and perhaps time): their entries, and the ants' phase of the rest.
+        if !scene.changes.overlayTouched && frameState.overlayAllPlain {
+            for j in 0..<frameState.movedEntries.count {
+                if !updateEntry(Int(frameState.movedEntries[j]), phase: phase) { return false }
             }
-            let t = Vec2(m.tx, m.ty)
-            let commands = frameState.commands.base.unsafelyUnwrapped + e.firstCommand
-            let vertices = frameState.vertices.base.unsafelyUnwrapped + e.firstVertex
-            let offsets = frameState.overlayOffsets.base.unsafelyUnwrapped + e.firstOffset
-            commands[0].dashPhase = phase
-            for k in 0..<4 { vertices[k] = offsets[k] + t }
-            for k in 0..<e.handleCount { commands[1 + k].center = offsets[4 + k] + t }
+            if scene.changes.antsMoved {
+                for i in frameState.overlay.indices {
+                    frameState.commands[frameState.overlay[i].firstCommand].dashPhase = phase
+                }
+            }
+            return true
         }
+        for i in frameState.overlay.indices {
+            if !updateEntry(i, phase: phase) { return false }
+        }
+        return true
+    }
+
+    /// Updates overlay entry `i` in place for its box as it is now: moved when its shape is
+    /// unchanged, redrawn where it is otherwise. False when it must be rebuilt.
+    @inline(__always) private func updateEntry(_ i: Int, phase: Double) -> Bool {
+        let e = frameState.overlay[i]
+        let x = frameState.overlayOrder[i]
+        guard e.slot == x, let old = e.shape else { return false }
+        let m = screenTransform(x)
+        guard let now = plainOverlayShape(x, m), now.handles == old.handles else { return false }
+        // The entry was built into these buffers, which have not shrunk since.
+        precondition(e.firstCommand + 1 + e.handleCount <= frameState.commands.count && e.firstVertex + 4 <= frameState.vertices.count
+                     && e.firstOffset + 4 + e.handleCount <= frameState.overlayOffsets.count, "stale overlay entry")
+        if now != old {
+            writeBorderAndHandles(x, now, translation: Vec2(m.tx, m.ty), dashPhase: phase, at: e, fresh: false)
+            frameState.overlay[i].shape = now
+            return true
+        }
+        let t = Vec2(m.tx, m.ty)
+        let commands = frameState.commands.base.unsafelyUnwrapped + e.firstCommand
+        let vertices = frameState.vertices.base.unsafelyUnwrapped + e.firstVertex
+        let offsets = frameState.overlayOffsets.base.unsafelyUnwrapped + e.firstOffset
+        commands[0].dashPhase = phase
+        for k in 0..<4 { vertices[k] = offsets[k] + t }
+        for k in 0..<e.handleCount { commands[1 + k].center = offsets[4 + k] + t }
         return true
     }
 
@@ -93,7 +123,7 @@ extension Engine {
     @inline(__always) private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
         guard showsOwnOverlay(x), scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
         let id = scene.id(x)
-        if let gi = interactions.gesture(on: id), interactions.active[gi].snapped { return nil }
+        if let gi = gesture(on: id), interactions.active[gi].snapped { return nil }
         if !input.presses.isEmpty && pressProgress(id) > 0 { return nil }
         return overlayShape(x, m)
     }
@@ -102,7 +132,7 @@ extension Engine {
     @inline(__always) private func overlayShape(_ x: Int32, _ m: Affine) -> OverlayShape {
         let id = scene.id(x)
         var active = HandleID.none
-        if let gi = interactions.gesture(on: id) { active = interactions.active[gi].activeHandle }
+        if let gi = gesture(on: id) { active = interactions.active[gi].activeHandle }
         let g = scene.slots[Int(x)].geometry
         return OverlayShape(box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
                             width: g.width, height: g.height, flippedX: g.flippedX, flippedY: g.flippedY,

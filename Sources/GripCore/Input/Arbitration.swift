@@ -80,7 +80,7 @@ extension Engine {
         if scene.slots[Int(s)].selection == .member { return memberDown(tp, slot: s) }
         let allow = scene.slots[Int(s)].behavior.allow
         let twoPointer = !allow.isDisjoint(with: [.move, .pinch, .rotate])
-        if let gi = interactions.gesture(on: id) {
+        if let gi = gesture(on: id) {
             // A second finger joins a one-finger move: it becomes a pinch from here, no jump.
             if interactions.active[gi].kind == .move && twoPointer {
                 let first = interactions.active[gi].pointer
@@ -183,7 +183,7 @@ extension Engine {
             }
             return true
         case .gesture:
-            guard let gi = interactions.gesture(on: tp.box) else { return true }
+            guard let gi = gesture(on: tp.box) else { return true }
             let g = interactions.active[gi]
             if cancelled {
                 cancel(gi, pointer: e.pointer, at: pointerWorld(e.pointer))

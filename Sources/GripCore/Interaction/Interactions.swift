@@ -10,23 +10,37 @@ struct Interactions {
     /// Scratch for a group step: each member's proposed geometry (reused, never shrinks).
     var groupScratch: [BoxGeometry] = []
 
-    /// The index of the gesture acting on box `id` (`.selection`: on the selection as a whole),
-    /// or nil.
+    /// The index of the gesture acting on box `id` alone (`.selection`: the gesture on the
+    /// selection as a whole), or nil. A member of a group gesture is found by
+    /// `Engine.gesture(on:)`, through its selection mark rather than a scan of the members.
     @inline(__always) func gesture(on id: BoxID) -> Int? {
-        if id == .selection {
-            for i in active.indices where active[i].group { return i }
-            return nil
-        }
-        for i in active.indices where active[i].isGesture && active[i].members.contains(id) { return i }
+        if id == .selection { return groupGesture() }
+        for i in active.indices where active[i].isGesture && !active[i].group && active[i].members.first.box == id { return i }
         return nil
     }
 
-    /// Whether a gesture acts on box `id`.
-    @inline(__always) func hasGesture(on id: BoxID) -> Bool { gesture(on: id) != nil }
+    /// The index of the gesture on the selection as a whole, or nil.
+    @inline(__always) func groupGesture() -> Int? {
+        for i in active.indices where active[i].group { return i }
+        return nil
+    }
 
     /// The index of the magnify gesture (there is at most one), or nil.
     func magnify() -> Int? {
         for i in active.indices where active[i].kind == .magnify { return i }
         return nil
     }
+}
+
+extension Engine {
+    /// The index of the gesture acting on box `id`: its own, or the selection's when it is one of
+    /// several selected boxes (group gestures act on exactly those), or nil.
+    @inline(__always) func gesture(on id: BoxID) -> Int? {
+        if let gi = interactions.gesture(on: id) { return gi }
+        guard id != .selection, let s = scene.slot(id), scene.slots[Int(s)].selection == .member else { return nil }
+        return interactions.groupGesture()
+    }
+
+    /// Whether a gesture acts on box `id`.
+    @inline(__always) func hasGesture(on id: BoxID) -> Bool { gesture(on: id) != nil }
 }

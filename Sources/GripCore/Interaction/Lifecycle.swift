@@ -34,7 +34,7 @@ extension Engine {
     /// Steps the gesture on `box` after `pointer` moved: the next geometry from its snapshot and
     /// its pointers now.
     func stepGesture(of box: BoxID, pointer: UInt32) {
-        guard let gi = interactions.gesture(on: box) else { return }
+        guard let gi = gesture(on: box) else { return }
         if interactions.active[gi].group {
             guard let tp = input.pointers[pointer] else { return }
             stepGroup(gi, pointer: pointer, at: tp.position, modifiers: tp.modifiers)
@@ -102,7 +102,7 @@ extension Engine {
     /// Drops the interactions on box `id` (slot `x`), which is being destroyed: its gesture ends
     /// with CANCELLED at no position, nothing restored or redrawn; its reset animation stops.
     func dropInteractions(on id: BoxID, slot x: Int32) {
-        if let gi = interactions.gesture(on: id) {
+        if let gi = gesture(on: id) {
             let g = interactions.active.remove(at: gi)
             if g.group {
                 emitSelectionEvent(.gestureCancelled, g.kind.gesture, handle: g.activeHandle, pointer: g.pointer)

@@ -38,6 +38,8 @@ public struct HandleID: Hashable, Sendable, BitwiseCopyable {
 
     /// The eight resize handles, clockwise from the top-left corner.
     public static let resizeHandles: [HandleID] = [.topLeft, .top, .topRight, .right, .bottomRight, .bottom, .bottomLeft, .left]
+    /// The eight resize handles, then the rotate handle: what a selection of several boxes shows.
+    public static let selectionHandles: [HandleID] = resizeHandles + [.rotate]
 
     /// True for the four corners and four edges.
     @inlinable public var isResize: Bool { rawValue >= 1 && rawValue <= 8 }

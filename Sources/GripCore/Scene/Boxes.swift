@@ -99,7 +99,7 @@ extension Engine {
     public func configure(_ id: BoxID, _ d: BoxDesc) throws(GripError) {
         let s = try slot(id)
         let newParent = try validate(d)
-        if interactions.hasGesture(on: id) {
+        if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; configure it after the gesture ends")
         }
         var geometry = d.geometry
@@ -168,7 +168,7 @@ extension Engine {
         guard scene.slots[Int(s)].behavior.editing != editing else { return }
         scene.slots[Int(s)].behavior.editing = editing
         editingChanged(s, to: editing)
-        if !editing, let gi = interactions.gesture(on: id),
+        if !editing, let gi = gesture(on: id),
            interactions.active[gi].kind == .resize || interactions.active[gi].kind == .rotate {
             // Ending it redraws the overlay, which the border and handles leave.
             let pointer = interactions.active[gi].pointer
@@ -192,7 +192,7 @@ extension Engine {
         let world = scene.world(s)
         return BoxState(geometry: r.geometry, local: r.geometry.local, world: world,
                         corners: r.geometry.corners(world), editing: r.behavior.editing,
-                        gestureActive: interactions.hasGesture(on: id))
+                        gestureActive: hasGesture(on: id))
     }
 
     /// The behaviour of a box.

@@ -12,6 +12,12 @@ struct SceneChanges {
     var structureValid = false
     /// False when the boxes that draw an overlay (editing, pressed) or their order may differ.
     var overlayOrderValid = false
+    /// Since the frame was built: something other than box geometry and time changed what the
+    /// overlay shows (a hover, a style, a gesture's handle or guide, a press); and time moved the
+    /// marching ants. With neither touched, the next frame updates only the overlays of the boxes
+    /// that moved (and the ants' phases), not every overlay.
+    var overlayTouched = true
+    var antsMoved = false
 
     /// Frees the dirty lists (the owner's deinit).
     mutating func deallocate() {
@@ -46,6 +52,7 @@ extension Scene {
     /// Slot `s`'s BOX command must be refreshed (its hover or active state, or its behaviour, changed).
     mutating func restyle(_ s: Int32) {
         if changes.dirtyBoxes.count < SceneChanges.dirtyLimit { changes.dirtyBoxes.append(s) } else { restructure() }
+        changes.overlayTouched = true
         changes.drawVersion &+= 1
     }
 
@@ -61,11 +68,19 @@ extension Scene {
     /// Something drawn changed that is neither a box's geometry, its style nor the structure:
     /// the overlay (marching ants, hovered handle, guides, indicators, custom handles).
     @inline(__always) mutating func drawnStateChanged() {
+        changes.overlayTouched = true
+        changes.drawVersion &+= 1
+    }
+
+    /// Time moved: the marching ants of every border move with it.
+    @inline(__always) mutating func antsMoved() {
+        changes.antsMoved = true
         changes.drawVersion &+= 1
     }
 
     /// The set of boxes drawing an overlay may have changed (a long press came or went).
     mutating func overlayMembershipChanged() {
         changes.overlayOrderValid = false
+        changes.overlayTouched = true
     }
 }

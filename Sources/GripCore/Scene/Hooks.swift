@@ -42,7 +42,7 @@ extension Engine {
         guard set.customHandles >= 0, set.customHandles <= Engine.maxCustomHandles else {
             throw .arg("a box has at most \(Engine.maxCustomHandles) custom handles")
         }
-        if interactions.hasGesture(on: id) {
+        if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; change its hooks after the gesture ends")
         }
         scene.slots[Int(s)].hooks = set

@@ -2,14 +2,13 @@
 /// the selection is the outermost selectable boxes meeting the rule (marquee_rule; ctrl or meta
 /// held swaps it, re-evaluated as it changes), added to the selection before it when shift was
 /// held at the press; a cancel restores the selection from before it. Its events are gesture
-/// events of kind MARQUEE with no box.
+/// events of kind MARQUEE with box GRIP_SELECTION (BEGAN at the press point).
 extension Engine {
     /// Begins the marquee of pointer `tp` (down on an empty place, now past touch_slop).
     func beginMarquee(_ tp: TrackedPointer) {
         selection.marquee = Marquee(pointer: tp.id, from: tp.downPosition, to: tp.position, before: selection.members,
                                     adding: tp.downModifiers & Modifiers.shift != 0)
-        outbox.push(Event(kind: .gestureBegan, gesture: .marquee, box: .none, pointer: tp.id, time: time,
-                          position: viewInverse.apply(tp.position)))
+        emitSelectionEvent(.gestureBegan, .marquee, pointer: tp.id, at: viewInverse.apply(tp.downPosition))
         stepMarquee(to: tp.position, modifiers: tp.modifiers)
     }
 
@@ -18,12 +17,10 @@ extension Engine {
         guard var mq = selection.marquee else { return }
         mq.to = q
         selection.marquee = mq
-        var members = mq.adding ? mq.before : []
-        for id in marqueePicks(mq, modifiers: modifiers) { members = selection(adding: id, to: members) }
-        setSelection(members)
+        let picks = marqueePicks(mq, modifiers: modifiers)
+        setSelection(mq.adding ? union(mq.before, picks) : picks)
         scene.drawnStateChanged()
-        outbox.push(Event(kind: .gestureChanged, gesture: .marquee, box: .none, pointer: mq.pointer, time: time,
-                          position: viewInverse.apply(q)))
+        emitSelectionEvent(.gestureChanged, .marquee, pointer: mq.pointer, at: viewInverse.apply(q))
     }
 
     /// Ends the marquee (released at screen point `q`), or cancels it: the selection from before.
@@ -32,8 +29,32 @@ extension Engine {
         selection.marquee = nil
         if cancelled { setSelection(mq.before) }
         scene.drawnStateChanged()
-        outbox.push(Event(kind: cancelled ? .gestureCancelled : .gestureEnded, gesture: .marquee, box: .none,
-                          pointer: mq.pointer, time: time, position: viewInverse.apply(q)))
+        emitSelectionEvent(cancelled ? .gestureCancelled : .gestureEnded, .marquee, pointer: mq.pointer,
+                           at: viewInverse.apply(q))
+    }
+
+    /// `before` with `picks` added after it (the picks are none another's ancestor): a box of
+    /// `before` that is a pick's ancestor or descendant gives way; a pick already in stays put.
+    func union(_ before: [BoxID], _ picks: [BoxID]) -> [BoxID] {
+        var pickSlots = Set<Int32>(), pickAncestors = Set<Int32>()
+        for id in picks {
+            guard let s = scene.slot(id) else { continue }
+            pickSlots.insert(s)
+            var p = scene.slots[Int(s)].parent
+            while p >= 0 { pickAncestors.insert(p); p = scene.slots[Int(p)].parent }
+        }
+        var out: [BoxID] = []
+        var kept = Set<Int32>()
+        for id in before {
+            guard let s = scene.slot(id), !pickAncestors.contains(s) else { continue }
+            var p = scene.slots[Int(s)].parent, underPick = false
+            while p >= 0 && !underPick { underPick = pickSlots.contains(p); p = scene.slots[Int(p)].parent }
+            if underPick { continue }
+            out.append(id)
+            kept.insert(s)
+        }
+        for id in picks { if let s = scene.slot(id), !kept.contains(s) { out.append(id) } }
+        return out
     }
 
     /// The outermost selectable boxes the marquee picks, in draw order: a picked box's

@@ -43,7 +43,7 @@ extension Engine {
         var tp = tp
         let allow = selectionAllows()
         let twoPointer = !allow.isDisjoint(with: [.move, .pinch, .rotate])
-        if let gi = interactions.gesture(on: .selection) {
+        if let gi = gesture(on: .selection) {
             if interactions.active[gi].kind == .move && twoPointer {
                 let first = interactions.active[gi].pointer
                 end(gi, pointer: first, at: pointerWorld(first))

@@ -13,10 +13,47 @@ extension Engine {
         } else {
             _ = try slot(id)
         }
-        if selectionGestureActive() || (id != .none && interactions.hasGesture(on: id)) {
+        if selectionGestureActive() || (id != .none && hasGesture(on: id)) {
             throw .state("a gesture is active on the selection; change it after the gesture ends")
         }
-        setSelection(selection(after: op, of: id))
+        if op == .add || (op == .toggle && id != .none && !isSelected(id)) {
+            addToSelection(id)
+        } else {
+            setSelection(selection(after: op, of: id))
+        }
+    }
+
+    /// Whether box `id` is selected (by its mark: no scan of the selection).
+    func isSelected(_ id: BoxID) -> Bool {
+        guard let s = scene.slot(id) else { return false }
+        return scene.slots[Int(s)].selection != .none
+    }
+
+    /// Adds box `id` (live) to the selection, taking out its selected ancestor or descendants:
+    /// the cost is the box's depth and subtree, not the size of the selection.
+    func addToSelection(_ id: BoxID) {
+        guard let s = scene.slot(id), scene.slots[Int(s)].selection == .none else { return }
+        var related: [BoxID] = []
+        var p = scene.slots[Int(s)].parent
+        while p >= 0 {
+            if scene.slots[Int(p)].selection != .none { related.append(scene.id(p)) }
+            p = scene.slots[Int(p)].parent
+        }
+        var x = scene.nextInDrawOrder(s, within: s)
+        while let c = x {
+            if scene.slots[Int(c)].selection != .none { related.append(scene.id(c)) }
+            x = scene.nextInDrawOrder(c, within: s)
+        }
+        if !related.isEmpty {
+            setSelection(selection.members.filter { !related.contains($0) } + [id])
+            return
+        }
+        selection.members.append(id)
+        if selection.members.count == 2, let first = scene.slot(selection.members[0]) {
+            scene.slots[Int(first)].selection = .member
+        }
+        scene.slots[Int(s)].selection = selection.members.count == 1 ? .alone : .member
+        selectionChanged()
     }
 
     /// The selection `op` of box `id` makes from the current one.
@@ -58,6 +95,12 @@ extension Engine {
         let mark: SelectionMark = members.count == 1 ? .alone : .member
         for m in members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = mark } }
         selection.members = members
+        selectionChanged()
+    }
+
+    /// After the set changed: the frame's orientation starts over, the overlay is redrawn,
+    /// SELECTION_CHANGED.
+    private func selectionChanged() {
         selection.orientation = 0
         if input.hover.box != .none, let s = scene.slot(input.hover.box) { scene.restyle(s) }
         scene.overlayMembershipChanged()
@@ -73,18 +116,15 @@ extension Engine {
         selection.members.removeAll()
         for m in live { if let s = scene.slot(m) { scene.slots[Int(s)].selection = .none } }
         setSelection(live)
-        if live.isEmpty {
-            // setSelection saw no change (both empty): say it here.
-            scene.overlayMembershipChanged()
-            scene.drawnStateChanged()
-            outbox.push(Event(kind: .selectionChanged, box: .selection, userData: 0, time: time))
-        }
+        // setSelection saw no change (both empty): say it here.
+        if live.isEmpty { selectionChanged() }
     }
 
-    /// Whether a gesture acts on any selected box.
+    /// Whether a gesture acts on any selected box: the selection's own, or the only selected
+    /// box's (a member of several is in no gesture of its own: pressing it acts on them all).
     func selectionGestureActive() -> Bool {
-        for m in selection.members where interactions.hasGesture(on: m) { return true }
-        return false
+        if interactions.groupGesture() != nil { return true }
+        return selection.members.count == 1 && hasGesture(on: selection.members[0])
     }
 
     /// Whether two or more boxes are selected (the selection then has its own overlay and handles).

@@ -28,10 +28,11 @@ extension Engine {
         multipleSelected || selection.marquee != nil || hoverOutlineSlot >= 0
     }
 
-    /// The selectable box the hovering pointer is over (pointer selection), or -1.
+    /// The selectable box the hovering pointer is over (pointer selection), or -1. A selected box
+    /// is marked already (its own border, or its member outline): no second mark.
     var hoverOutlineSlot: Int32 {
         guard config.selectionMode == .pointer, input.hover.box != .selection, let s = scene.slot(input.hover.box),
-              scene.slots[Int(s)].behavior.selectable else { return -1 }
+              scene.slots[Int(s)].behavior.selectable, scene.slots[Int(s)].selection == .none else { return -1 }
         return s
     }
 
@@ -76,12 +77,12 @@ extension Engine {
         frameState.vertices.append(p0); frameState.vertices.append(p1)
         frameState.vertices.append(p2); frameState.vertices.append(p3)
         frameState.commands.append(border)
-        let gi = selectionGroupGesture()
+        let gi = interactions.groupGesture()
         let active = gi.map { interactions.active[$0].activeHandle } ?? .none
         let hover = input.hover.box == .selection ? input.hover.handle : .none
         let cursors = CursorDirections(frameToScreen: m, width: f.width, height: f.height)
         let centre = Vec2(f.width * 0.5, f.height * 0.5)
-        for h in HandleID.resizeHandles + [HandleID.rotate] {
+        for h in HandleID.selectionHandles {
             var c = Command(kind: .handle, box: .selection)
             c.handle = h
             c.center = selectionHandleScreenPoint(f, h)
@@ -105,7 +106,7 @@ extension Engine {
 
     /// The MARQUEE rectangle, in screen coordinates.
     private func appendMarquee(_ mq: Marquee) {
-        var c = Command(kind: .marquee, box: .none)
+        var c = Command(kind: .marquee, box: .selection)
         c.strokeWidth = Style.borderStroke
         c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)
         c.vertexCount = 4
@@ -144,7 +145,7 @@ extension Engine {
         }
         var best: (handle: HandleID, distance: Double) = (.none, .infinity)
         let allow = selectionAllows()
-        for h in HandleID.resizeHandles + [HandleID.rotate] {
+        for h in HandleID.selectionHandles {
             if h == .rotate ? !allow.contains(.rotate) : !allow.contains(.resize) { continue }
             let d = (selectionHandleScreenPoint(f, h) - q).length
             if d <= reach && d < best.distance { best = (h, d) }
@@ -159,9 +160,4 @@ extension Engine {
         return allow
     }
 
-    /// The gesture acting on the selection as a whole, if one is.
-    func selectionGroupGesture() -> Int? {
-        for i in interactions.active.indices where interactions.active[i].group { return i }
-        return nil
-    }
 }
