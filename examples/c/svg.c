@@ -68,6 +68,18 @@ static void gap_mark(FILE *out, const grip_frame *f, const grip_command *c) {
             a->x, a->y, b->x, b->y, gap, stroke(c, 1));
 }
 
+/* Whether the frame already marks box with a member OUTLINE or its own BORDER: then the hover
+ * outline would only sit on top of that mark, and is left out. */
+static int marked(const grip_frame *f, grip_box box) {
+    size_t i;
+    for (i = 0; i < f->command_count; i++) {
+        const grip_command *c = &f->commands[i];
+        if (c->box == box && (c->kind == GRIP_CMD_BORDER || (c->kind == GRIP_CMD_OUTLINE && !(c->state & GRIP_STATE_HOVER))))
+            return 1;
+    }
+    return 0;
+}
+
 int svg_write_frame(FILE *out, const grip_frame *f, double width, double height) {
     size_t i;
     char style[160];
@@ -95,8 +107,10 @@ int svg_write_frame(FILE *out, const grip_frame *f, double width, double height)
             break;
         case GRIP_CMD_GUIDE: polyline(out, f, c, 0, stroke(c, 1), "fill=\"none\" stroke=\"#d6336c\""); break;
         case GRIP_CMD_OUTLINE:
-            /* A selected member: a thin solid accent line; the hovered box: lighter and dashed. */
+            /* A selected member: a thin solid accent line; the hovered box (when nothing marks it yet):
+             * lighter and dashed. */
             if (c->state & GRIP_STATE_HOVER) {
+                if (marked(f, c->box)) break;
                 snprintf(style, sizeof style, "fill=\"none\" stroke=\"%s\" stroke-dasharray=\"4 3\"", hover);
                 polyline(out, f, c, 1, wide(c, 1.5), style);
             } else {

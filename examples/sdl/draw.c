@@ -204,6 +204,18 @@ static void draw_gap(const grip_vec2 *v, float width) {
     for (i = 0; i < 2; i++) segment(v[i].x - nx, v[i].y - ny, v[i].x + nx, v[i].y + ny, width, guide);
 }
 
+/* Whether the frame already marks box with a member OUTLINE or its own BORDER: then the hover
+ * outline would only sit on top of that mark, and is left out. */
+static int marked(const grip_frame *f, grip_box box) {
+    size_t i;
+    for (i = 0; i < f->command_count; i++) {
+        const grip_command *c = &f->commands[i];
+        if (c->box == box && (c->kind == GRIP_CMD_BORDER || (c->kind == GRIP_CMD_OUTLINE && !(c->state & GRIP_STATE_HOVER))))
+            return 1;
+    }
+    return 0;
+}
+
 void draw_frame(SDL_Renderer *r, const grip_frame *f, draw_box_style_fn style_fn, void *context) {
     size_t i;
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
@@ -234,9 +246,12 @@ void draw_frame(SDL_Renderer *r, const grip_frame *f, draw_box_style_fn style_fn
         case GRIP_CMD_INDICATOR: draw_polyline(r, v, c->vertex_count, 0, stroke < 4 ? 4 : stroke, indicator); break;
         case GRIP_CMD_GUIDE: draw_dashed(r, v, c->vertex_count, 0, stroke < 1.5f ? 1.5f : stroke, 8, 4, 0, guide); break;
         case GRIP_CMD_OUTLINE:
-            /* A selected member: a solid accent line; the box under a hovering pointer: lighter, dashed. */
+            /* A selected member: a solid accent line; the box under a hovering pointer (when nothing
+             * marks it yet): lighter, dashed. */
             if (stroke < 1.5f) stroke = 1.5f;
-            if (c->state & GRIP_STATE_HOVER) draw_dashed(r, v, c->vertex_count, 1, stroke, 5, 4, 0, hover);
+            if (c->state & GRIP_STATE_HOVER) {
+                if (!marked(f, c->box)) draw_dashed(r, v, c->vertex_count, 1, stroke, 5, 4, 0, hover);
+            }
             else draw_polyline(r, v, c->vertex_count, 1, stroke, accent);
             break;
         case GRIP_CMD_MARQUEE: draw_marquee(r, v, c->vertex_count); break;
