@@ -8,8 +8,12 @@
 
 /* Draws every command of frame on a width x height canvas, back to front: BOX as a filled
  * polygon (its colour picked by user_data), BORDER as a dashed closed polyline (dash_phase as
- * the dash offset), HANDLE as a white circle with an accent centre, INDICATOR and GUIDE as
- * polylines. Kinds it does not know are skipped. Returns 0, or -1 when writing failed. */
+ * the dash offset; blue around one box, violet around a selection of several, box
+ * GRIP_SELECTION), HANDLE as a white circle with a centre of its border's colour, INDICATOR and
+ * GUIDE as polylines, OUTLINE as a thin solid blue closed polyline (a selected member; state
+ * HOVER: lighter and dashed, left out when the box is already outlined or bordered), MARQUEE as
+ * a translucent blue rectangle with a thin edge, GAP as a magenta segment with a tick across each
+ * end. Kinds it does not know are skipped. Returns 0, or -1 when writing failed. */
 int svg_write_frame(FILE *out, const grip_frame *frame, double width, double height);
 
 /* The same into a file at path. */

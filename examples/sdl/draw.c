@@ -11,7 +11,10 @@ static const SDL_Color white = {255, 255, 255, 255};
 static const SDL_Color rim = {90, 100, 112, 255};         /* handle outline */
 static const SDL_Color outline = {107, 119, 133, 255};    /* box edge */
 static const SDL_Color indicator = {232, 89, 12, 255};    /* long-press progress, orange */
-static const SDL_Color guide = {214, 51, 108, 255};       /* snapping guides, magenta */
+static const SDL_Color guide = {214, 51, 108, 255};       /* snapping guides and equal gaps, magenta */
+static const SDL_Color group = {112, 72, 232, 255};       /* #7048e8: the selection's own border and handles */
+static const SDL_Color hover = {127, 173, 248, 255};      /* the outline of a hovered box: a lighter accent */
+static const SDL_Color marquee_fill = {47, 124, 246, 36}; /* the marquee: the accent, translucent */
 
 /* Triangles are gathered here and drawn in order, in as few SDL calls as possible. */
 static SDL_Vertex *tris;
@@ -123,7 +126,12 @@ static void apply(const grip_affine *m, double x, double y, float *ox, float *oy
     *oy = (float)(m->b * x + m->d * y + m->ty);
 }
 
+/* Whether the frame being drawn marks hover with an OUTLINE (pointer selection): then a box's own
+ * edge stays plain, so the two marks do not sit on top of each other. */
+static int hover_outlined;
+
 static void draw_box(SDL_Renderer *r, const grip_command *c, draw_box_style_fn style_fn, void *context) {
+    int hovered = (c->state & GRIP_STATE_HOVER) && !hover_outlined;
     draw_box_style style = {{219, 231, 245, 255}, {190, 208, 232, 255}, NULL};
     grip_vec2 corner[4];
     SDL_Vertex q[6];
@@ -157,32 +165,70 @@ static void draw_box(SDL_Renderer *r, const grip_command *c, draw_box_style_fn s
     } else {
         for (i = 0; i < 6; i++) vertex(q[i].position.x, q[i].position.y, q[i].color);
     }
-    draw_polyline(r, corner, 4, 1, (c->state & GRIP_STATE_HOVER) ? 2.0f : 1.0f,
-                  (c->state & GRIP_STATE_HOVER) ? accent : outline);
+    draw_polyline(r, corner, 4, 1, hovered ? 2.0f : 1.0f, hovered ? accent : outline);
 }
 
 static void draw_handle(SDL_Renderer *r, const grip_command *c) {
     float x = (float)c->center.x, y = (float)c->center.y;
     float outer = c->radius > 0 ? (float)c->radius : 5, inner = c->inner_radius > 0 ? (float)c->inner_radius : 3;
+    SDL_Color centre = c->box == GRIP_SELECTION ? group : accent; /* the selection's handles in its colour */
     if (c->state & (GRIP_STATE_HOVER | GRIP_STATE_ACTIVE)) {
-        SDL_Color halo = accent;
+        SDL_Color halo = centre;
         halo.a = (c->state & GRIP_STATE_ACTIVE) ? 110 : 60;
         draw_disc(r, x, y, outer + 5, halo);
     }
     draw_disc(r, x, y, outer + 1, rim);       /* a thin rim so white reads on white */
     draw_disc(r, x, y, outer, white);         /* seed 000: outer white circle, radius 5 */
-    draw_disc(r, x, y, inner, accent);        /* and the accent-coloured centre, radius 3 */
+    draw_disc(r, x, y, inner, centre);        /* and the accent-coloured centre, radius 3 */
+}
+
+/* The marquee: a translucent fill (a fan over its convex outline) under a thin accent edge. */
+static void draw_marquee(SDL_Renderer *r, const grip_vec2 *v, size_t n) {
+    size_t i;
+    for (i = 1; i + 1 < n; i++) {
+        vertex((float)v[0].x, (float)v[0].y, marquee_fill);
+        vertex((float)v[i].x, (float)v[i].y, marquee_fill);
+        vertex((float)v[i + 1].x, (float)v[i + 1].y, marquee_fill);
+    }
+    draw_polyline(r, v, n, 1, 1, accent);
+}
+
+/* An equal gap: the segment between its two ends and a short tick across each end. */
+static void draw_gap(const grip_vec2 *v, float width) {
+    double dx = v[1].x - v[0].x, dy = v[1].y - v[0].y, len = sqrt(dx * dx + dy * dy), nx, ny;
+    int i;
+    if (len < 1e-9) return;
+    nx = -dy / len * 5; /* ticks 10 pixels long */
+    ny = dx / len * 5;
+    segment(v[0].x, v[0].y, v[1].x, v[1].y, width, guide);
+    for (i = 0; i < 2; i++) segment(v[i].x - nx, v[i].y - ny, v[i].x + nx, v[i].y + ny, width, guide);
+}
+
+/* Whether the frame already marks box with a member OUTLINE or its own BORDER: then the hover
+ * outline would only sit on top of that mark, and is left out. */
+static int marked(const grip_frame *f, grip_box box) {
+    size_t i;
+    for (i = 0; i < f->command_count; i++) {
+        const grip_command *c = &f->commands[i];
+        if (c->box == box && (c->kind == GRIP_CMD_BORDER || (c->kind == GRIP_CMD_OUTLINE && !(c->state & GRIP_STATE_HOVER))))
+            return 1;
+    }
+    return 0;
 }
 
 void draw_frame(SDL_Renderer *r, const grip_frame *f, draw_box_style_fn style_fn, void *context) {
     size_t i;
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    hover_outlined = 0;
+    for (i = 0; i < f->command_count; i++)
+        if (f->commands[i].kind == GRIP_CMD_OUTLINE && (f->commands[i].state & GRIP_STATE_HOVER)) hover_outlined = 1;
     for (i = 0; i < f->command_count; i++) {
         const grip_command *c = &f->commands[i];
         const grip_vec2 *v = NULL;
         float stroke = c->stroke_width > 0 ? (float)c->stroke_width : 1;
         /* Polylines are ranges of the shared vertex array; a bad range is skipped, never read. */
-        if (c->kind == GRIP_CMD_BORDER || c->kind == GRIP_CMD_INDICATOR || c->kind == GRIP_CMD_GUIDE) {
+        if (c->kind == GRIP_CMD_BORDER || c->kind == GRIP_CMD_INDICATOR || c->kind == GRIP_CMD_GUIDE ||
+            c->kind == GRIP_CMD_OUTLINE || c->kind == GRIP_CMD_MARQUEE || c->kind == GRIP_CMD_GAP) {
             if ((size_t)c->first_vertex + c->vertex_count > f->vertex_count) continue;
             v = f->vertices + c->first_vertex;
         }
@@ -193,11 +239,25 @@ void draw_frame(SDL_Renderer *r, const grip_frame *f, draw_box_style_fn style_fn
              * pixels wide: a 1-pixel dash on a photo is hard to see). */
             if (stroke < 1.5f) stroke = 1.5f;
             draw_polyline(r, v, c->vertex_count, 1, stroke, white);
-            draw_dashed(r, v, c->vertex_count, 1, stroke, c->dash_on, c->dash_off, c->dash_phase, accent);
+            draw_dashed(r, v, c->vertex_count, 1, stroke, c->dash_on, c->dash_off, c->dash_phase,
+                        c->box == GRIP_SELECTION ? group : accent); /* a group's border in its own colour */
             break;
         case GRIP_CMD_HANDLE: draw_handle(r, c); break;
         case GRIP_CMD_INDICATOR: draw_polyline(r, v, c->vertex_count, 0, stroke < 4 ? 4 : stroke, indicator); break;
         case GRIP_CMD_GUIDE: draw_dashed(r, v, c->vertex_count, 0, stroke < 1.5f ? 1.5f : stroke, 8, 4, 0, guide); break;
+        case GRIP_CMD_OUTLINE:
+            /* A selected member: a solid accent line; the box under a hovering pointer (when nothing
+             * marks it yet): lighter, dashed. */
+            if (stroke < 1.5f) stroke = 1.5f;
+            if (c->state & GRIP_STATE_HOVER) {
+                if (!marked(f, c->box)) draw_dashed(r, v, c->vertex_count, 1, stroke, 5, 4, 0, hover);
+            }
+            else draw_polyline(r, v, c->vertex_count, 1, stroke, accent);
+            break;
+        case GRIP_CMD_MARQUEE: draw_marquee(r, v, c->vertex_count); break;
+        case GRIP_CMD_GAP:
+            if (c->vertex_count >= 2) draw_gap(v, stroke < 1.5f ? 1.5f : stroke);
+            break;
         default: break; /* kinds only grow: skip what this renderer does not know */
         }
     }

@@ -18,7 +18,12 @@ typedef void (*draw_box_style_fn)(const grip_command *box, draw_box_style *style
 
 /* The background: a light canvas with a grid, the root bounds' edge. */
 void draw_background(SDL_Renderer *r, int width, int height);
-/* Every command of frame, back to front; kinds this renderer does not know are skipped. */
+/* Every command of frame, back to front; kinds this renderer does not know are skipped.
+ * Borders are marching ants (blue around one box, violet around a selection of several: box
+ * GRIP_SELECTION, whose handles have violet centres), OUTLINE a solid blue line around a selected
+ * member (state HOVER: a lighter dashed one around the box under a hovering pointer, unless the
+ * box is already outlined or bordered), MARQUEE a translucent blue rectangle with a thin edge,
+ * GAP a magenta segment with a tick across each end. */
 void draw_frame(SDL_Renderer *r, const grip_frame *frame, draw_box_style_fn style, void *context);
 
 /* Primitives (screen coordinates). */

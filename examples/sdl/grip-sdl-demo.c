@@ -1,12 +1,20 @@
 /* grip-sdl-demo: Grip's editing overlay in a real SDL2 window.
  *
- *   grip-sdl-demo [--script FILE.lua] [--screenshot OUT.png] [--seconds N] [--size WxH] [--verbose]
+ *   grip-sdl-demo [--script FILE.lua] [--screenshot OUT.png | --marquee-shot OUT.png] [--seconds N]
+ *                 [--size WxH] [--zoom F] [--verbose]
  *
  * Each display refresh it dispatches a timer event, reads the frame and (when its serial moved)
  * draws it: box contents as coloured or textured quads, marching-ants borders, handle marks,
- * long-press indicators and snapping guides. Input goes to the engine with SDL's timestamps:
- *   left button        pointer 1: move a box, drag a handle (shift: keep ratio, alt: about the centre),
- *                      the rotate handle above the top edge, double click: reset, hold: long press
+ * long-press indicators, snapping guides, and the selection: an outline around each selected box
+ * (and a lighter one around the box under the mouse), the marquee, and with two or more boxes
+ * selected a violet border and handles around all of them. Input goes to the engine with SDL's
+ * timestamps:
+ *   left button        pointer 1: a click selects the box under it (shift, ctrl or cmd: adds or
+ *                      removes it; on an empty place: clears), a drag moves the box or the whole
+ *                      selection, a drag from an empty place draws a marquee (shift: adds to the
+ *                      selection, ctrl: boxes wholly inside instead of touched); drag a handle
+ *                      (shift: keep ratio, alt: about the centre), the rotate handle above the top
+ *                      edge, double click: reset, hold: long press
  *   right button drag  two virtual fingers about the centre of the box under it: drag around the
  *                      centre to turn it, away or towards to scale it (a pinch, as on a touch screen)
  *   wheel              magnify the box under the pointer (the gesture ends after 250 ms of quiet)
@@ -17,7 +25,10 @@
  * pixels as PNG and exits: it runs unattended under Xvfb. --seconds N runs the window for N
  * seconds first (taking input: a test can drive it with xdotool), then quits or takes the shot.
  * Exit status: 0; 1 when SDL, the engine or the screenshot failed; 3 when the script failed (it
- * is reported and the window goes on with whatever the script left, or the built-in scene). */
+ * is reported and the window goes on with whatever the script left, or the built-in scene).
+ * --marquee-shot is --screenshot of the built-in scene with a selection and a marquee under way.
+ * --zoom F views the world F times larger about the window's centre (hit tests the demo does
+ * itself, for the cursor and the keys, map the mouse back to the world). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +47,9 @@
 #pragma weak grip_lua_destroy
 #pragma weak grip_lua_exec_file
 #pragma weak grip_lua_errmsg
+/* So may the view helpers: without them the demo inverts its own view. */
+#pragma weak grip_screen_to_world
+#pragma weak grip_world_to_screen
 
 #define PI 3.14159265358979323846
 
@@ -47,6 +61,50 @@ static SDL_Renderer *renderer;
 static SDL_Window *window;
 static SDL_Texture *photo;
 static int width = 1024, height = 768, verbose;
+
+/* ---- the view ----------------------------------------------------------------------------- */
+
+/* The demo's camera, world -> screen: --zoom scales the world about the window's centre. Pointer
+ * events go to the engine in screen coordinates (it applies the view); anything the demo asks
+ * about a place itself (hit tests) wants world coordinates. */
+static double zoom = 1;
+static grip_affine view = {1, 0, 0, 1, 0, 0};
+
+static void set_view(void) {
+    grip_status s;
+    view.a = view.d = zoom;
+    view.b = view.c = 0;
+    view.tx = width / 2.0 * (1 - zoom);
+    view.ty = height / 2.0 * (1 - zoom);
+    if ((s = grip_engine_set_view(engine, &view)) != GRIP_OK)
+        fprintf(stderr, "grip-sdl-demo: grip_engine_set_view: %s (%s)\n", grip_status_string(s), grip_engine_errmsg(engine));
+}
+
+static grip_vec2 to_world(double x, double y) {
+    grip_vec2 p = {x, y}, w;
+    double det = view.a * view.d - view.b * view.c;
+    if (grip_screen_to_world && grip_screen_to_world(engine, p, &w) == GRIP_OK) return w;
+    /* The inverse of the demo's own view (invertible: the engine accepted it). */
+    x -= view.tx;
+    y -= view.ty;
+    w.x = (view.d * x - view.c * y) / det;
+    w.y = (view.a * y - view.b * x) / det;
+    return w;
+}
+
+static grip_vec2 to_screen(grip_vec2 w) {
+    grip_vec2 p;
+    if (grip_world_to_screen && grip_world_to_screen(engine, w, &p) == GRIP_OK) return p;
+    p.x = view.a * w.x + view.c * w.y + view.tx;
+    p.y = view.b * w.x + view.d * w.y + view.ty;
+    return p;
+}
+
+/* What is under a place on the screen: the engine hit-tests world points. */
+static grip_status hit_at(double x, double y, grip_hit *out) {
+    grip_vec2 w = to_world(x, y);
+    return grip_hit_test(engine, w.x, w.y, out);
+}
 
 /* The host's clock: SDL's milliseconds (events and SDL_GetTicks share them) plus an offset that
  * keeps time from going backwards after a script or a scripted drag has advanced the engine. */
@@ -144,19 +202,23 @@ static void build_scene(void) {
     note_box = add(GRIP_NO_BOX, 720 * sx, 480 * sy, 200 * sx, 140 * sy, -6 * PI / 180, false, TAG_NOTE, NULL);
 }
 
-static grip_vec2 world_point(grip_box b, double x, double y) {
+/* Where a point of a box's own space is on the screen (scripted input is in screen coordinates). */
+static grip_vec2 screen_point(grip_box b, double x, double y) {
     grip_box_state s;
     grip_vec2 p = {0, 0};
     if (grip_box_state_get(engine, b, &s) != GRIP_OK) return p;
     p.x = s.world.a * x + s.world.c * y + s.world.tx;
     p.y = s.world.b * x + s.world.d * y + s.world.ty;
-    return p;
+    return to_screen(p);
 }
 
+/* A box's state with its corners on the screen. */
 static grip_box_state box_state(grip_box b) {
     grip_box_state s;
+    int i;
     memset(&s, 0, sizeof s);
     grip_box_state_get(engine, b, &s);
+    for (i = 0; i < 4; i++) s.corners[i] = to_screen(s.corners[i]);
     return s;
 }
 
@@ -209,7 +271,7 @@ static void scripted_session(void) {
     synthetic_finger(SDL_FINGERUP, 8, c.x + r * 1.15 * cos(10 * PI / 180), c.y + r * 1.15 * sin(10 * PI / 180));
     /* The nested child dragged by its middle, inside its rotated parent. */
     s = box_state(child_box);
-    a = world_point(child_box, s.width / 2, s.height / 2);
+    a = screen_point(child_box, s.width / 2, s.height / 2);
     b.x = a.x + 40;
     b.y = a.y + 50;
     drag(MOUSE, a, b, 12, false);
@@ -223,7 +285,7 @@ static void scripted_session(void) {
     s = box_state(photo_box);
     c.x = (s.corners[0].x + s.corners[2].x) / 2;
     c.y = (s.corners[0].y + s.corners[2].y) / 2;
-    a = world_point(photo_box, s.width / 2, -24);
+    a = screen_point(photo_box, s.width / 2, -24 / zoom); /* the rotate handle, 24 pixels out */
     r = sqrt((a.x - c.x) * (a.x - c.x) + (a.y - c.y) * (a.y - c.y));
     pointer(GRIP_PHASE_DOWN, MOUSE, a.x, a.y, last_time += 1.0 / 60, 0);
     for (i = 1; i <= 16; i++) {
@@ -240,6 +302,34 @@ static void scripted_session(void) {
     s = box_state(child_box);
     pointer(GRIP_PHASE_MOVE, HOVER_SCRIPTED, s.corners[1].x, s.corners[1].y, last_time += 1.0 / 60, 0);
     timer(last_time += 0.05);
+}
+
+/* What --marquee-shot shows: the note and the nested child selected by a click and a shift-click,
+ * then a shift-drag from an empty place, still under way: its marquee meets the long-press box and
+ * the ring, which join the selection as it grows. */
+static void marquee_session(void) {
+    double sx = width / 1024.0, sy = height / 768.0;
+    grip_box_state s;
+    grip_vec2 a, b;
+    int i;
+    grip_box_set_editing(engine, photo_box, false); /* its own overlay would cross the selection's */
+    s = box_state(note_box);
+    a.x = (s.corners[0].x + s.corners[2].x) / 2;
+    a.y = (s.corners[0].y + s.corners[2].y) / 2;
+    pointer(GRIP_PHASE_DOWN, MOUSE, a.x, a.y, last_time += 1.0 / 60, 0);
+    pointer(GRIP_PHASE_UP, MOUSE, a.x, a.y, last_time += 1.0 / 60, 0);
+    last_time += 0.5; /* apart: not a double click */
+    a = screen_point(child_box, box_state(child_box).width / 2, box_state(child_box).height / 2);
+    pointer(GRIP_PHASE_DOWN, MOUSE, a.x, a.y, last_time += 1.0 / 60, GRIP_MOD_SHIFT);
+    pointer(GRIP_PHASE_UP, MOUSE, a.x, a.y, last_time += 1.0 / 60, GRIP_MOD_SHIFT);
+    last_time += 0.5;
+    /* From the empty lower-left corner up and to the right, shift held: the marquee adds. */
+    a = to_screen(to_world(40 * sx, 730 * sy));
+    b = to_screen(to_world(560 * sx, 400 * sy));
+    for (i = 0; i <= 20; i++)
+        pointer(i == 0 ? GRIP_PHASE_DOWN : GRIP_PHASE_MOVE, MOUSE, a.x + (b.x - a.x) * i / 20,
+                a.y + (b.y - a.y) * i / 20, last_time += 1.0 / 60, GRIP_MOD_SHIFT);
+    timer(last_time += 0.1);
 }
 
 /* ---- drawing ------------------------------------------------------------------------------ */
@@ -365,7 +455,7 @@ static void update_cursor(double x, double y) {
     grip_hit hit;
     grip_frame f;
     size_t i;
-    if (grip_hit_test(engine, x, y, &hit) != GRIP_OK || hit.box == GRIP_NO_BOX) {
+    if (hit_at(x, y, &hit) != GRIP_OK || hit.box == GRIP_NO_BOX) {
         set_cursor(SDL_SYSTEM_CURSOR_ARROW);
         return;
     }
@@ -440,7 +530,7 @@ static bool touching(void) {
 
 static grip_box box_under_mouse(void) {
     grip_hit hit;
-    return grip_hit_test(engine, mouse_x, mouse_y, &hit) == GRIP_OK ? hit.box : GRIP_NO_BOX;
+    return hit_at(mouse_x, mouse_y, &hit) == GRIP_OK ? hit.box : GRIP_NO_BOX;
 }
 
 static void end_wheel(double t) {
@@ -458,6 +548,7 @@ static void handle_event(const SDL_Event *e) {
             width = e->window.data1;
             height = e->window.data2;
             grip_engine_set_bounds(engine, width, height);
+            if (zoom != 1) set_view();
         } else if (e->window.event == SDL_WINDOWEVENT_LEAVE && !mouse_down) {
             pointer(GRIP_PHASE_CANCEL, MOUSE, mouse_x, mouse_y, host_time(e->window.timestamp), modifiers());
         }
@@ -491,6 +582,8 @@ static void handle_event(const SDL_Event *e) {
             grip_box_state s;
             double t = host_time(e->button.timestamp);
             if (b == GRIP_NO_BOX || grip_box_state_get(engine, b, &s) != GRIP_OK) break;
+            int k;
+            for (k = 0; k < 4; k++) s.corners[k] = to_screen(s.corners[k]); /* the fingers are on the screen */
             pointer(GRIP_PHASE_CANCEL, MOUSE, mouse_x, mouse_y, t, 0); /* hover ends */
             pinch_centre.x = (s.corners[0].x + s.corners[2].x) / 2;
             pinch_centre.y = (s.corners[0].y + s.corners[2].y) / 2;
@@ -564,7 +657,8 @@ static void handle_event(const SDL_Event *e) {
     case SDL_KEYUP: {
         SDL_Keycode k = e->key.keysym.sym;
         double t = host_time(e->key.timestamp);
-        if (k == SDLK_LSHIFT || k == SDLK_RSHIFT || k == SDLK_LALT || k == SDLK_RALT) {
+        if (k == SDLK_LSHIFT || k == SDLK_RSHIFT || k == SDLK_LALT || k == SDLK_RALT || k == SDLK_LCTRL ||
+            k == SDLK_RCTRL || k == SDLK_LGUI || k == SDLK_RGUI) {
             /* Modifiers change a drag under way at once: the same position with the new state. */
             if (mouse_down) pointer(GRIP_PHASE_MOVE, MOUSE, mouse_x, mouse_y, t, modifiers());
             break;
@@ -589,15 +683,22 @@ static void print_events(void) {
     static const char *const kinds[] = {"?", "gesture began", "gesture changed", "gesture ended",
                                         "gesture cancelled", "tap", "double tap", "reset",
                                         "long press began", "long press triggered", "long press cancelled",
-                                        "editing changed", "script error"};
-    static const char *const gestures[] = {"", "move", "resize", "rotate", "pinch", "magnify", "handle"};
+                                        "editing changed", "script error", "selection changed", "committed",
+                                        "undone", "redone"};
+    static const char *const gestures[] = {"", "move", "resize", "rotate", "pinch", "magnify", "handle",
+                                           "marquee", "nudge", "reset"};
     grip_event ev;
     while (grip_event_poll(engine, &ev) == GRIP_OK) {
         if (!verbose || ev.kind == GRIP_EVENT_GESTURE_CHANGED) continue;
-        printf("%8.3f  %-20s %-8s box %llx user_data %llu at (%.1f, %.1f)\n", ev.time,
-               ev.kind >= 1 && ev.kind <= 12 ? kinds[ev.kind] : "?",
-               ev.gesture >= 0 && ev.gesture <= 6 ? gestures[ev.gesture] : "?", (unsigned long long)ev.box,
-               (unsigned long long)ev.user_data, ev.position.x, ev.position.y);
+        if (ev.box == GRIP_SELECTION)
+            printf("%8.3f  %-20s %-8s the selection at (%.1f, %.1f)\n", ev.time,
+                   ev.kind >= 1 && ev.kind <= 16 ? kinds[ev.kind] : "?",
+                   ev.gesture >= 0 && ev.gesture <= 9 ? gestures[ev.gesture] : "?", ev.position.x, ev.position.y);
+        else
+            printf("%8.3f  %-20s %-8s box %llx user_data %llu at (%.1f, %.1f)\n", ev.time,
+                   ev.kind >= 1 && ev.kind <= 16 ? kinds[ev.kind] : "?",
+                   ev.gesture >= 0 && ev.gesture <= 9 ? gestures[ev.gesture] : "?", (unsigned long long)ev.box,
+                   (unsigned long long)ev.user_data, ev.position.x, ev.position.y);
     }
 }
 
@@ -666,11 +767,13 @@ static int screenshot(const char *path) {
 /* ---- main --------------------------------------------------------------------------------- */
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: grip-sdl-demo [--script FILE.lua] [--screenshot OUT.png] [--seconds N] [--size WxH] [--verbose]\n");
+    fprintf(out, "usage: grip-sdl-demo [--script FILE.lua] [--screenshot OUT.png | --marquee-shot OUT.png] [--seconds N]\n"
+                 "                     [--size WxH] [--zoom F] [--verbose]\n");
 }
 
 int main(int argc, char **argv) {
     const char *script = NULL, *shot = NULL;
+    bool marquee = false;
     double seconds = -1;
     grip_engine_desc ed;
     grip_status s;
@@ -682,7 +785,15 @@ int main(int argc, char **argv) {
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--script") && i + 1 < argc) script = argv[++i];
         else if (!strcmp(argv[i], "--screenshot") && i + 1 < argc) shot = argv[++i];
+        else if (!strcmp(argv[i], "--marquee-shot") && i + 1 < argc) shot = argv[++i], marquee = true;
         else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--zoom") && i + 1 < argc) {
+            zoom = atof(argv[++i]);
+            if (!(zoom >= 0.1 && zoom <= 10)) {
+                fprintf(stderr, "grip-sdl-demo: --zoom wants a factor from 0.1 to 10\n");
+                return 2;
+            }
+        }
         else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
             if (sscanf(argv[++i], "%dx%d", &width, &height) != 2 || width < 64 || height < 64 || width > 8192 ||
                 height > 8192) {
@@ -725,16 +836,19 @@ int main(int argc, char **argv) {
     grip_engine_desc_init(&ed);
     ed.width = width;
     ed.height = height;
+    ed.selection = GRIP_SELECTION_POINTER; /* click, shift-click and marquee select; a selection moves as one */
     if ((s = grip_engine_create(&ed, &engine)) != GRIP_OK) {
         fprintf(stderr, "grip-sdl-demo: grip_engine_create: %s\n", grip_status_string(s));
         return 1;
     }
+    set_view();
 
-    if (script) run_script(script);
+    if (script && !marquee) run_script(script);
     if (grip_frame_get(engine, &f) == GRIP_OK && f.command_count == 0) {
-        if (script) fprintf(stderr, "grip-sdl-demo: the script left no boxes: showing the built-in scene\n");
+        if (script && !marquee) fprintf(stderr, "grip-sdl-demo: the script left no boxes: showing the built-in scene\n");
         build_scene();
-        if (shot && seconds < 0) scripted_session();
+        if (marquee) marquee_session();
+        else if (shot && seconds < 0) scripted_session();
     }
     /* Continue from the engine's clock: a script's macros have advanced it. */
     if (grip_frame_get(engine, &f) == GRIP_OK && f.time > last_time) last_time = f.time;
