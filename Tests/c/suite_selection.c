@@ -117,6 +117,18 @@ static void select_api(void) {
     CHECK(selected(e, q) && !selected(e, p) && selected(e, b));
     CHECK_STATUS(grip_select(e, p, GRIP_SELECT_TOGGLE), GRIP_OK);
     CHECK(selected(e, p) && !selected(e, q));
+    /* Re-parenting a selected box under another selected one keeps the one selected first. */
+    {
+        grip_box_desc d;
+        grip_box x = add_box(e, GRIP_NO_BOX, 10, 10, 40, 40, 0, 1, false);
+        CHECK_STATUS(grip_select(e, x, GRIP_SELECT_ADD), GRIP_OK);
+        grip_box_desc_init(&d);
+        CHECK_STATUS(grip_box_describe(e, x, &d), GRIP_OK);
+        d.parent = b;
+        CHECK_STATUS(grip_box_configure(e, x, &d), GRIP_OK);
+        CHECK(selected(e, b) && !selected(e, x));
+        CHECK_STATUS(grip_box_destroy(e, x), GRIP_OK);
+    }
     /* Destroying a selected box takes it out, with an event. */
     drain_events(e);
     CHECK_STATUS(grip_box_destroy(e, p), GRIP_OK);

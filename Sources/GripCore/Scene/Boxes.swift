@@ -124,6 +124,7 @@ extension Engine {
         if newParent != oldParent {
             scene.reparent(s, under: newParent)
             scene.restructure()
+            keepSelectionApart()
         }
         scene.slots[Int(s)].behavior = d.behavior
         scene.slots[Int(s)].home = geometry

@@ -120,6 +120,22 @@ extension Engine {
         if live.isEmpty { selectionChanged() }
     }
 
+    /// After a box moved in the hierarchy: a selected box and a selected ancestor or descendant of
+    /// it are not both kept (the one selected earlier stays).
+    func keepSelectionApart() {
+        guard selection.members.count >= 2 else { return }
+        var kept: [BoxID] = []
+        for m in selection.members {
+            guard let x = scene.slot(m) else { continue }
+            let clash = kept.contains { k in
+                guard let y = scene.slot(k) else { return false }
+                return scene.isAncestor(x, of: y) || scene.isAncestor(y, of: x)
+            }
+            if !clash { kept.append(m) }
+        }
+        setSelection(kept)
+    }
+
     /// Whether a gesture acts on any selected box: the selection's own, or the only selected
     /// box's (a member of several is in no gesture of its own: pressing it acts on them all).
     func selectionGestureActive() -> Bool {
