@@ -10,15 +10,6 @@ struct Interactions {
     /// Scratch for a group step: each member's proposed geometry (reused, never shrinks).
     var groupScratch: [BoxGeometry] = []
 
-    /// The index of the gesture acting on box `id` alone (`.selection`: the gesture on the
-    /// selection as a whole), or nil. A member of a group gesture is found by
-    /// `Engine.gesture(on:)`, through its selection mark rather than a scan of the members.
-    @inline(__always) func gesture(on id: BoxID) -> Int? {
-        if id == .selection { return groupGesture() }
-        for i in active.indices where active[i].isGesture && !active[i].group && active[i].members.first.box == id { return i }
-        return nil
-    }
-
     /// The index of the gesture on the selection as a whole, or nil.
     @inline(__always) func groupGesture() -> Int? {
         for i in active.indices where active[i].group { return i }
@@ -34,11 +25,17 @@ struct Interactions {
 
 extension Engine {
     /// The index of the gesture acting on box `id`: its own, or the selection's when it is one of
-    /// several selected boxes (group gestures act on exactly those), or nil.
+    /// several selected boxes (group gestures act on exactly those: found by the box's selection
+    /// mark, not a scan of the members), or nil; `.selection` finds the selection's. The
+    /// interactions are read in place (a call on the struct could copy it, arrays and all).
     @inline(__always) func gesture(on id: BoxID) -> Int? {
-        if let gi = interactions.gesture(on: id) { return gi }
-        guard id != .selection, let s = scene.slot(id), scene.slots[Int(s)].selection == .member else { return nil }
-        return interactions.groupGesture()
+        if id != .selection {
+            for i in interactions.active.indices where interactions.active[i].kind != .reset
+                && !interactions.active[i].group && interactions.active[i].members.first.box == id { return i }
+            guard let s = scene.slot(id), scene.slots[Int(s)].selection == .member else { return nil }
+        }
+        for i in interactions.active.indices where interactions.active[i].group { return i }
+        return nil
     }
 
     /// Whether a gesture acts on box `id`.

@@ -160,6 +160,7 @@ extension Engine {
         let g = interactions.active[gi]
         let frame = g.groupFrame
         var kxMin = 0.0, kyMin = 0.0, odd = false, flip = true
+        let keepShapes = config.groupResize == .keepShapes
         for i in 0..<g.members.count {
             guard let s = scene.slot(g.members[i].box) else { continue }
             let b = scene.slots[Int(s)].behavior, m = g.members[i]
@@ -167,17 +168,20 @@ extension Engine {
             let kw = b.minWidth / m.start.width, kh = b.minHeight / m.start.height
             let (u, _) = m.axes
             if !GroupTransform.isAligned(u) {
+                // Uniform (KEEP_SHAPES): both factors; free stretch: checked along the path below.
                 odd = true
-                let k = Swift.max(kw, kh)
-                kxMin = Swift.max(kxMin, k); kyMin = Swift.max(kyMin, k)
+                if keepShapes {
+                    let k = Swift.max(kw, kh)
+                    kxMin = Swift.max(kxMin, k); kyMin = Swift.max(kyMin, k)
+                }
             } else if abs(u.y) < 1e-9 {
                 kxMin = Swift.max(kxMin, kw); kyMin = Swift.max(kyMin, kh)
             } else {
                 kxMin = Swift.max(kxMin, kh); kyMin = Swift.max(kyMin, kw)
             }
         }
-        if odd && config.groupResize == .keepShapes { kxMin = Swift.max(kxMin, kyMin); kyMin = kxMin }
-        let o = Resize.Options(uniform: modifiers & Modifiers.shift != 0 || (odd && config.groupResize == .keepShapes),
+        if odd && keepShapes { kxMin = Swift.max(kxMin, kyMin); kyMin = kxMin }
+        let o = Resize.Options(uniform: modifiers & Modifiers.shift != 0 || (odd && keepShapes),
                                centered: modifiers & Modifiers.alt != 0, allowFlip: flip,
                                minWidth: frame.width * kxMin, minHeight: frame.height * kyMin)
         let base = frame.framePoint(of: g.handle)
@@ -190,16 +194,39 @@ extension Engine {
                                           ky: (f.flippedY ? -f.height : f.height) / frame.height)
         }
         interactions.active[gi].activeHandle = Resize.apply(frame, handle: handle, to: target, o, startFrame: startFrame).1
-        proposeStretch(gi, stretch(1))
+        // Free stretch with members at odd angles: the frame stops where the first of them
+        // reaches its minimum along the way (their sizes follow both factors).
+        var reach = 1.0
+        if odd && !keepShapes && !groupKeepsMinimum(gi, stretch(1)) {
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<64 {
+                let mid = (lo + hi) * 0.5
+                if groupKeepsMinimum(gi, stretch(mid)) { lo = mid } else { hi = mid }
+            }
+            reach = lo
+        }
+        proposeStretch(gi, stretch(reach))
         if groupFits(gi) { return }
         // Contained members: the largest step toward the target that fits them all.
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0, hi = reach
         for _ in 0..<40 {
             let mid = (lo + hi) * 0.5
             proposeStretch(gi, stretch(mid))
             if groupFits(gi) { lo = mid } else { hi = mid }
         }
         proposeStretch(gi, stretch(lo))
+    }
+
+    /// Whether every member of group gesture `gi` stays at or above its minimum size under `t`.
+    private func groupKeepsMinimum(_ gi: Int, _ t: GroupTransform.Stretch) -> Bool {
+        let members = interactions.active[gi].members
+        for i in 0..<members.count {
+            guard let s = scene.slot(members[i].box) else { continue }
+            let b = scene.slots[Int(s)].behavior, m = members[i]
+            if !GroupTransform.keepsMinimum(m.axes, width: m.start.width, height: m.start.height,
+                                            minWidth: b.minWidth, minHeight: b.minHeight, kx: t.kx, ky: t.ky) { return false }
+        }
+        return true
     }
 
     /// Fills the group scratch with every member under stretch `t`.

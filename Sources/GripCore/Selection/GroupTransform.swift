@@ -81,6 +81,20 @@ public enum GroupTransform {
         return (a * a + b * b).squareRoot()
     }
 
+    /// `v`, or exactly `minimum` when below it or above it by rounding only (a factor derived
+    /// from a clamped frame size can land an ulp or two above the factor that reaches it).
+    @inlinable static func atLeast(_ minimum: Double, _ v: Double) -> Double {
+        v <= minimum * (1 + 1e-12) ? minimum : v
+    }
+
+    /// Whether the sizes of a member with axes `axes` (frame axes) and size `width` x `height`
+    /// stay at or above `minWidth` x `minHeight` under factors kx, ky (up to rounding).
+    public static func keepsMinimum(_ axes: (u: Vec2, v: Vec2), width: Double, height: Double,
+                                    minWidth: Double, minHeight: Double, kx: Double, ky: Double) -> Bool {
+        width * growth(axes.u, kx: kx, ky: ky) >= minWidth * (1 - 1e-12)
+            && height * growth(axes.v, kx: kx, ky: ky) >= minHeight * (1 - 1e-12)
+    }
+
     /// Whether direction `u` (frame axes) lies along one of the frame's axes.
     public static func isAligned(_ u: Vec2) -> Bool { abs(u.x) < 1e-9 || abs(u.y) < 1e-9 }
 
@@ -92,8 +106,8 @@ public enum GroupTransform {
                              parentInverse: Affine, minWidth: Double, minHeight: Double) -> BoxGeometry {
         var out = g
         out.center = parentInverse.apply(t.apply(parentWorld.apply(g.center)))
-        out.width = Swift.max(minWidth, g.width * growth(axes.u, kx: t.kx, ky: t.ky))
-        out.height = Swift.max(minHeight, g.height * growth(axes.v, kx: t.kx, ky: t.ky))
+        out.width = atLeast(minWidth, g.width * growth(axes.u, kx: t.kx, ky: t.ky))
+        out.height = atLeast(minHeight, g.height * growth(axes.v, kx: t.kx, ky: t.ky))
         if t.kx < 0 || t.ky < 0 {
             // The frame's x axis in the parent's space: mirrors are about it and its normal.
             let (s, c) = sinCos(t.rotation)

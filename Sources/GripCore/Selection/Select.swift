@@ -162,7 +162,12 @@ extension Engine {
                 common = r
             }
         }
-        let rotation = shared ? (common ?? 0) : selection.orientation
+        var rotation = shared ? (common ?? 0) : selection.orientation
+        // While the whole selection turns, its frame turns with it.
+        if !shared, let gi = interactions.groupGesture(),
+           interactions.active[gi].kind == .rotate || interactions.active[gi].kind == .pinch {
+            rotation = Angle.wrap(interactions.active[gi].groupFrame.rotation + interactions.active[gi].groupTurn)
+        }
         let (sine, cosine) = sinCos(rotation)
         var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity)
         for m in selection.members {
