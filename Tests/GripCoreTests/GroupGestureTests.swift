@@ -321,9 +321,7 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
         #expect(checked >= 25, "only \(checked) scenes could be resized")
         // The limiting member ends an ulp or two above its minimum: the frame's factor is
         // rebuilt as (frame size * factor) / frame size, which need not round back to the factor.
-        withKnownIssue("a group resize clamped by a minimum ends an ulp above it") {
-            #expect(failures.isEmpty, "\(failures.count) limiting members not exactly at their minimum; first: \(failures.first ?? "")")
-        }
+        #expect(failures.isEmpty, "\(failures.count) limiting members not exactly at their minimum; first: \(failures.first ?? "")")
     }
 
     /// KEEP_SHAPES with an odd-angled member: the selection scales uniformly and stops at the
@@ -370,9 +368,7 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
             checked += 1
         }
         #expect(checked >= 25, "only \(checked) scenes could be resized")
-        withKnownIssue("a group resize clamped by a minimum ends an ulp above it") {
-            #expect(failures.isEmpty, "\(failures.count) limiting members not exactly at their minimum; first: \(failures.first ?? "")")
-        }
+        #expect(failures.isEmpty, "\(failures.count) limiting members not exactly at their minimum; first: \(failures.first ?? "")")
     }
 
     /// Past the opposite edge with every member allowing flips: the picture is mirrored about the
@@ -444,10 +440,8 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
         // The frame stops at kx = 0.1 today (the turned member's minimum factor, applied to both
         // axes as if the member scaled uniformly): the upright member ends 10 wide, no member at
         // its minimum.
-        withKnownIssue("MEMBER_AXES clamps odd-angled members by max(minWidth/width, minHeight/height) on both axes") {
-            #expect(u.width == 1, "upright member \(u.width) wide, minimum 1")
-            #expect(close(t.width, 100 * (0.0001 / 2 + 0.5).squareRoot(), rel: 1e-9), "turned member \(t.width) wide")
-        }
+        #expect(u.width == 1, "upright member \(u.width) wide, minimum 1")
+        #expect(close(t.width, 100 * (0.0001 / 2 + 0.5).squareRoot(), rel: 1e-9), "turned member \(t.width) wide")
         try r.up(r.screen(f.world(Vec2(-500, f.height / 2))))
     }
 
