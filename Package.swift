@@ -20,6 +20,9 @@ let swiftSettings: [SwiftSetting] = [
     // Embedded Swift compiles whole modules; one section per function lets the linker drop
     // what the C API never reaches.
     .unsafeFlags(["-wmo", "-Xfrontend", "-function-sections"]),
+    // The shipped library is compiled for size; the functions on the per-event paths (dispatch,
+    // gesture steps, commits, the frame builder, hit tests) are marked `@_optimize(speed)`.
+    .unsafeFlags(["-Osize"], .when(configuration: .release)),
 ] : [])
 
 /// Settings of the C code in the library: one section per function and datum, as for Swift, and
@@ -46,7 +49,8 @@ let package = Package(
                 // `-z defs` (scripts/build) refuses a symbol no named library defines.
                 linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("m")]),
         // C: every Lua API call that can raise, under lua_pcall (Debian's liblua5.4-dev).
-        .target(name: "CLuaShim", cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra"])],
+        // Compiled for size: the Lua bridge is not on the engine's hot paths.
+        .target(name: "CLuaShim", cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os"])],
                 linkerSettings: [.linkedLibrary("lua5.4")]),
         // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim).
         .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],

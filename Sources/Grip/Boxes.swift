@@ -98,7 +98,7 @@ public func grip_box_state_get(_ engine: OpaquePointer?, _ box: grip_box,
 
 /// `grip_hit_test`: the box or handle a pointer down at world point (x, y) would grab.
 @_cdecl("grip_hit_test")
-public func grip_hit_test(_ engine: OpaquePointer?, _ x: Double, _ y: Double,
+@_optimize(speed) public func grip_hit_test(_ engine: OpaquePointer?, _ x: Double, _ y: Double,
                           _ out: UnsafeMutablePointer<grip_hit>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")

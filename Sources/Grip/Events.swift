@@ -4,7 +4,7 @@ import GripCore
 /// `grip_event_poll`: GRIP_OK with the oldest event in `*out`, or GRIP_DONE when none is waiting.
 /// For GRIP_EVENT_SCRIPT_ERROR, grip_engine_errmsg returns the script's message until the next call.
 @_cdecl("grip_event_poll")
-public func grip_event_poll(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_event>?) -> grip_status {
+@_optimize(speed) public func grip_event_poll(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_event>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         guard let e = h.engine.pollEvent() else { return GRIP_DONE }

@@ -5,7 +5,7 @@ import GripCore
 /// coordinates. The arrays belong to the engine and stay valid until the next grip_frame_get or
 /// grip_engine_destroy on it; they are rebuilt only when `serial` moves, in place where they can.
 @_cdecl("grip_frame_get")
-public func grip_frame_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
+@_optimize(speed) public func grip_frame_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         let f = h.engine.frameView()

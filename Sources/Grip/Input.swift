@@ -5,7 +5,7 @@ import GripCore
 /// says whether it belonged to a box. GRIP_ERR_STATE for time going backwards, a second down or
 /// an up without a down; GRIP_ERR_LIMIT past max_pointers.
 @_cdecl("grip_dispatch_pointer")
-public func grip_dispatch_pointer(_ engine: OpaquePointer?, _ event: UnsafePointer<grip_pointer_event>?,
+@_optimize(speed) public func grip_dispatch_pointer(_ engine: OpaquePointer?, _ event: UnsafePointer<grip_pointer_event>?,
                                   _ consumed: UnsafeMutablePointer<Bool>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let e = try require(event, "event").pointee
@@ -20,7 +20,7 @@ public func grip_dispatch_pointer(_ engine: OpaquePointer?, _ event: UnsafePoint
 /// `grip_dispatch_magnify`: DOWN begins over the box under the focal point, MOVE previews,
 /// UP commits, CANCEL restores. GRIP_ERR_STATE for a MOVE/UP/CANCEL without a DOWN.
 @_cdecl("grip_dispatch_magnify")
-public func grip_dispatch_magnify(_ engine: OpaquePointer?, _ event: UnsafePointer<grip_magnify_event>?,
+@_optimize(speed) public func grip_dispatch_magnify(_ engine: OpaquePointer?, _ event: UnsafePointer<grip_magnify_event>?,
                                   _ consumed: UnsafeMutablePointer<Bool>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let e = try require(event, "event").pointee
@@ -33,7 +33,7 @@ public func grip_dispatch_magnify(_ engine: OpaquePointer?, _ event: UnsafePoint
 
 /// `grip_dispatch_timer`: advances animations, long presses and the marching ants to `time`.
 @_cdecl("grip_dispatch_timer")
-public func grip_dispatch_timer(_ engine: OpaquePointer?, _ time: Double) -> grip_status {
+@_optimize(speed) public func grip_dispatch_timer(_ engine: OpaquePointer?, _ time: Double) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         try h.engine.dispatchTimer(time)
         return GRIP_OK

@@ -49,7 +49,7 @@ extension Engine {
     }
 
     /// Advances every press to the engine's time; true when any indicator changed.
-    func advancePresses() -> Bool {
+    @_optimize(speed) func advancePresses() -> Bool {
         var changed = false
         var i = 0
         while i < input.presses.count {

@@ -54,7 +54,7 @@ extension Engine {
     }
 
     /// Advances animations, long presses and the marching ants to `t`.
-    public func dispatchTimer(_ t: Double) throws(GripError) {
+    @_optimize(speed) public func dispatchTimer(_ t: Double) throws(GripError) {
         try advanceTime(t)
         if stepResets() { scene.drawnStateChanged() }
         if advancePresses() { scene.drawnStateChanged() }

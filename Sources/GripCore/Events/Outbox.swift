@@ -48,7 +48,7 @@ extension Engine {
 
     /// Removes and returns the oldest event, or nil when there is none. For SCRIPT_ERROR the
     /// hook's message is then in `polledMessage`.
-    public func pollEvent() -> Event? {
+    @_optimize(speed) public func pollEvent() -> Event? {
         guard let e = outbox.queue.pop() else { return nil }
         polledMessage = e.messageID != 0 ? outbox.message(e.messageID) : nil
         return e

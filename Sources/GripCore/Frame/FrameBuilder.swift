@@ -6,7 +6,7 @@ extension Engine {
     }
 
     /// The frame as of now in the engine's memory, rebuilt first if something drawn changed.
-    public func frameView() -> FrameView {
+    @_optimize(speed) public func frameView() -> FrameView {
         if frameState.serial != scene.drawVersion { rebuildFrame() }
         return FrameView(commands: frameState.commands.elements, vertices: frameState.vertices.elements,
                          serial: frameState.serial, time: frameState.time)
@@ -25,7 +25,7 @@ extension Engine {
 
     // MARK: building
 
-    private func rebuildFrame() {
+    @_optimize(speed) private func rebuildFrame() {
         let incremental = scene.changes.structureValid
         frameState.movedEntries.truncate(to: 0)
         if incremental {
@@ -76,7 +76,7 @@ extension Engine {
     }
 
     /// Refreshes the BOX command at index `k`, which belongs to slot `x`.
-    @inline(__always) private func writeBoxCommand(at k: Int, _ x: Int32) {
+    @_optimize(speed) @inline(__always) private func writeBoxCommand(at k: Int, _ x: Int32) {
         let id = scene.id(x)
         var state: UInt32 = 0
         if input.hover.box == id { state |= CommandState.hover }
@@ -93,7 +93,7 @@ extension Engine {
 
     /// Fills `overlayOrder` with the boxes that draw an overlay (editing, pressed), once each,
     /// in draw order.
-    private func collectOverlayOrder() {
+    @_optimize(speed) private func collectOverlayOrder() {
         if scene.changes.overlayOrderValid { return }
         scene.changes.overlayOrderValid = true
         frameState.overlayOrder.truncate(to: 0)

@@ -61,7 +61,7 @@ extension Engine {
     /// Updates the overlay in place when every box's part keeps its layout (a border and the same
     /// built-in handles): moved when its shape is unchanged, redrawn where it is otherwise. False
     /// (having perhaps updated some) when the overlay must be rebuilt.
-    func updateOverlayInPlace() -> Bool {
+    @_optimize(speed) func updateOverlayInPlace() -> Bool {
         guard frameState.overlay.count == frameState.overlayOrder.count, !frameState.selectionPartBuilt,
               !hasSelectionOverlay else { return false }
         let phase = Style.dashPhase(at: time)
@@ -85,7 +85,7 @@ extension Engine {
 
     /// Updates overlay entry `i` in place for its box as it is now: moved when its shape is
     /// unchanged, redrawn where it is otherwise. False when it must be rebuilt.
-    @inline(__always) private func updateEntry(_ i: Int, phase: Double) -> Bool {
+    @_optimize(speed) @inline(__always) private func updateEntry(_ i: Int, phase: Double) -> Bool {
         let e = frameState.overlay[i]
         let x = frameState.overlayOrder[i]
         guard e.slot == x, let old = e.shape else { return false }
@@ -120,7 +120,7 @@ extension Engine {
 
     /// The shape of slot `x`'s overlay under screen transform `m`, or nil when the box is not
     /// editing or draws more than a border and built-in handles.
-    @inline(__always) private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
+    @_optimize(speed) @inline(__always) private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
         guard showsOwnOverlay(x), scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
         let id = scene.id(x)
         if let gi = gesture(on: id), interactions.active[gi].snapped { return nil }
@@ -129,7 +129,7 @@ extension Engine {
     }
 
     /// The shape of slot `x`'s border and built-in handles under screen transform `m`.
-    @inline(__always) private func overlayShape(_ x: Int32, _ m: Affine) -> OverlayShape {
+    @_optimize(speed) @inline(__always) private func overlayShape(_ x: Int32, _ m: Affine) -> OverlayShape {
         let id = scene.id(x)
         var active = HandleID.none
         if let gi = gesture(on: id) { active = interactions.active[gi].activeHandle }
@@ -176,7 +176,7 @@ extension Engine {
     /// places `e` gives, with the offsets that moving them later adds the translation to. Unless
     /// `fresh`, the commands there are this box's with the same handles, and only what a shape
     /// changes is written.
-    private func writeBorderAndHandles(_ x: Int32, _ shape: OverlayShape, translation t: Vec2, dashPhase: Double,
+    @_optimize(speed) private func writeBorderAndHandles(_ x: Int32, _ shape: OverlayShape, translation t: Vec2, dashPhase: Double,
                                        at e: OverlayEntry, fresh: Bool) {
         let g = scene.slots[Int(x)].geometry
         let commands = frameState.commands.base.unsafelyUnwrapped + e.firstCommand

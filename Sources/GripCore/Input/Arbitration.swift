@@ -18,7 +18,7 @@
 /// interleave between two gestures.
 extension Engine {
     /// Feeds one pointer event (screen coordinates). Returns whether it belonged to a box.
-    public func dispatch(_ e: PointerEvent) throws(GripError) -> Bool {
+    @_optimize(speed) public func dispatch(_ e: PointerEvent) throws(GripError) -> Bool {
         guard e.position.isInRange else { throw .arg("pointer position is not finite or beyond 1e9") }
         guard e.time.isFinite else { throw .arg("time is not finite") }
         guard e.modifiers & ~Modifiers.all == 0 else { throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))") }
@@ -53,7 +53,7 @@ extension Engine {
 
     // MARK: down
 
-    private func pointerDown(_ e: PointerEvent) -> Bool {
+    @_optimize(speed) private func pointerDown(_ e: PointerEvent) -> Bool {
         let q = e.position
         var tp = TrackedPointer(id: e.pointer, position: q, downPosition: q, downTime: time, modifiers: e.modifiers,
                                 downModifiers: e.modifiers, box: .none, handle: .none, role: .background)
@@ -113,7 +113,7 @@ extension Engine {
 
     // MARK: move
 
-    private func pointerMoved(_ e: PointerEvent) -> Bool {
+    @_optimize(speed) private func pointerMoved(_ e: PointerEvent) -> Bool {
         guard let i = input.pointers.index(e.pointer) else { return false }
         input.pointers.items[i].position = e.position
         input.pointers.items[i].modifiers = e.modifiers
@@ -159,7 +159,7 @@ extension Engine {
 
     // MARK: up and cancel
 
-    private func pointerUp(_ e: PointerEvent, cancelled: Bool) -> Bool {
+    @_optimize(speed) private func pointerUp(_ e: PointerEvent, cancelled: Bool) -> Bool {
         guard let tp = input.pointers[e.pointer] else { return false }
         input.pointers.update(e.pointer) { $0.position = e.position }
         defer { input.pointers.remove(e.pointer) }

@@ -2,7 +2,7 @@
 /// MOVE previews, UP commits, CANCEL restores.
 extension Engine {
     /// Feeds one magnify event (screen coordinates). Returns whether it belonged to a box.
-    public func dispatchMagnify(_ e: MagnifyEvent) throws(GripError) -> Bool {
+    @_optimize(speed) public func dispatchMagnify(_ e: MagnifyEvent) throws(GripError) -> Bool {
         guard e.focal.isInRange else { throw .arg("focal point is not finite or beyond 1e9") }
         guard e.factor.isFinite, e.factor > 0 else { throw .arg("magnify factor must be finite and > 0") }
         guard e.time.isFinite else { throw .arg("time is not finite") }
@@ -37,7 +37,7 @@ extension Engine {
     /// Steps the magnify gesture with `e`: the preview while it moves, the committed scale at UP,
     /// the snapshot back at CANCEL. False when no magnify gesture is on a box.
     @discardableResult
-    private func stepMagnify(_ e: MagnifyEvent) -> Bool {
+    @_optimize(speed) private func stepMagnify(_ e: MagnifyEvent) -> Bool {
         guard let gi = interactions.magnify() else { return false }
         if interactions.active[gi].group {
             switch e.phase {

@@ -33,7 +33,7 @@ extension Engine {
 
     /// Steps the gesture on `box` after `pointer` moved: the next geometry from its snapshot and
     /// its pointers now.
-    func stepGesture(of box: BoxID, pointer: UInt32) {
+    @_optimize(speed) func stepGesture(of box: BoxID, pointer: UInt32) {
         guard let gi = gesture(on: box) else { return }
         if interactions.active[gi].group {
             guard let tp = input.pointers[pointer] else { return }
@@ -50,7 +50,7 @@ extension Engine {
     /// Applies `next` as gesture `gi`'s geometry of slot `s`, its first member (after the box's
     /// constraint hook): one commit, CHANGED (reporting `pointer` at screen point `q`) when the box
     /// moved. Gestures act on one box today; a group step will commit each member the same way.
-    @inline(__always) func step(_ gi: Int, slot s: Int32, to next: BoxGeometry, pointer: UInt32, at q: Vec2) {
+    @_optimize(speed) @inline(__always) func step(_ gi: Int, slot s: Int32, to next: BoxGeometry, pointer: UInt32, at q: Vec2) {
         let next = constrained(next, gesture: gi, slot: s)
         interactions.active[gi].members.first.current = next
         if scene.commit(s, next) {
@@ -132,7 +132,7 @@ extension Engine {
 
     /// Steps every reset animation to the engine's time (one commit each); one that arrives ends
     /// with RESET. True when any geometry changed.
-    func stepResets() -> Bool {
+    @_optimize(speed) func stepResets() -> Bool {
         var changed = false
         var i = 0
         while i < interactions.active.count {

@@ -23,7 +23,7 @@ public enum Resize {
     /// The geometry with `handle` dragged to `target` (frame space of `start`), and the handle that
     /// now sits under the pointer (mirrored along each axis that flipped).
     /// `startFrame` is `start.frameLocal` when the caller has it already.
-    public static func apply(_ start: BoxGeometry, handle: HandleID, to target: Vec2,
+    @_optimize(speed) public static func apply(_ start: BoxGeometry, handle: HandleID, to target: Vec2,
                              _ o: Options, startFrame: Affine? = nil) -> (BoxGeometry, HandleID) {
         let w0 = start.width, h0 = start.height
         let a = handle.anchor

@@ -66,7 +66,7 @@ extension Engine {
     /// The geometry gesture `gi` on slot `s` asks for from its snapshot, with the pointer that
     /// moved at screen point `position` (and the other pointers where they are), or nil when this
     /// step changes nothing.
-    @inline(__always) func nextGeometry(_ gi: Int, slot s: Int32, pointerAt position: Vec2, modifiers: UInt32) -> BoxGeometry? {
+    @_optimize(speed) @inline(__always) func nextGeometry(_ gi: Int, slot s: Int32, pointerAt position: Vec2, modifiers: UInt32) -> BoxGeometry? {
         let toParent = screenToParent(s)
         let p = toParent.apply(position)
         let region = containmentRegion(s)
@@ -135,7 +135,7 @@ extension Engine {
 
     /// One resize step: the handle follows the pointer (keeping the offset it was grabbed at);
     /// with containment the handle stops where the box would leave, sliding along the edge.
-    private func resizeStep(_ gi: Int, slot s: Int32, pointerParent p: Vec2, modifiers: UInt32,
+    @_optimize(speed) private func resizeStep(_ gi: Int, slot s: Int32, pointerParent p: Vec2, modifiers: UInt32,
                             region: Rect?) -> (BoxGeometry, HandleID) {
         // The fields it needs, read in place (a copy of the whole interaction costs a memcpy per step).
         let start = interactions.active[gi].members.first.start

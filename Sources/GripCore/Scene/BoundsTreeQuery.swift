@@ -4,7 +4,7 @@ extension BoundsTree {
     /// skips every leaf and subtree whose largest draw key is below the key of a leaf already
     /// found: those boxes are drawn under it. The topmost box containing `p` is always found.
     /// While the tree is unchanged the cell index answers; otherwise the tree is walked.
-    mutating func query(containing p: Vec2) {
+    @_optimize(speed) mutating func query(containing p: Vec2) {
         foundCount = 0
         let root = self.root
         if root == BoundsTree.none { return }
@@ -85,7 +85,7 @@ extension BoundsTree {
 
     /// The query through the cell index: the wide leaves' list, then the cell's, each in
     /// decreasing key order, each left at the first key below the bar.
-    private mutating func queryCells(_ p: Vec2, _ x: Float, _ y: Float) {
+    @_optimize(speed) private mutating func queryCells(_ p: Vec2, _ x: Float, _ y: Float) {
         var best: UInt32 = 0
         let c = cells.cell(p.x, p.y)
         for i in cells.wide.indices {

@@ -60,7 +60,7 @@ extension Engine {
     /// the bounds tree: the cost does not grow with the number of boxes.
     /// The selection's own handles (two or more selected) answer `Engine.selectionSlot`; they
     /// win over a box's handle as near or nearer.
-    func hit(screen q: Vec2) -> (slot: Int32, handle: HandleID) {
+    @_optimize(speed) func hit(screen q: Vec2) -> (slot: Int32, handle: HandleID) {
         let handle = handleHit(screen: q)
         if handle.slot != -1 { return handle }
         let leaf = topBodyLeaf(screen: q)
@@ -90,7 +90,7 @@ extension Engine {
     }
 
     /// The handle within reach of screen point `q` that `hit(screen:)` would grab, or slot -1.
-    private func nearestHandle(screen q: Vec2) -> (slot: Int32, handle: HandleID) {
+    @_optimize(speed) private func nearestHandle(screen q: Vec2) -> (slot: Int32, handle: HandleID) {
         var best: (slot: Int32, handle: HandleID) = (-1, .none)
         var bestDistance = Double.infinity
         let radius = config.handleHitRadius
@@ -121,7 +121,7 @@ extension Engine {
     }
 
     /// The bounds-tree leaf of the topmost box whose body contains screen point `q`, or -1.
-    private func topBodyLeaf(screen q: Vec2) -> Int32 {
+    @_optimize(speed) private func topBodyLeaf(screen q: Vec2) -> Int32 {
         scene.refreshBounds()
         // Leaves whose box contains the point, tested in world space by their hit shapes; the
         // query already skips most of those drawn under another one it found.
@@ -157,7 +157,7 @@ extension Engine {
     }
 
     /// The topmost box or handle at world point `p`: the answer a pointer down there would get.
-    public func hitTest(world p: Vec2) throws(GripError) -> Hit {
+    @_optimize(speed) public func hitTest(world p: Vec2) throws(GripError) -> Hit {
         guard p.isInRange else { throw .arg("hit point is not finite or beyond 1e9") }
         let q = view.apply(p)
         let handle = handleHit(screen: q)

@@ -192,7 +192,7 @@ public struct Scene {
     // MARK: world transforms
 
     /// Marks the world transform of `s` and its descendants stale.
-    @inline(__always) mutating func invalidateWorld(_ s: Int32) {
+    @_optimize(speed) @inline(__always) mutating func invalidateWorld(_ s: Int32) {
         // A stale box has only stale descendants: world() validates ancestors before children.
         if !slots[Int(s)].worldValid { return }
         var x = s
@@ -204,7 +204,7 @@ public struct Scene {
     }
 
     /// Brings the bounds tree up to date with every box whose world moved.
-    mutating func refreshBounds() {
+    @_optimize(speed) mutating func refreshBounds() {
         if boundsDirtySlots.isEmpty { return }
         // Many new boxes at once (a scene being built): add them unlinked and rebuild the tree
         // top-down, which is faster than inserting one by one and gives a better tree.
@@ -260,7 +260,7 @@ public struct Scene {
     }
 
     /// Box space -> world for `s`, computed from the nearest valid ancestor down and cached.
-    @inline(__always) mutating func world(_ s: Int32) -> Affine {
+    @_optimize(speed) @inline(__always) mutating func world(_ s: Int32) -> Affine {
         if slots[Int(s)].worldValid { return slots[Int(s)].world }
         // The common case: only this box is stale (its parent is valid, or it is top level).
         let p0 = slots[Int(s)].parent

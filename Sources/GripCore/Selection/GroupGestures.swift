@@ -75,7 +75,7 @@ extension Engine {
     }
 
     /// Steps group gesture `gi` with the pointer that moved at screen point `position`.
-    func stepGroup(_ gi: Int, pointer: UInt32, at position: Vec2, modifiers: UInt32) {
+    @_optimize(speed) func stepGroup(_ gi: Int, pointer: UInt32, at position: Vec2, modifiers: UInt32) {
         let g = interactions.active[gi]
         let world = viewInverse.apply(position)
         switch g.kind {
@@ -146,7 +146,7 @@ extension Engine {
 
     /// Magnify of the whole selection: the preview (`factor` clamped as for a box, and to every
     /// member's limits), or at the end the committed factor.
-    func stepGroupMagnify(_ gi: Int, factor: Double) {
+    @_optimize(speed) func stepGroupMagnify(_ gi: Int, factor: Double) {
         let k = clampGroupFactor(gi, Swift.min(Swift.max(factor, Magnify.previewRange.lowerBound), Magnify.previewRange.upperBound))
         let focal = interactions.active[gi].grabA
         proposeGroup(gi, GroupTransform.Similarity(pivot: focal, factor: k))
@@ -243,7 +243,7 @@ extension Engine {
     }
 
     /// Fills the group scratch with every member under similarity `t`.
-    private func proposeGroup(_ gi: Int, _ t: GroupTransform.Similarity) {
+    @_optimize(speed) private func proposeGroup(_ gi: Int, _ t: GroupTransform.Similarity) {
         let members = interactions.active[gi].members
         interactions.groupScratch.removeAll(keepingCapacity: true)
         for i in 0..<members.count {
@@ -321,7 +321,7 @@ extension Engine {
 
     /// Commits the group scratch (each member through its constraint hook): CHANGED once, with
     /// GRIP_SELECTION, when any member moved.
-    func commitGroup(_ gi: Int, pointer: UInt32, at q: Vec2) {
+    @_optimize(speed) func commitGroup(_ gi: Int, pointer: UInt32, at q: Vec2) {
         var changed = false
         for i in 0..<interactions.active[gi].members.count {
             guard i < interactions.groupScratch.count, let s = scene.slot(interactions.active[gi].members[i].box) else { continue }

@@ -149,7 +149,7 @@ extension Engine {
     /// The selection frame in world coordinates (scale 1, no flips), or nil when nothing is
     /// selected: oriented at the members' world rotation when they all share one (within 1e-9
     /// rad), else at `selection.orientation`.
-    func selectionFrame() -> BoxGeometry? {
+    @_optimize(speed) func selectionFrame() -> BoxGeometry? {
         guard !selection.members.isEmpty else { return nil }
         var common: Double? = nil
         var shared = true

@@ -37,7 +37,7 @@ extension Engine {
     }
 
     /// Appends the selection's part of the overlay.
-    func appendSelectionOverlay() {
+    @_optimize(speed) func appendSelectionOverlay() {
         if multipleSelected {
             for m in selection.members { if let s = scene.slot(m) { appendOutline(s, state: 0) } }
         }
@@ -48,7 +48,7 @@ extension Engine {
     }
 
     /// An OUTLINE of slot `x`: its corners on screen, exactly.
-    private func appendOutline(_ x: Int32, state: UInt32) {
+    @_optimize(speed) private func appendOutline(_ x: Int32, state: UInt32) {
         let g = scene.slots[Int(x)].geometry
         var c = Command(kind: .outline, box: scene.id(x))
         c.userData = scene.slots[Int(x)].behavior.userData
