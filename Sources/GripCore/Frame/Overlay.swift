@@ -185,7 +185,7 @@ extension Engine {
         var k = 0
         for raw in HandleID.topLeft.rawValue...HandleID.rotate.rawValue where shape.handles & (1 << raw) != 0 {
             let h = HandleID(rawValue: raw)
-            let p = g.framePoint(of: h)
+            let p = g.framePoint(of: h, rotateLift: rotateHandleLift(linear))
             let offset = linear.applyVector(g.boxPoint(fromFrame: p))
             offsets[4 + k] = offset
             let c = commands + 1 + k
