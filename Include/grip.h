@@ -134,7 +134,13 @@ typedef struct grip_engine_desc {
     double rotate_handle_offset;     /* screen units from the top edge's midpoint to the rotate handle, default 24 */
 } grip_engine_desc;
 
+/* The defaults. Through the macro below a program passes the size of the grip_engine_desc it
+ * was built with (0.2: grip_engine_desc_init_sized), so the library writes exactly that version
+ * of the struct; the plain function, the entry point of programs built against 0.1, writes a 0.1
+ * struct. NULL is ignored. */
 void grip_engine_desc_init(grip_engine_desc *desc);
+void grip_engine_desc_init_sized(grip_engine_desc *desc, size_t size);
+#define grip_engine_desc_init(desc) grip_engine_desc_init_sized((desc), sizeof(grip_engine_desc))
 /* desc may be NULL for defaults with bounds 1024 x 768. */
 grip_status grip_engine_create(const grip_engine_desc *desc, grip_engine **out);
 void grip_engine_destroy(grip_engine *engine);              /* NULL is fine */
@@ -239,6 +245,10 @@ typedef struct grip_box_desc {
  * height >= min_height, 1e-6 <= min_scale <= scale <= max_scale <= 1e6. Boxes nest at most
  * 32 levels deep (GRIP_ERR_LIMIT). These keep every transform and vertex finite. */
 void grip_box_desc_init(grip_box_desc *desc);
+/* 0.2: as grip_engine_desc_init: the macro passes the caller's sizeof(grip_box_desc); the plain
+ * function writes a 0.1 struct. */
+void grip_box_desc_init_sized(grip_box_desc *desc, size_t size);
+#define grip_box_desc_init(desc) grip_box_desc_init_sized((desc), sizeof(grip_box_desc))
 grip_status grip_box_create(grip_engine *engine, const grip_box_desc *desc, grip_box *out);
 /* grip_box_describe: out->struct_size must be set (grip_box_desc_init) so the library knows the
  * caller's struct version; the geometry reported is the current one (gestures and animations

@@ -2,11 +2,20 @@ import CGrip
 import CPlatform
 import GripCore
 
-/// `grip_engine_desc_init`: defaults (bounds 1024 x 768). NULL is ignored.
+/// `grip_engine_desc_init`, the function: the defaults as a 0.1 grip_engine_desc (what programs
+/// built against 0.1 call; later headers call `grip_engine_desc_init_sized` through a macro).
+/// Writes only the 0.1 struct's bytes. NULL is ignored.
 @_cdecl("grip_engine_desc_init")
 public func grip_engine_desc_init(_ desc: UnsafeMutablePointer<grip_engine_desc>?) {
+    grip_engine_desc_init_sized(desc, EarlierSizes.engineDesc[0])
+}
+
+/// `grip_engine_desc_init_sized`: the defaults (bounds 1024 x 768) into the caller's
+/// grip_engine_desc of `size` bytes (`writeDefaults`). NULL is ignored.
+@_cdecl("grip_engine_desc_init_sized")
+public func grip_engine_desc_init_sized(_ desc: UnsafeMutablePointer<grip_engine_desc>?, _ size: Int) {
     guard let desc else { return }
-    desc.pointee = EngineConfig().c
+    writeDefaults(EngineConfig().c, to: desc, size: size, earlier: EarlierSizes.engineDesc)
 }
 
 /// `grip_engine_create`: a new engine in `*out` (owned by the caller; free with

@@ -222,7 +222,7 @@ extension LuaEngine {
     /// Switches a box to (or from) the scripted indicator, leaving its geometry and reset target alone.
     func setCustomIndicator(_ box: UInt64, _ custom: Bool) throws(LuaFailure) {
         var d = grip_box_desc()
-        grip_box_desc_init(&d)
+        grip_box_desc_init_sized(&d, MemoryLayout<grip_box_desc>.size)
         try check(grip_box_describe(ptr, box, &d), box: true)
         let isCustom = d.indicator == GRIP_INDICATOR_CUSTOM
         if custom == isCustom { return }
