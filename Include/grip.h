@@ -74,7 +74,9 @@ typedef struct grip_vec2 { double x, y; } grip_vec2;
 /* Maps (x, y) to (a*x + c*y + tx, b*x + d*y + ty): CGAffineTransform's layout. */
 typedef struct grip_affine { double a, b, c, d, tx, ty; } grip_affine;
 
-/* A box id. 0 is never valid; the id of a destroyed box is never reused. */
+/* A box id. 0 is never valid; the id of a destroyed box is never reused. 0.2: an id carries a tag
+ * of the engine that made it, so another live engine's id is GRIP_ERR_NOT_FOUND (a tag is reused
+ * once its engine is destroyed; a program running one engine at a time always gets the same ids). */
 typedef uint64_t grip_box;
 #define GRIP_NO_BOX ((grip_box)0)
 
@@ -144,7 +146,9 @@ void grip_engine_desc_init_sized(grip_engine_desc *desc, size_t size);
 /* desc may be NULL for defaults with bounds 1024 x 768. */
 grip_status grip_engine_create(const grip_engine_desc *desc, grip_engine **out);
 void grip_engine_destroy(grip_engine *engine);              /* NULL is fine */
-const char *grip_engine_errmsg(const grip_engine *engine);  /* "" after success */
+/* "" after success. With NULL (0.2): why the calling thread's last grip_engine_create failed,
+ * naming the field ("grip_engine_desc.width must be finite and > 0"). */
+const char *grip_engine_errmsg(const grip_engine *engine);
 grip_status grip_engine_set_bounds(grip_engine *engine, double width, double height);
 /* The host's camera, world -> screen (invertible). Pointer and magnify events arrive in screen
  * coordinates and frames come out in screen coordinates, so handle marks, hit radii, slop and
@@ -267,7 +271,7 @@ grip_status grip_box_reset(grip_engine *engine, grip_box box, bool animated);
 /* 0.2: draw order among siblings. Siblings draw in order, each over the ones before it (and is
  * hit before them): FRONT makes the box its parent's last child, BACK the first, FORWARD and
  * BACKWARD swap it with the next / previous sibling. Its descendants go with it. GRIP_ERR_STATE
- * during a gesture on it. */
+ * during a gesture on it; GRIP_OK, changing nothing, when it is already there. */
 typedef enum grip_order {
     GRIP_ORDER_FRONT = 0, GRIP_ORDER_BACK = 1, GRIP_ORDER_FORWARD = 2, GRIP_ORDER_BACKWARD = 3,
     GRIP_ORDER_FORCE32 = 0x7FFFFFFF
@@ -278,7 +282,10 @@ grip_status grip_box_order(grip_engine *engine, grip_box box, grip_order order);
  * always written; at most capacity ids are copied. */
 grip_status grip_boxes_list(grip_engine *engine, grip_box *out, size_t capacity, size_t *count);
 /* 0.2: the boxes whose outline meets the world rectangle (x0,y0)-(x1,y1) (contain: lies inside
- * it), topmost first, answered from the engine's spatial index. */
+ * it), topmost first, answered from the engine's spatial index. The corners may come in any order
+ * (the rectangle they span); edges touching count; exact for rotated boxes; pass-through boxes
+ * count too. GRIP_ERR_ARG for a coordinate not finite or beyond 1e9. count and out as for
+ * grip_boxes_list. */
 grip_status grip_boxes_query(grip_engine *engine, double x0, double y0, double x1, double y1, bool contain,
                              grip_box *out, size_t capacity, size_t *count);
 /* 0.2: the view's mapping as the engine applies it, for hosts that hit-test or place things themselves. */
