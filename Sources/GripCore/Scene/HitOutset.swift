@@ -16,10 +16,12 @@ extension Scene {
         return (shape, r)
     }
 
-    /// The view's linear part changed to `linear`: boxes with an outset get new hit shapes.
+    /// The view's linear part changed to `linear`: boxes with an outset get new hit shapes (a
+    /// scan of every slot, skipped while no box has had an outset).
     mutating func viewLinearChanged(_ linear: Affine) {
         if viewLinear == linear { return }
         viewLinear = linear
+        guard hasOutsets else { return }
         for i in 0..<slots.count where slots[i].alive && slots[i].behavior.hitOutset > 0 {
             markBoundsDirty(Int32(i))
         }

@@ -23,8 +23,10 @@ public struct Scene {
     /// World bounds of every box, for hit testing; refreshed lazily from `boundsDirtySlots`.
     var tree = BoundsTree()
     var boundsDirtySlots: [Int32] = []
-    /// The view without its translation: what turns hit outsets (screen units) into box units.
+    /// The view without its translation: what turns hit outsets (screen units) into box units;
+    /// and whether any box has had an outset (until then a view change refreshes no hit shape).
     var viewLinear = Affine.identity
+    var hasOutsets = false
     /// Scratch of region queries (Scene/Queries.swift): leaves found, then slots; the tree walk's stack.
     var queryFound: [Int32] = []
     var queryStack: [Int32] = []
@@ -227,6 +229,7 @@ public struct Scene {
             if slots[Int(s)].behavior.passThrough {
                 shape = HitShape(nothing: id(s))
             } else if outset > 0 {
+                hasOutsets = true
                 (shape, r) = outsetShape(id(s), m, g, outset)
             }
             let info = HitInfo(order: slots[Int(s)].order, parent: slots[Int(s)].parent,
