@@ -25,34 +25,47 @@ extension Engine {
         scene.refreshBounds()
         var found = scene.queryFound
         var stack = scene.queryStack
+        var hits = scene.queryHits
         scene.queryFound = []
         scene.queryStack = []
+        scene.queryHits = []
         found.removeAll(keepingCapacity: true)
+        hits.removeAll(keepingCapacity: true)
         scene.tree.leaves(meeting: r, into: &found, stack: &stack)
-        // Leaves -> the slots whose box passes the exact test.
-        var n = 0
+        // Leaves -> the boxes that pass the exact test, with their draw keys.
         for i in found.indices {
-            let s = scene.tree.shapes[Int(found[i])].id.index
+            let leaf = Int(found[i])
+            let s = scene.tree.shapes[leaf].id.index
             let g = scene.slots[Int(s)].geometry
             let (p0, p1, p2, p3) = g.corners(scene.world(s))
             if contain ? Engine.inside(r, p0, p1, p2, p3) : Engine.meets(r, p0, p1, p2, p3) {
-                found[n] = s
-                n += 1
+                // The draw key inverted in the high half: ascending order is topmost first.
+                let key = UInt64(UInt32.max - scene.tree.leaves[leaf].info.key)
+                hits.append(key << 32 | UInt64(UInt32(bitPattern: s)))
             }
         }
-        found.removeSubrange(n...)
-        // Topmost first: by draw key, then by the scene's order for boxes under one top-level box.
-        found.sort { x, y in
-            let kx = scene.slots[Int(x)].leaf >= 0 ? scene.tree.leaves[Int(scene.slots[Int(x)].leaf)].info.key : 0
-            let ky = scene.slots[Int(y)].leaf >= 0 ? scene.tree.leaves[Int(scene.slots[Int(y)].leaf)].info.key : 0
-            if kx != ky { return kx > ky }
-            return scene.drawsAfter(x, y)
+        // Topmost first: by draw key, then by the scene's order among boxes with the same key
+        // (under one top-level box; such runs are short).
+        hits.sort { $0 < $1 }
+        var i = 0
+        while i < hits.count {
+            var j = i + 1
+            while j < hits.count && hits[j] >> 32 == hits[i] >> 32 { j += 1 }
+            if j - i > 1 {
+                hits[i..<j].sort { x, y in scene.drawsAfter(Engine.slot(of: x), Engine.slot(of: y)) }
+            }
+            i = j
         }
-        for s in found { body(scene.id(s)) }
+        for k in hits.indices { body(scene.id(Engine.slot(of: hits[k]))) }
+        let n = hits.count
         scene.queryFound = found
         scene.queryStack = stack
+        scene.queryHits = hits
         return n
     }
+
+    /// The slot in the low half of a query hit.
+    @inline(__always) private static func slot(of hit: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: hit)) }
 
     /// True when the parallelogram `p0 p1 p2 p3` (corners in order) and rectangle `r` share a
     /// point: no separating axis among the rectangle's and the parallelogram's edge normals.

@@ -27,9 +27,11 @@ public struct Scene {
     /// and whether any box has had an outset (until then a view change refreshes no hit shape).
     var viewLinear = Affine.identity
     var hasOutsets = false
-    /// Scratch of region queries (Scene/Queries.swift): leaves found, then slots; the tree walk's stack.
+    /// Scratch of region queries (Scene/Queries.swift): the leaves found, the tree walk's stack,
+    /// the boxes that passed the exact test (draw key inverted << 32 | slot).
     var queryFound: [Int32] = []
     var queryStack: [Int32] = []
+    var queryHits: [UInt64] = []
     /// Slots of the boxes with `editing` set: they draw overlays, their handles are hit-tested,
     /// and the marching ants move with time when there is one.
     var editingSlots: [Int32] = [] { didSet { changes.overlayOrderValid = false } }
