@@ -40,7 +40,8 @@ let package = Package(
         .systemLibrary(name: "CGrip", path: "Sources/CGrip"),
         // The engine in pure Swift: no Foundation, no C, no Lua.
         .target(name: "GripCore", swiftSettings: swiftSettings),
-        // What the library defines of the platform's C library for itself (arc4random_buf).
+        // What the library defines of the platform's C library for itself (arc4random_buf), and the
+        // process-wide state engines share (engine tags, the last failed create's message per thread).
         .target(name: "CPlatform", cSettings: cSettings),
         // The @_cdecl functions of grip.h: translation and validation only.
         .target(name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform"], exclude: ["exports.map"],

@@ -74,7 +74,9 @@ typedef struct grip_vec2 { double x, y; } grip_vec2;
 /* Maps (x, y) to (a*x + c*y + tx, b*x + d*y + ty): CGAffineTransform's layout. */
 typedef struct grip_affine { double a, b, c, d, tx, ty; } grip_affine;
 
-/* A box id. 0 is never valid; the id of a destroyed box is never reused. */
+/* A box id. 0 is never valid; the id of a destroyed box is never reused. 0.2: an id carries a tag
+ * of the engine that made it, so another live engine's id is GRIP_ERR_NOT_FOUND (a tag is reused
+ * once its engine is destroyed; a program running one engine at a time always gets the same ids). */
 typedef uint64_t grip_box;
 #define GRIP_NO_BOX ((grip_box)0)
 
@@ -134,11 +136,19 @@ typedef struct grip_engine_desc {
     double rotate_handle_offset;     /* screen units from the top edge's midpoint to the rotate handle, default 24 */
 } grip_engine_desc;
 
+/* The defaults. Through the macro below a program passes the size of the grip_engine_desc it
+ * was built with (0.2: grip_engine_desc_init_sized), so the library writes exactly that version
+ * of the struct; the plain function, the entry point of programs built against 0.1, writes a 0.1
+ * struct. NULL is ignored. */
 void grip_engine_desc_init(grip_engine_desc *desc);
+void grip_engine_desc_init_sized(grip_engine_desc *desc, size_t size);
+#define grip_engine_desc_init(desc) grip_engine_desc_init_sized((desc), sizeof(grip_engine_desc))
 /* desc may be NULL for defaults with bounds 1024 x 768. */
 grip_status grip_engine_create(const grip_engine_desc *desc, grip_engine **out);
 void grip_engine_destroy(grip_engine *engine);              /* NULL is fine */
-const char *grip_engine_errmsg(const grip_engine *engine);  /* "" after success */
+/* "" after success. With NULL (0.2): why the calling thread's last grip_engine_create failed,
+ * naming the field ("grip_engine_desc.width must be finite and > 0"). */
+const char *grip_engine_errmsg(const grip_engine *engine);
 grip_status grip_engine_set_bounds(grip_engine *engine, double width, double height);
 /* The host's camera, world -> screen (invertible). Pointer and magnify events arrive in screen
  * coordinates and frames come out in screen coordinates, so handle marks, hit radii, slop and
@@ -239,6 +249,10 @@ typedef struct grip_box_desc {
  * height >= min_height, 1e-6 <= min_scale <= scale <= max_scale <= 1e6. Boxes nest at most
  * 32 levels deep (GRIP_ERR_LIMIT). These keep every transform and vertex finite. */
 void grip_box_desc_init(grip_box_desc *desc);
+/* 0.2: as grip_engine_desc_init: the macro passes the caller's sizeof(grip_box_desc); the plain
+ * function writes a 0.1 struct. */
+void grip_box_desc_init_sized(grip_box_desc *desc, size_t size);
+#define grip_box_desc_init(desc) grip_box_desc_init_sized((desc), sizeof(grip_box_desc))
 grip_status grip_box_create(grip_engine *engine, const grip_box_desc *desc, grip_box *out);
 /* grip_box_describe: out->struct_size must be set (grip_box_desc_init) so the library knows the
  * caller's struct version; the geometry reported is the current one (gestures and animations
@@ -257,7 +271,7 @@ grip_status grip_box_reset(grip_engine *engine, grip_box box, bool animated);
 /* 0.2: draw order among siblings. Siblings draw in order, each over the ones before it (and is
  * hit before them): FRONT makes the box its parent's last child, BACK the first, FORWARD and
  * BACKWARD swap it with the next / previous sibling. Its descendants go with it. GRIP_ERR_STATE
- * during a gesture on it. */
+ * during a gesture on it; GRIP_OK, changing nothing, when it is already there. */
 typedef enum grip_order {
     GRIP_ORDER_FRONT = 0, GRIP_ORDER_BACK = 1, GRIP_ORDER_FORWARD = 2, GRIP_ORDER_BACKWARD = 3,
     GRIP_ORDER_FORCE32 = 0x7FFFFFFF
@@ -268,7 +282,10 @@ grip_status grip_box_order(grip_engine *engine, grip_box box, grip_order order);
  * always written; at most capacity ids are copied. */
 grip_status grip_boxes_list(grip_engine *engine, grip_box *out, size_t capacity, size_t *count);
 /* 0.2: the boxes whose outline meets the world rectangle (x0,y0)-(x1,y1) (contain: lies inside
- * it), topmost first, answered from the engine's spatial index. */
+ * it), topmost first, answered from the engine's spatial index. The corners may come in any order
+ * (the rectangle they span); edges touching count; exact for rotated boxes; pass-through boxes
+ * count too. GRIP_ERR_ARG for a coordinate not finite or beyond 1e9. count and out as for
+ * grip_boxes_list. */
 grip_status grip_boxes_query(grip_engine *engine, double x0, double y0, double x1, double y1, bool contain,
                              grip_box *out, size_t capacity, size_t *count);
 /* 0.2: the view's mapping as the engine applies it, for hosts that hit-test or place things themselves. */

@@ -193,6 +193,38 @@ static void bench_hit(int n, double *p50, double *p99) {
     grip_engine_destroy(e);
 }
 
+/* grip_boxes_query of a 200 x 200 world rectangle at random places among n rotated boxes (from
+ * the spatial index; a box of the query's size meets a few dozen of them), and grip_boxes_list
+ * of all of them: median ns per call. */
+static void bench_queries(int n, double *query_ns, double *list_us) {
+    grip_box target;
+    grip_engine *e = scene(n, &target);
+    grip_box *out = malloc(sizeof(grip_box) * (size_t)n);
+    size_t count = 0;
+    enum { Q = 2001, L = 31 };
+    double v[Q];
+    for (int i = 0; i < 100; i++) {
+        double x = 3800 * rnd(), y = 3800 * rnd();
+        CHECK(grip_boxes_query(e, x, y, x + 200, y + 200, false, out, (size_t)n, &count));
+    }
+    for (int i = 0; i < Q; i++) {
+        double x = 3800 * rnd(), y = 3800 * rnd();
+        double a = now();
+        grip_boxes_query(e, x, y, x + 200, y + 200, false, out, (size_t)n, &count);
+        v[i] = (now() - a) * 1e9;
+    }
+    *query_ns = percentile(v, Q, 0.5);
+    CHECK(grip_boxes_list(e, out, (size_t)n, &count));
+    for (int i = 0; i < L; i++) {
+        double a = now();
+        grip_boxes_list(e, out, (size_t)n, &count);
+        v[i] = (now() - a) * 1e6;
+    }
+    *list_us = percentile(v, L, 0.5);
+    free(out);
+    grip_engine_destroy(e);
+}
+
 static void move_and_hit_step(grip_engine *e, int i, void *ctx) {
     drag_step(e, i, ctx);
     grip_hit h;
@@ -482,6 +514,8 @@ int main(int argc, char **argv) {
     bench_hit(10000, &h10k50, &h10k99);
     bench_hit(100000, &h100k50, &h100k99);
     double movehit = bench_move_and_hit(10000);
+    double query100k, list100k;
+    bench_queries(100000, &query100k, &list100k);
     double create_ms, destroy_ms;
     bench_create_destroy(100000, &create_ms, &destroy_ms);
     double unchanged = bench_frame_unchanged(10000), one_changed = bench_frame_one_changed(10000);
@@ -517,6 +551,8 @@ int main(int argc, char **argv) {
         fprintf(o, "| 4 | hit test, 10,000 rotated boxes | p50 %.0f ns, p99 %.0f ns | <= 200 ns, p99 <= 1 us |\n", h10k50, h10k99);
         fprintf(o, "| 4 | hit test, 100,000 rotated boxes | p50 %.0f ns, p99 %.0f ns | p99 <= 2 us |\n", h100k50, h100k99);
         fprintf(o, "| 4 | move one box + hit test, 10,000 boxes (index update) | %.0f ns | |\n", movehit);
+        fprintf(o, "| 4 | grip_boxes_query of a 200 x 200 world rectangle, 100,000 rotated boxes | %.0f ns | |\n", query100k);
+        fprintf(o, "| 4 | grip_boxes_list of 100,000 boxes | %.0f us | |\n", list100k);
         fprintf(o, "| 5 | create 100,000 boxes | %.1f ms | <= 50 ms |\n", create_ms);
         fprintf(o, "| 5 | destroy 100,000 boxes | %.1f ms | |\n", destroy_ms);
         fprintf(o, "| 6 | frame read, nothing changed (10,000 boxes) | %.1f ns | <= 50 ns |\n", unchanged);

@@ -37,6 +37,10 @@ static const char *const mod_names[] = {"shift", "alt", "ctrl", "meta", NULL};
 static const char *const resize_names[] = {"freeform", "uniform", NULL};
 static const char *const indicator_names[] = {"circle", "rounded_rect", "rect", "custom", NULL};
 static const char *const state_names[] = {"hover", "active", NULL};
+static const char *const order_names[] = {"front", "back", "forward", "backward", NULL};
+static const char *const selection_names[] = {"off", "pointer", NULL};
+static const char *const marquee_names[] = {"intersect", "contain", NULL};
+static const char *const group_resize_names[] = {"keep_shapes", "member_axes", NULL};
 
 static int name_index(const char *const *names, const char *s) {
     for (int i = 0; names[i]; i++) {
@@ -340,7 +344,8 @@ static const field desc_fields[] = {
     BOOLF(centered), BOOLF(allow_flip), NUMF(min_width), NUMF(min_height), NUMF(min_scale), NUMF(max_scale),
     BOOLF(contain), NUMF(inset_top), NUMF(inset_left), NUMF(inset_bottom), NUMF(inset_right),
     NUMF(long_press_duration), NUMF(corner_radius), NUMF(rotation_snap), NUMF(snap_tolerance),
-    BOOLF(flipped_x), BOOLF(flipped_y), {NULL, 0, 0}};
+    BOOLF(flipped_x), BOOLF(flipped_y), BOOLF(selectable), BOOLF(snap_target), BOOLF(pass_through),
+    NUMF(hit_outset), {NULL, 0, 0}};
 
 /* Reads the fields of the table at idx over *d (fields not given keep their value). */
 static void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) {
@@ -530,7 +535,17 @@ static void push_event(lua_State *L, int eidx, const grip_event *ev, const char 
 /* ---- grip.new and engine methods --------------------------------------------------------------- */
 
 static const char *const engine_keys[] = {"width", "height", "max_boxes", "max_pointers", "touch_slop",
-                                          "double_tap_interval", "handle_hit_radius", NULL};
+                                          "double_tap_interval", "handle_hit_radius", "selection", "marquee_rule",
+                                          "group_resize", "history_limit", "nudge_step", "nudge_step_large",
+                                          "rotate_handle_offset", NULL};
+
+/* The enum option `key` of the table at idx as its index in `names`, or def when absent. */
+static int opt_enum(lua_State *L, int idx, const char *key, const char *const *names, int def) {
+    int v = def;
+    if (opt_field(L, idx, key) != LUA_TNIL) v = enum_value(L, -1, names, key);
+    lua_pop(L, 1);
+    return v;
+}
 
 static int l_new(lua_State *L) {
     grip_engine_desc d;
@@ -548,6 +563,15 @@ static int l_new(lua_State *L) {
         d.touch_slop = opt_number(L, 1, "touch_slop", d.touch_slop);
         d.double_tap_interval = opt_number(L, 1, "double_tap_interval", d.double_tap_interval);
         d.handle_hit_radius = opt_number(L, 1, "handle_hit_radius", d.handle_hit_radius);
+        d.selection = (grip_selection_mode)opt_enum(L, 1, "selection", selection_names, (int)d.selection);
+        d.marquee_rule = (grip_marquee_rule)opt_enum(L, 1, "marquee_rule", marquee_names, (int)d.marquee_rule);
+        d.group_resize = (grip_group_resize)opt_enum(L, 1, "group_resize", group_resize_names, (int)d.group_resize);
+        lua_Integer hl = opt_integer(L, 1, "history_limit", d.history_limit);
+        if (hl < 0 || hl > 0x7FFFFFFF) luaL_error(L, "grip.new: history_limit out of range");
+        d.history_limit = (uint32_t)hl;
+        d.nudge_step = opt_number(L, 1, "nudge_step", d.nudge_step);
+        d.nudge_step_large = opt_number(L, 1, "nudge_step_large", d.nudge_step_large);
+        d.rotate_handle_offset = opt_number(L, 1, "rotate_handle_offset", d.rotate_handle_offset);
     }
     engine_ud *u = new_engine_ud(L);
     gl_call c;
@@ -669,6 +693,69 @@ static int l_hit(lua_State *L) {
     push_handle(L, 1, c.rbox, (long)c.ri[0]);
     return 2;
 }
+
+/* Calls op (GL_OP_BOXES or GL_OP_QUERY, arguments already in c) and pushes the ids it lists as a
+ * list of boxes: a small list fits the stack buffer; a larger one is asked for again into a
+ * buffer of its size (a userdata, collected by Lua). */
+static int push_box_list(lua_State *L, int op, gl_call *c) {
+    uint64_t small[64];
+    c->out = small;
+    c->i[0] = 64;
+    gl_call again = *c;
+    simple_engine_op(L, op, c);
+    lua_Integer n = (lua_Integer)c->ri[0];
+    uint64_t *ids = small;
+    if (n > 64) {
+        ids = (uint64_t *)lua_newuserdatauv(L, (size_t)n * sizeof *ids, 0);
+        again.out = ids;
+        again.i[0] = n;
+        simple_engine_op(L, op, &again);
+        if ((lua_Integer)again.ri[0] < n) n = (lua_Integer)again.ri[0];
+    }
+    lua_createtable(L, (int)(n < 0x7FFFFFFF ? n : 0), 0);
+    for (lua_Integer k = 0; k < n; k++) {
+        push_box(L, 1, ids[k]);
+        lua_rawseti(L, -2, k + 1);
+    }
+    return 1;
+}
+
+static int l_boxes(lua_State *L) {
+    CALL_INIT(c);
+    return push_box_list(L, GL_OP_BOXES, &c);
+}
+
+static const char *const query_keys[] = {"x0", "y0", "x1", "y1", "contain", NULL};
+
+static int l_query(lua_State *L) {
+    check_engine(L, 1);
+    check_keys(L, 2, query_keys, "query");
+    CALL_INIT(c);
+    const char *corner[4] = {"x0", "y0", "x1", "y1"};
+    for (int k = 0; k < 4; k++) {
+        if (lua_getfield(L, 2, corner[k]) == LUA_TNIL) luaL_error(L, "query: %s is missing", corner[k]);
+        c.n[k] = num_value(L, -1, corner[k]);
+        lua_pop(L, 1);
+    }
+    if (lua_getfield(L, 2, "contain") != LUA_TNIL) c.flag = bool_value(L, -1, "contain");
+    lua_pop(L, 1);
+    return push_box_list(L, GL_OP_QUERY, &c);
+}
+
+/* e:screen_to_world(x, y) / e:world_to_screen(x, y): two numbers. */
+static int map_point(lua_State *L, int op) {
+    CALL_INIT(c);
+    c.n[0] = num_value(L, 2, "x");
+    c.n[1] = num_value(L, 3, "y");
+    simple_engine_op(L, op, &c);
+    lua_pushnumber(L, c.rn[0]);
+    lua_pushnumber(L, c.rn[1]);
+    return 2;
+}
+
+static int l_screen_to_world(lua_State *L) { return map_point(L, GL_OP_SCREEN_TO_WORLD); }
+
+static int l_world_to_screen(lua_State *L) { return map_point(L, GL_OP_WORLD_TO_SCREEN); }
 
 static int l_close(lua_State *L) {
     engine_ud *u = (engine_ud *)luaL_checkudata(L, 1, ENGINE_MT);
@@ -983,6 +1070,12 @@ static int l_box_reset(lua_State *L) {
     return 1;
 }
 
+static int l_box_order(lua_State *L) {
+    CALL_INIT(c);
+    c.i[0] = enum_value(L, 2, order_names, "order");
+    return box_op(L, GL_OP_BOX_ORDER, &c);
+}
+
 static int l_box_exists(lua_State *L) {
     CALL_INIT(c);
     box_op(L, GL_OP_BOX_EXISTS, &c);
@@ -1205,13 +1298,15 @@ static const luaL_Reg engine_methods[] = {
     {"advance", l_advance}, {"time", l_time}, {"frame", l_frame}, {"events", l_events}, {"hit", l_hit},
     {"set_bounds", l_set_bounds}, {"set_view", l_set_view}, {"drag", l_drag}, {"drag_handle", l_drag_handle},
     {"pinch", l_pinch}, {"tap", l_tap}, {"double_tap", l_double_tap}, {"hold", l_hold}, {"close", l_close},
-    {NULL, NULL}};
+    {"boxes", l_boxes}, {"query", l_query}, {"screen_to_world", l_screen_to_world},
+    {"world_to_screen", l_world_to_screen}, {NULL, NULL}};
 
 static const luaL_Reg box_methods[] = {
     {"state", l_box_state}, {"describe", l_box_describe}, {"configure", l_box_configure},
     {"set_editing", l_box_set_editing}, {"reset", l_box_reset}, {"destroy", l_box_destroy},
     {"exists", l_box_exists}, {"id", l_box_id}, {"on", l_box_on}, {"add_handle", l_box_add_handle},
-    {"set_indicator", l_box_set_indicator}, {"set_constraint", l_box_set_constraint}, {NULL, NULL}};
+    {"set_indicator", l_box_set_indicator}, {"set_constraint", l_box_set_constraint}, {"order", l_box_order},
+    {NULL, NULL}};
 
 /* Metamethods of the two userdata types (methods go in __index). */
 static const luaL_Reg engine_meta[] = {

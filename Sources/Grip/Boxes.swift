@@ -1,13 +1,22 @@
 import CGrip
 import GripCore
 
-/// `grip_box_desc_init`: defaults: 100 x 100 at (0, 0), scale 1, all gestures but long press,
-/// all 8 handles + rotate, freeform, flips allowed, minimum 10 x 10, scale 0.1 to 10, circle
-/// indicator after 1 s. NULL is ignored.
+/// `grip_box_desc_init`, the function: the defaults as a 0.1 grip_box_desc (what programs built
+/// against 0.1 call; later headers call `grip_box_desc_init_sized` through a macro). Writes only
+/// the 0.1 struct's bytes. NULL is ignored.
 @_cdecl("grip_box_desc_init")
 public func grip_box_desc_init(_ desc: UnsafeMutablePointer<grip_box_desc>?) {
+    grip_box_desc_init_sized(desc, EarlierSizes.boxDesc[0])
+}
+
+/// `grip_box_desc_init_sized`: defaults: 100 x 100 at (0, 0), scale 1, all gestures but long
+/// press, all 8 handles + rotate, freeform, flips allowed, minimum 10 x 10, scale 0.1 to 10,
+/// circle indicator after 1 s, selectable, a snap target, not pass-through, no hit outset; into
+/// the caller's grip_box_desc of `size` bytes (`writeDefaults`). NULL is ignored.
+@_cdecl("grip_box_desc_init_sized")
+public func grip_box_desc_init_sized(_ desc: UnsafeMutablePointer<grip_box_desc>?, _ size: Int) {
     guard let desc else { return }
-    desc.pointee = BoxDesc().c
+    writeDefaults(BoxDesc().c, to: desc, size: size, earlier: EarlierSizes.boxDesc)
 }
 
 /// `grip_box_create`: adds a box; `*out` gets its id. GRIP_ERR_NOT_FOUND for an unknown parent,

@@ -1,34 +1,65 @@
 import CGrip
+import CPlatform
 import GripCore
 
-/// `grip_engine_desc_init`: defaults (bounds 1024 x 768). NULL is ignored.
+/// `grip_engine_desc_init`, the function: the defaults as a 0.1 grip_engine_desc (what programs
+/// built against 0.1 call; later headers call `grip_engine_desc_init_sized` through a macro).
+/// Writes only the 0.1 struct's bytes. NULL is ignored.
 @_cdecl("grip_engine_desc_init")
 public func grip_engine_desc_init(_ desc: UnsafeMutablePointer<grip_engine_desc>?) {
+    grip_engine_desc_init_sized(desc, EarlierSizes.engineDesc[0])
+}
+
+/// `grip_engine_desc_init_sized`: the defaults (bounds 1024 x 768) into the caller's
+/// grip_engine_desc of `size` bytes (`writeDefaults`). NULL is ignored.
+@_cdecl("grip_engine_desc_init_sized")
+public func grip_engine_desc_init_sized(_ desc: UnsafeMutablePointer<grip_engine_desc>?, _ size: Int) {
     guard let desc else { return }
-    desc.pointee = EngineConfig().c
+    writeDefaults(EngineConfig().c, to: desc, size: size, earlier: EarlierSizes.engineDesc)
 }
 
 /// `grip_engine_create`: a new engine in `*out` (owned by the caller; free with
 /// grip_engine_destroy). `desc` NULL means defaults; a desc of an earlier grip.h (its
-/// struct_size) gets defaults for the fields added since. GRIP_ERR_ARG for bad settings or NULL
-/// `out`; there is no engine to hold a message then, so grip_engine_errmsg(NULL) describes the
-/// failure.
+/// struct_size) gets defaults for the fields added since. GRIP_ERR_ARG for bad settings (the
+/// message names the field) or NULL `out`; GRIP_ERR_LIMIT when 65536 engines are alive. There is
+/// no engine to hold a message then, so grip_engine_errmsg(NULL) gives it (per thread, until the
+/// thread's next grip_engine_create).
 @_cdecl("grip_engine_create")
 public func grip_engine_create(_ desc: UnsafePointer<grip_engine_desc>?,
                                _ out: UnsafeMutablePointer<OpaquePointer?>?) -> grip_status {
-    guard let out else { return GRIP_ERR_ARG }
+    do {
+        let engine = try createEngine(desc, out)
+        let header = UnsafeMutablePointer<EngineHeader>.allocate(capacity: 1)
+        header.initialize(to: EngineHeader(magic: EngineHeader.alive,
+                                           handle: Unmanaged.passRetained(EngineHandle(engine))))
+        out?.pointee = OpaquePointer(header)
+        grip_platform_create_error_set("", 0)
+        return GRIP_OK
+    } catch {
+        let text = error.message
+        text.withCString { grip_platform_create_error_set($0, text.utf8.count) }
+        return cStatus(error.status)
+    }
+}
+
+/// The engine `grip_engine_create` makes: checks `out` and the description, then takes a tag
+/// for the engine's box ids (given back if the engine is refused after all).
+private func createEngine(_ desc: UnsafePointer<grip_engine_desc>?,
+                          _ out: UnsafeMutablePointer<OpaquePointer?>?) throws(GripError) -> Engine {
+    _ = try require(out, "out")
     var c = EngineConfig()
     if let desc {
-        guard let d = try? readVersioned(desc, defaults: c.c, earlier: EarlierSizes.engineDesc, "grip_engine_desc"),
-              let read = try? EngineConfig(d) else { return GRIP_ERR_ARG }
-        c = read
+        c = try EngineConfig(try readVersioned(desc, defaults: c.c, earlier: EarlierSizes.engineDesc, "grip_engine_desc"))
     }
-    guard let engine = try? Engine(c) else { return GRIP_ERR_ARG }
-    let header = UnsafeMutablePointer<EngineHeader>.allocate(capacity: 1)
-    header.initialize(to: EngineHeader(magic: EngineHeader.alive,
-                                       handle: Unmanaged.passRetained(EngineHandle(engine))))
-    out.pointee = OpaquePointer(header)
-    return GRIP_OK
+    if let p = c.problem() { throw GripError(.invalidArgument, "grip_engine_desc." + p) }
+    let tag = grip_platform_tag_acquire()
+    guard tag >= 0 else { throw GripError(.limit, "\(BoxID.tagCount) engines are alive: destroy one first") }
+    do {
+        return try Engine(c, tag: UInt16(truncatingIfNeeded: tag))
+    } catch {
+        grip_platform_tag_release(tag)
+        throw error
+    }
 }
 
 extension EngineConfig {
@@ -36,13 +67,13 @@ extension EngineConfig {
     init(_ d: grip_engine_desc) throws(GripError) {
         self.init()
         guard let selection = SelectionMode(rawValue: UInt32(truncatingIfNeeded: d.selection.rawValue)) else {
-            throw GripError(.invalidArgument, "selection \(d.selection.rawValue) is not a grip_selection_mode")
+            throw GripError(.invalidArgument, "grip_engine_desc.selection \(d.selection.rawValue) is not a grip_selection_mode")
         }
         guard let rule = MarqueeRule(rawValue: UInt32(truncatingIfNeeded: d.marquee_rule.rawValue)) else {
-            throw GripError(.invalidArgument, "marquee_rule \(d.marquee_rule.rawValue) is not a grip_marquee_rule")
+            throw GripError(.invalidArgument, "grip_engine_desc.marquee_rule \(d.marquee_rule.rawValue) is not a grip_marquee_rule")
         }
         guard let groupResize = GroupResize(rawValue: UInt32(truncatingIfNeeded: d.group_resize.rawValue)) else {
-            throw GripError(.invalidArgument, "group_resize \(d.group_resize.rawValue) is not a grip_group_resize")
+            throw GripError(.invalidArgument, "grip_engine_desc.group_resize \(d.group_resize.rawValue) is not a grip_group_resize")
         }
         width = d.width
         height = d.height
@@ -89,6 +120,7 @@ public func grip_engine_destroy(_ engine: OpaquePointer?) {
     guard let h = handle(engine), !h.engine.busy, let engine else { return }
     let header = UnsafeMutablePointer<EngineHeader>(engine)
     header.pointee.magic = EngineHeader.dead
+    grip_platform_tag_release(Int32(h.engine.tag))
     h.commands.free()
     h.vertices.free()
     header.pointee.handle.release()
@@ -96,10 +128,14 @@ public func grip_engine_destroy(_ engine: OpaquePointer?) {
 }
 
 /// `grip_engine_errmsg`: the last failure's message, "" after a success. Valid until the next
-/// call that takes the engine as non-const. Never NULL.
+/// call that takes the engine as non-const. Never NULL. With NULL: why the calling thread's last
+/// grip_engine_create failed (valid until its next one), or a note that NULL is no engine.
 @_cdecl("grip_engine_errmsg")
 public func grip_engine_errmsg(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
-    guard engine != nil else { return cString("engine is NULL (or its creation failed: check the desc's struct_size, bounds and limits)") }
+    guard engine != nil else {
+        if let last = grip_platform_create_error_get(), last.pointee != 0 { return last }
+        return cString("engine is NULL (and the last grip_engine_create succeeded)")
+    }
     guard let h = handle(engine) else { return cString("not a live engine (destroyed or foreign pointer)") }
     return UnsafePointer(h.message)
 }

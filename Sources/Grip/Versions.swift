@@ -46,3 +46,23 @@ func writeVersioned<T>(_ value: T, to p: UnsafeMutablePointer<T>, earlier: [Int]
                                               byteCount: size)
     }
 }
+
+/// Writes the defaults `value` of a versioned struct into the caller's struct of `size` bytes (the
+/// `sizeof` of the header it was built with), its `struct_size` set to the version written: this
+/// version when `size` reaches it (a later header's fields beyond are left alone, and ignored
+/// since `struct_size` says this version), an earlier version of exactly that size, or nothing
+/// for any other size (`struct_size` stays what it was, so the create call refuses it).
+func writeDefaults<T>(_ value: T, to p: UnsafeMutablePointer<T>, size: Int, earlier: [Int]) {
+    if size >= MemoryLayout<T>.size {
+        p.pointee = value
+        UnsafeMutableRawPointer(p).storeBytes(of: UInt32(MemoryLayout<T>.size), as: UInt32.self)
+        return
+    }
+    guard earlier.contains(size) else { return }
+    var copy = value
+    withUnsafeMutableBytes(of: &copy) { bytes in
+        bytes.storeBytes(of: UInt32(size), as: UInt32.self)
+        UnsafeMutableRawPointer(p).copyMemory(from: UnsafeRawPointer(bytes.baseAddress ?? UnsafeMutableRawPointer(p)),
+                                              byteCount: size)
+    }
+}

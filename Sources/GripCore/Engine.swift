@@ -23,7 +23,7 @@ public final class Engine {
     /// Time of the last dispatch (seconds, the host's clock).
     public private(set) var time = 0.0
 
-    var scene = Scene()
+    var scene: Scene
     var input = InputState()
     var interactions = Interactions()
     var frameState = FrameState()
@@ -40,18 +40,27 @@ public final class Engine {
     /// Kept here rather than in the outbox so the bindings read it as a plain stored property.
     package internal(set) var polledMessage: String? = nil
 
-    /// Creates an engine; throws on unusable settings. The settings are checked before the
-    /// object exists (a convenience init allocates in the init it delegates to), so a refused
-    /// creation allocates nothing: Embedded Swift does not free a half-built object.
-    public convenience init(_ config: EngineConfig = EngineConfig()) throws(GripError) {
+    /// Creates an engine; throws on unusable settings. `tag` goes into every box id it hands out
+    /// (`BoxID`): engines alive at the same time need different tags for each to refuse the
+    /// other's ids. The settings are checked before the object exists (a convenience init
+    /// allocates in the init it delegates to), so a refused creation allocates nothing: Embedded
+    /// Swift does not free a half-built object.
+    public convenience init(_ config: EngineConfig = EngineConfig(), tag: UInt16 = 0) throws(GripError) {
         if let p = config.problem() { throw .arg(p) }
-        self.init(validated: config)
+        self.init(validated: config, tag: tag)
     }
 
     /// An engine with settings `problem()` accepted.
-    init(validated config: EngineConfig) {
+    init(validated config: EngineConfig, tag: UInt16) {
         self.config = config
+        scene = Scene(tag: tag)
     }
+
+    /// The tag in the ids of this engine's boxes.
+    public var tag: UInt16 { scene.tag }
+
+    /// Largest time a dispatch accepts (seconds): one absurd time must not block the engine forever.
+    public static let maxTime = 1e9
 
     deinit {
         frameState.deallocate()
@@ -75,6 +84,7 @@ public final class Engine {
             throw .arg("view must be finite and invertible, with coefficients (and its inverse's) within 1e9")
         }
         if view != worldToScreen { scene.restructure() }
+        scene.viewLinearChanged(Affine(a: worldToScreen.a, b: worldToScreen.b, c: worldToScreen.c, d: worldToScreen.d, tx: 0, ty: 0))
         view = worldToScreen
         viewInverse = inv
         viewIsIdentity = worldToScreen == .identity
@@ -83,7 +93,7 @@ public final class Engine {
     /// Moves time forward to `t` (equal is fine); throws when it is not finite or goes backwards.
     /// The marching ants of editing boxes move with it.
     @inline(__always) func advanceTime(_ t: Double) throws(GripError) {
-        guard t.isFinite else { throw .arg("time is not finite") }
+        guard t.isFinite, abs(t) <= Engine.maxTime else { throw .arg("time is not finite or beyond 1e9 s") }
         guard t >= time else { throw .state("time went backwards: \(t) after \(time)") }
         if t != time && !(scene.editingSlots.isEmpty && selection.members.isEmpty) { scene.antsMoved() }
         time = t

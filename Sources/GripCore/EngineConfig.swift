@@ -43,9 +43,10 @@ public struct EngineConfig: Equatable, Sendable {
 
     public init() {}
 
-    /// Nil when usable, else what is wrong.
+    /// Nil when usable, else what is wrong, starting with the field's name in `grip_engine_desc`.
     public func problem() -> String? {
-        if !(width.isFinite && height.isFinite) || width <= 0 || height <= 0 { return "bounds must be finite and > 0" }
+        if !(width.isFinite && width > 0) { return "width must be finite and > 0" }
+        if !(height.isFinite && height > 0) { return "height must be finite and > 0" }
         if maxBoxes < 1 || maxBoxes > Int(Int32.max) { return "max_boxes must be in 1...\(Int32.max)" }
         if maxPointers < 1 || maxPointers > 64 { return "max_pointers must be in 1...64" }
         if !touchSlop.isFinite || touchSlop < 0 { return "touch_slop must be finite and >= 0" }

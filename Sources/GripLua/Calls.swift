@@ -95,6 +95,24 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.setHooks(box, handles: Int(truncatingIfNeeded: c.pointee.i.0), constraint: c.pointee.flag)
     case Int(GL_OP_BOX_SET_INDICATOR):
         try e.setCustomIndicator(box, c.pointee.flag)
+    case Int(GL_OP_BOX_ORDER):
+        try e.check(grip_box_order(e.ptr, box, grip_order(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0))), box: true)
+    case Int(GL_OP_BOXES):
+        var n = 0
+        try e.check(grip_boxes_list(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self),
+                                    Int(truncatingIfNeeded: c.pointee.i.0), &n))
+        c.pointee.ri.0 = Int64(n)
+    case Int(GL_OP_QUERY):
+        var n = 0
+        try e.check(grip_boxes_query(e.ptr, c.pointee.n.0, c.pointee.n.1, c.pointee.n.2, c.pointee.n.3, c.pointee.flag,
+                                     c.pointee.out?.assumingMemoryBound(to: grip_box.self), Int(truncatingIfNeeded: c.pointee.i.0), &n))
+        c.pointee.ri.0 = Int64(n)
+    case Int(GL_OP_SCREEN_TO_WORLD), Int(GL_OP_WORLD_TO_SCREEN):
+        var p = grip_vec2()
+        let q = grip_vec2(x: c.pointee.n.0, y: c.pointee.n.1)
+        try e.check(op == Int(GL_OP_SCREEN_TO_WORLD) ? grip_screen_to_world(e.ptr, q, &p) : grip_world_to_screen(e.ptr, q, &p))
+        c.pointee.rn.0 = p.x
+        c.pointee.rn.1 = p.y
     case Int(GL_OP_HIT):
         var hit = grip_hit()
         try e.check(grip_hit_test(e.ptr, c.pointee.n.0, c.pointee.n.1, &hit))
@@ -204,7 +222,7 @@ extension LuaEngine {
     /// Switches a box to (or from) the scripted indicator, leaving its geometry and reset target alone.
     func setCustomIndicator(_ box: UInt64, _ custom: Bool) throws(LuaFailure) {
         var d = grip_box_desc()
-        grip_box_desc_init(&d)
+        grip_box_desc_init_sized(&d, MemoryLayout<grip_box_desc>.size)
         try check(grip_box_describe(ptr, box, &d), box: true)
         let isCustom = d.indicator == GRIP_INDICATOR_CUSTOM
         if custom == isCustom { return }

@@ -163,6 +163,10 @@ static void box_fields(replay *r, grip_box_desc *d, char **tok, int n) {
         else if (!strcmp(k, "user_data")) d->user_data = strtoull(v, NULL, 0);
         else if (!strcmp(k, "flipped_x")) d->flipped_x = flag(r, v);
         else if (!strcmp(k, "flipped_y")) d->flipped_y = flag(r, v);
+        else if (!strcmp(k, "selectable")) d->selectable = flag(r, v);
+        else if (!strcmp(k, "snap_target")) d->snap_target = flag(r, v);
+        else if (!strcmp(k, "pass_through")) d->pass_through = flag(r, v);
+        else if (!strcmp(k, "hit_outset")) d->hit_outset = number(r, v);
         else die(r, "unknown box field '%s'", k);
     }
 }
@@ -326,6 +330,10 @@ static void run_line(replay *r, char **tok, int n) {
     } else if (!strcmp(verb, "reset")) {
         if (n < 2 || n > 3) die(r, "reset NAME [animated 0|1]");
         s = grip_box_reset(r->e, box_named(r, tok[1]), n == 3 ? flag(r, tok[2]) : true);
+    } else if (!strcmp(verb, "order")) {
+        static const char *const orders[] = {"front", "back", "forward", "backward", NULL};
+        if (n != 3 || index_of(orders, tok[2]) < 0) die(r, "order NAME front|back|forward|backward");
+        s = grip_box_order(r->e, box_named(r, tok[1]), (grip_order)index_of(orders, tok[2]));
     } else if (index_of(phase_names, verb) >= 0) {
         if (n < 5) die(r, "%s POINTER X Y TIME [shift|alt|ctrl|meta...]", verb);
         grip_pointer_event ev = {(grip_phase)index_of(phase_names, verb), (uint32_t)strtoul(tok[1], NULL, 0),

@@ -4,20 +4,29 @@ import Testing
 @Suite struct RotatePinchTests {
     // MARK: rotate handle
 
-    @Test func rotateHandleSits24BoxUnitsAboveTheTopMiddleAndTurnsWithTheBox() throws {
+    @Test func rotateHandleSitsItsOffsetInScreenUnitsAboveTheTopMiddleAtAnyZoomAndScale() throws {
         var rng = SplitMix64(seed: 404)
         for round in 0..<100 {
-            let r = Rig()
+            let offset = round % 3 == 0 ? 24 : rng.double(0, 80)
+            let r = Rig { $0.rotateHandleOffset = offset }
             if rng.bool() { try r.e.setView(randomView(&rng)) }
+            let flipX = rng.bool(), flipY = rng.bool()
             let box = randomNest(r, &rng) { d in
                 d.behavior.editing = true
-                d.geometry.flippedX = false
-                d.geometry.flippedY = false
+                d.geometry.flippedX = flipX
+                d.geometry.flippedY = flipY
             }
             let g = r.geometry(box)
             let cmd = try #require(r.handle(box, .rotate))
-            let want = r.screen(of: box, boxPoint: Vec2(g.width / 2, -24))
+            // The top and bottom edges' midpoints as the user sees them (frame space: no flips).
+            let top = r.screen(of: box, boxPoint: Vec2(g.width / 2, g.flippedY ? g.height : 0))
+            let bottom = r.screen(of: box, boxPoint: Vec2(g.width / 2, g.flippedY ? 0 : g.height))
+            let up = top - bottom
+            let want = top + up * (offset / up.length)
             #expect(close(cmd.center, want, rel: 1e-9, scale: 1000), "round \(round): \(cmd.center) vs \(want)")
+            #expect(abs((cmd.center - top).length - offset) < 1e-6, "round \(round)")
+            // The hit test finds it there.
+            #expect(r.e.hit(screen: cmd.center).handle == .rotate || offset < 1, "round \(round)")
         }
     }
 
@@ -204,8 +213,10 @@ import Testing
         try r.up(Vec2(480, 320), id: 2)
         #expect(r.geometry(b) == before)
         let evs = r.events()
-        #expect(evs.map(\.kind) == [.gestureEnded, .gestureBegan] && evs.map(\.gesture) == [.pinch, .move])
+        #expect(evs.map(\.kind) == [.gestureEnded] && evs.map(\.gesture) == [.pinch])
+        // The other finger's first move begins the move, grabbed where it was: no jump.
         try r.move(Vec2(250, 200), id: 1)
+        #expect(r.events().map(\.kind) == [.gestureBegan, .gestureChanged])
         #expect(close(r.screen(of: b, boxPoint: grab), Vec2(250, 200), rel: 1e-9))
         #expect(r.geometry(b).scale == before.scale && r.geometry(b).rotation == before.rotation)
         _ = r.events()
@@ -218,6 +229,25 @@ import Testing
         try r.move(q + Vec2(30, 30), id: 3)
         #expect(close(r.screen(of: b, boxPoint: grab), Vec2(250, 200), rel: 1e-9))
         #expect(close(r.screen(of: b, boxPoint: grab + Vec2(40, 10)), q + Vec2(30, 30), rel: 1e-9))
+    }
+
+    @Test func liftingBothFingersTogetherStartsNoMove() throws {
+        let r = Rig()
+        let b = r.box(center: Vec2(400, 300), editing: false)
+        try r.down(Vec2(350, 300), id: 1)
+        try r.down(Vec2(450, 300), id: 2)
+        try r.move(Vec2(330, 290), id: 1)
+        _ = r.events()
+        let before = r.geometry(b)
+        try r.up(Vec2(450, 300), id: 2)
+        // A move to where it already is (a host repeating the position) starts nothing either.
+        #expect(try r.move(Vec2(330, 290), id: 1) == true)
+        #expect(try r.up(Vec2(330, 290), id: 1) == true)
+        let evs = r.events()
+        #expect(evs.map(\.kind) == [.gestureEnded] && evs.map(\.gesture) == [.pinch])
+        #expect(r.geometry(b) == before)
+        // The box is not left in a gesture.
+        #expect(!(try r.e.state(b)).gestureActive)
     }
 
     @Test func aThirdPointerIsIgnored() throws {

@@ -13,7 +13,7 @@ import Testing
         try #require(grip_engine_create(nil, &engine) == GRIP_OK)
         let e = try #require(engine)
         var d = grip_box_desc()
-        grip_box_desc_init(&d)
+        grip_box_desc_init_sized(&d, MemoryLayout<grip_box_desc>.size)
         d.x = 100; d.y = 80; d.width = 300; d.height = 200; d.rotation = 0.3; d.editing = true
         var parent: grip_box = 0
         try #require(grip_box_create(e, &d, &parent) == GRIP_OK)

@@ -42,7 +42,9 @@ static uint64_t frame_digest(grip_engine *e) {
             memcpy(&u, &d[k], sizeof u);
             h ^= u; h *= 0x100000001b3ull;
         }
-        h ^= f.commands[i].box; h *= 0x100000001b3ull;
+        /* Without the top 16 bits: the tag of the engine, which differs between engines alive
+         * at the same time (the rest of the id is the same for the same session). */
+        h ^= f.commands[i].box & 0xFFFFFFFFFFFFull; h *= 0x100000001b3ull;
     }
     return h;
 }

@@ -216,10 +216,11 @@ extension Engine {
         let cursors = CursorDirections(frameToScreen: frameToScreen, width: g.width, height: g.height,
                                        heading: frameState.heading.angle, diagonal: frameState.diagonal.angle)
         let frameCentre = Vec2(g.width * 0.5, g.height * 0.5)
+        let lift = shape.handles & (1 << HandleID.rotate.rawValue) != 0 ? rotateHandleLift(linear) : 0
         var k = 0
         for raw in HandleID.topLeft.rawValue...HandleID.rotate.rawValue where shape.handles & (1 << raw) != 0 {
             let h = HandleID(rawValue: raw)
-            let p = g.framePoint(of: h)
+            let p = g.framePoint(of: h, rotateLift: lift)
             let offset = linear.applyVector(g.boxPoint(fromFrame: p))
             offsets[4 + k] = offset
             let c = commands + 1 + k

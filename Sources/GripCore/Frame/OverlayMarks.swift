@@ -44,7 +44,7 @@ extension Engine {
         c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)
         c.vertexCount = 2
         let frameToScreen = view * scene.parentWorld(x) * g.frameLocal
-        frameState.vertices.append(frameToScreen.apply(Vec2(g.width * 0.5, -BoxGeometry.rotateHandleOffset - g.height * 0.25)))
+        frameState.vertices.append(frameToScreen.apply(Vec2(g.width * 0.5, -rotateHandleLift(frameToScreen) - g.height * 0.25)))
         frameState.vertices.append(frameToScreen.apply(Vec2(g.width * 0.5, g.height * 1.25)))
         frameState.commands.append(c)
     }

@@ -101,13 +101,11 @@ extension BoxGeometry {
         Vec2(flippedX ? width - p.x : p.x, flippedY ? height - p.y : p.y)
     }
 
-    /// Where handle `h` sits in frame space; the rotate handle is `rotateHandleOffset` above the top.
-    @inlinable public func framePoint(of h: HandleID) -> Vec2 {
-        if h == .rotate { return Vec2(width * 0.5, -BoxGeometry.rotateHandleOffset) }
+    /// Where handle `h` sits in frame space; the rotate handle is `rotateLift` frame units above
+    /// the top edge's midpoint (the engine's `rotateHandleLift` turns its screen offset into these).
+    @inlinable public func framePoint(of h: HandleID, rotateLift: Double) -> Vec2 {
+        if h == .rotate { return Vec2(width * 0.5, -rotateLift) }
         let a = h.anchor
         return Vec2(a.x * width, a.y * height)
     }
-
-    /// Distance of the rotate handle above the top edge's midpoint, in box units.
-    public static let rotateHandleOffset = 24.0
 }

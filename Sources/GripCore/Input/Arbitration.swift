@@ -6,7 +6,7 @@
 ///   down on a body ──► PENDING ──moved > touch_slop──► MOVE (box allows move; else ignored)
 ///      (LONG_PRESS_BEGAN  │   │                          │  ▲
 ///       if allowed)       │   │       second pointer on  │  │ one of two lifts: PINCH ENDED,
-///                         │   │       the same box:      ▼  │ the other MOVE BEGAN (no jump)
+///                         │   │       the same box:      ▼  │ the other, on its next move: MOVE BEGAN
 ///                         │   └──second pointer────────► PINCH (pan + scale + rotate)
 ///                         │                                 third pointer: ignored
 ///                         ├──timer reaches duration──► LONG_PRESS_TRIGGERED (no tap on release)
@@ -20,7 +20,7 @@ extension Engine {
     /// Feeds one pointer event (screen coordinates). Returns whether it belonged to a box.
     @_optimize(speed) public func dispatch(_ e: PointerEvent) throws(GripError) -> Bool {
         guard e.position.isInRange else { throw .arg("pointer position is not finite or beyond 1e9") }
-        guard e.time.isFinite else { throw .arg("time is not finite") }
+        guard e.time.isFinite, abs(e.time) <= Engine.maxTime else { throw .arg("time is not finite or beyond 1e9 s") }
         guard e.modifiers & ~Modifiers.all == 0 else { throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))") }
         let tracked = input.pointers.index(e.pointer) != nil
         switch e.phase {
@@ -90,7 +90,7 @@ extension Engine {
                 return true
             }
             tp.role = .ignored
-        } else if let other = input.pointers.items.first(where: { $0.box == id && $0.role == .pending }) {
+        } else if let other = input.pointers.items.first(where: { $0.box == id && ($0.role == .pending || $0.role == .resuming) }) {
             tp.role = .ignored
             if twoPointer {
                 cancelPress(on: id, slot: s, at: q)
@@ -115,6 +115,7 @@ extension Engine {
 
     @_optimize(speed) private func pointerMoved(_ e: PointerEvent) -> Bool {
         guard let i = input.pointers.index(e.pointer) else { return false }
+        let previous = input.pointers.items[i].position
         input.pointers.items[i].position = e.position
         input.pointers.items[i].modifiers = e.modifiers
         switch input.pointers.items[i].role {
@@ -131,6 +132,24 @@ extension Engine {
             return true
         case .gesture:
             stepGesture(of: input.pointers.items[i].box, pointer: e.pointer)
+            return true
+        case .resuming:
+            let tp = input.pointers.items[i]
+            guard e.position != previous else { return true }
+            if tp.box == .selection {
+                // The finger left on the selection after a group pinch: a move of the whole selection.
+                guard multipleSelected, selectionAllows().contains(.move), !selectionGestureActive() else {
+                    input.pointers.items[i].role = .ignored
+                    return true
+                }
+                beginGroupMove(pointer: tp.id, grab: previous)
+                stepGesture(of: .selection, pointer: tp.id)
+                return true
+            }
+            guard let s = scene.slot(tp.box) else { return true }
+            input.pointers.items[i].role = .gesture
+            beginMove(slot: s, pointer: tp.id, grab: previous)
+            stepGesture(of: tp.box, pointer: tp.id)
             return true
         case .pending:
             let tp = input.pointers.items[i]
@@ -165,7 +184,7 @@ extension Engine {
         defer { input.pointers.remove(e.pointer) }
         switch tp.role {
         case .background: return false
-        case .ignored: return true
+        case .ignored, .resuming: return true
         case .empty:
             // A tap on an empty place clears the selection.
             if !cancelled { setSelection([]) }
@@ -193,21 +212,19 @@ extension Engine {
                 return true
             }
             end(gi, pointer: e.pointer, at: pointerWorld(e.pointer))
-            // One finger of two lifts: the other carries on as a move from where things are.
+            // One finger of two lifts: the other carries on as a move from where things are, once
+            // it moves (when both lift together, no move begins at all).
             if g.kind == .pinch && g.group {
                 let other = g.pointer == e.pointer ? g.secondPointer : g.pointer
-                if let o = other, let op = input.pointers[o] {
-                    if selectionAllows().contains(.move) { beginGroupMove(pointer: o, grab: op.position) }
-                    else { input.pointers.update(o) { $0.role = .ignored } }
+                if let o = other, input.pointers[o] != nil {
+                    let resumes = selectionAllows().contains(.move)
+                    input.pointers.update(o) { $0.role = resumes ? .resuming : .ignored }
                 }
             } else if g.kind == .pinch, let s = scene.slot(g.members.first.box) {
                 let other = g.pointer == e.pointer ? g.secondPointer : g.pointer
-                if let o = other, let op = input.pointers[o] {
-                    if scene.slots[Int(s)].behavior.allow.contains(.move) {
-                        beginMove(slot: s, pointer: o, grab: op.position)
-                    } else {
-                        input.pointers.update(o) { $0.role = .ignored }
-                    }
+                if let o = other, input.pointers[o] != nil {
+                    let resumes = scene.slots[Int(s)].behavior.allow.contains(.move)
+                    input.pointers.update(o) { $0.role = resumes ? .resuming : .ignored }
                 }
             }
             return true

@@ -5,7 +5,7 @@ extension Engine {
     @_optimize(speed) public func dispatchMagnify(_ e: MagnifyEvent) throws(GripError) -> Bool {
         guard e.focal.isInRange else { throw .arg("focal point is not finite or beyond 1e9") }
         guard e.factor.isFinite, e.factor > 0 else { throw .arg("magnify factor must be finite and > 0") }
-        guard e.time.isFinite else { throw .arg("time is not finite") }
+        guard e.time.isFinite, abs(e.time) <= Engine.maxTime else { throw .arg("time is not finite or beyond 1e9 s") }
         switch e.phase {
         case .down:
             if input.magnifying { throw .state("a magnify gesture is already in progress") }

@@ -6,6 +6,10 @@ enum PointerRole: Equatable {
     case pending
     /// Driving the gesture on its box.
     case gesture
+    /// Left on its box by a two-pointer gesture whose other pointer lifted: its first move to
+    /// another position begins a MOVE grabbed where it was (no jump); lifting it first starts
+    /// nothing, so two fingers lifting together never make a zero-length move.
+    case resuming
     /// Down on a box but out of play (a third finger, a box that cannot move, a destroyed box).
     case ignored
     /// Down on nothing with pointer selection: a tap clears the selection, a drag draws a marquee.

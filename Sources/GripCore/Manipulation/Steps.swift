@@ -147,7 +147,7 @@ extension Engine {
         let o = Resize.Options(uniform: (b.resizeMode == .uniform) != (modifiers & Modifiers.shift != 0),
                                centered: b.centered != (modifiers & Modifiers.alt != 0),
                                allowFlip: b.allowFlip, minWidth: b.minWidth, minHeight: b.minHeight)
-        let base = start.framePoint(of: handle)
+        let base = start.framePoint(of: handle, rotateLift: 0)  // a resize handle: no lift
         let target = base + (pointerFrame - grab)
         // A local function, not a closure value: nothing is allocated per step.
         func resized(_ t: Vec2) -> (BoxGeometry, HandleID) {

@@ -12,7 +12,8 @@ struct BoxRecord {
     var lastChild: Int32 = -1
     var nextSibling: Int32 = -1
     var prevSibling: Int32 = -1
-    /// Creation sequence number: siblings are kept (and drawn) in this order.
+    /// Draw order among siblings (the larger draws later): given at creation, changed by
+    /// reordering (Scene/Order.swift).
     var order: UInt64 = 0
     /// Cached box space -> world; valid when `worldValid`.
     var world = Affine.identity

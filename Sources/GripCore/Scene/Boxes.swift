@@ -127,6 +127,7 @@ extension Engine {
             keepSelectionApart()
         }
         scene.slots[Int(s)].behavior = d.behavior
+        if old.changesHitShape(d.behavior) { scene.markBoundsDirty(s) }
         scene.slots[Int(s)].home = geometry
         scene.commit(s, geometry)
         stopReset(on: id)
@@ -147,6 +148,7 @@ extension Engine {
         let old = scene.slots[Int(s)].behavior
         guard old != b else { return }
         scene.slots[Int(s)].behavior = b
+        if old.changesHitShape(b) { scene.markBoundsDirty(s) }
         if old.editing != b.editing { editingChanged(s, to: b.editing) }
         scene.restyle(s)
     }
@@ -207,7 +209,7 @@ extension Engine {
         return p >= 0 ? scene.id(p) : .none
     }
 
-    /// Every live box in draw order (parents before children, siblings in creation order).
+    /// Every live box in draw order (parents before children, siblings in draw order).
     public var boxesInDrawOrder: [BoxID] {
         var out: [BoxID] = []
         var s = scene.firstInDrawOrder

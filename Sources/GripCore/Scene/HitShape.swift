@@ -23,6 +23,25 @@ struct HitShape {
         }
     }
 
+    /// The shape of a box that is never hit (pass-through): it contains nothing.
+    init(nothing id: BoxID) {
+        self.id = id
+        inverse = .identity
+        width = -1
+        height = -1
+    }
+
+    /// The shape of box `id` (box space -> world `world`) grown by `ox` and `oy` box units on
+    /// each side: the box space rectangle (-ox, -oy)-(width + ox, height + oy), shifted to start
+    /// at the origin.
+    init(id: BoxID, world: Affine, width: Double, height: Double, outsetX ox: Double, outsetY oy: Double) {
+        self.init(id: id, world: world, width: width + 2 * ox, height: height + 2 * oy)
+        if self.width >= 0 {
+            inverse.tx += ox
+            inverse.ty += oy
+        }
+    }
+
     /// True when world point `p` is inside the box or on its edge.
     @inline(__always) func contains(_ p: Vec2) -> Bool {
         let x = inverse.a * p.x + inverse.c * p.y + inverse.tx

@@ -17,10 +17,19 @@ extension Engine {
         return (b.allow.contains(.resize), b.allow.contains(.rotate) && b.handles.contains(.rotate))
     }
 
-    /// Screen position of handle `h` of slot `s`.
+    /// Screen position of handle `h` of slot `s` (screen transform `m`).
     func handleScreenPoint(_ s: Int32, _ h: HandleID, _ m: Affine) -> Vec2 {
         let g = scene.slots[Int(s)].geometry
-        return m.apply(g.boxPoint(fromFrame: g.framePoint(of: h)))
+        return m.apply(g.boxPoint(fromFrame: g.framePoint(of: h, rotateLift: h == .rotate ? rotateHandleLift(m) : 0)))
+    }
+
+    /// How far above a box's top edge its rotate handle sits in frame units, for box (or frame)
+    /// space -> screen `m`: `rotate_handle_offset` screen units along the box's up direction,
+    /// whatever the zoom and the box's scale. 0 for a box with no height on screen.
+    @inline(__always) func rotateHandleLift(_ m: Affine) -> Double {
+        // The screen length of one unit along the box's y axis (flips do not change it).
+        let unit = Vec2(m.c, m.d).length
+        return unit > 0 ? config.rotateHandleOffset / unit : 0
     }
 
     /// True when screen point `q` is inside the box body of slot `s` (screen transform `m`).
@@ -36,8 +45,8 @@ extension Engine {
     /// the rotate handle, grown by `radius` and a margin far above rounding.
     func handlesMayReach(_ s: Int32, _ m: Affine, _ q: Vec2, _ radius: Double) -> Bool {
         let g = scene.slots[Int(s)].geometry
-        // Box space [0, w] x [-offset, h + offset] holds every such handle, flipped or not.
-        let hw = g.width * 0.5, hh = g.height * 0.5 + BoxGeometry.rotateHandleOffset
+        // Box space [0, w] x [-lift, h + lift] holds every such handle, flipped or not.
+        let hw = g.width * 0.5, hh = g.height * 0.5 + rotateHandleLift(m)
         let c = m.apply(Vec2(hw, g.height * 0.5))
         let ex = abs(m.a) * hw + abs(m.c) * hh, ey = abs(m.b) * hw + abs(m.d) * hh
         let dx = abs(q.x - c.x), dy = abs(q.y - c.y)
@@ -100,6 +109,7 @@ extension Engine {
         let extra = solo >= 0 && !scene.slots[Int(solo)].behavior.editing ? 1 : 0
         for i in 0..<(scene.editingSlots.count + extra) {
             let x = i < scene.editingSlots.count ? scene.editingSlots[i] : solo
+            if scene.slots[Int(x)].behavior.passThrough { continue }
             let shows = showsHandles(x)
             let custom = scene.slots[Int(x)].hooks.customHandles
             guard shows.resize || shows.rotate || custom > 0 else { continue }

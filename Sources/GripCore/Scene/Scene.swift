@@ -1,5 +1,5 @@
 /// Box storage and hierarchy: slots in pages that never move, generational ids, sibling lists
-/// in creation order, and world transforms cached per box and invalidated by subtree. Every
+/// in draw order (creation order unless reordered, Scene/Order.swift), and world transforms cached per box and invalidated by subtree. Every
 /// change to what is drawn is recorded through Scene/Changes.swift (`commit` for geometry).
 public struct Scene {
     /// Deepest nesting allowed (top-level boxes have depth 0).
@@ -10,13 +10,28 @@ public struct Scene {
     /// Top-level boxes, first and last, in creation order.
     var firstRoot: Int32 = -1
     var lastRoot: Int32 = -1
-    var nextOrder: UInt64 = 1
+    /// The order the next box (or one brought to the front) gets, and the one a box sent to
+    /// the back gets: siblings draw by increasing order, so these grow apart from the middle.
+    var nextOrder: UInt64 = Scene.firstOrder
+    var nextBackOrder: UInt64 = Scene.firstOrder - 1
+    static let firstOrder: UInt64 = 1 << 31
+    /// The engine's tag, carried in every id it hands out.
+    let tag: UInt16
     public private(set) var count = 0
     /// Scratch for walking up to the first valid ancestor (reused, never shrinks).
     var pathScratch: [Int32] = []
     /// World bounds of every box, for hit testing; refreshed lazily from `boundsDirtySlots`.
     var tree = BoundsTree()
     var boundsDirtySlots: [Int32] = []
+    /// The view without its translation: what turns hit outsets (screen units) into box units;
+    /// and whether any box has had an outset (until then a view change refreshes no hit shape).
+    var viewLinear = Affine.identity
+    var hasOutsets = false
+    /// Scratch of region queries (Scene/Queries.swift): the leaves found, the tree walk's stack,
+    /// the boxes that passed the exact test (draw key inverted << 32 | slot).
+    var queryFound: [Int32] = []
+    var queryStack: [Int32] = []
+    var queryHits: [UInt64] = []
     /// Slots of the boxes with `editing` set: they draw overlays, their handles are hit-tested,
     /// and the marching ants move with time when there is one.
     var editingSlots: [Int32] = [] { didSet { changes.overlayOrderValid = false } }
@@ -25,19 +40,19 @@ public struct Scene {
     /// What changed since the frame was last built (Scene/Changes.swift).
     var changes = SceneChanges()
 
-    init() {}
+    init(tag: UInt16 = 0) { self.tag = tag }
 
     // MARK: ids
 
     /// The slot of a live box, or nil for unknown and destroyed ids.
     @inline(__always) func slot(_ id: BoxID) -> Int32? {
         let i = id.index
-        guard i >= 0, Int(i) < slots.count, id.generation != 0 else { return nil }
+        guard i >= 0, Int(i) < slots.count, id.generation != 0, id.tag == tag else { return nil }
         let r = slots[Int(i)]
         return r.alive && r.generation == id.generation ? i : nil
     }
 
-    @inline(__always) func id(_ slot: Int32) -> BoxID { BoxID(index: slot, generation: slots[Int(slot)].generation) }
+    @inline(__always) func id(_ slot: Int32) -> BoxID { BoxID(index: slot, generation: slots[Int(slot)].generation, tag: tag) }
 
     func record(_ slot: Int32) -> BoxRecord { slots[Int(slot)] }
 
@@ -91,7 +106,7 @@ public struct Scene {
             slots[Int(s)].lastChild = -1
             count -= 1
             // A slot whose generation is exhausted is retired, so ids are never reused.
-            if slots[Int(s)].generation < UInt32.max { freeSlots.append(s) }
+            if slots[Int(s)].generation < BoxID.maxGeneration { freeSlots.append(s) }
         }
     }
 
@@ -118,18 +133,21 @@ public struct Scene {
         return false
     }
 
-    /// Moves `slot` under `parent` (-1: top level), keeping creation order among the new siblings.
+    /// Moves `slot` under `parent` (-1: top level), placed among the new siblings by its order.
     mutating func reparent(_ slot: Int32, under parent: Int32) {
         unlink(slot)
         link(slot, under: parent)
         invalidateWorld(slot)
     }
 
-    private mutating func link(_ s: Int32, under parent: Int32) {
+    mutating func link(_ s: Int32, under parent: Int32) {
         slots[Int(s)].parent = parent
         let order = slots[Int(s)].order
-        // Find the first sibling created after s, scanning from the end (new boxes go last).
+        // Find the first sibling created after s, scanning from the end (new boxes go last; a box
+        // sent to the back goes first without a scan).
         var after = parent >= 0 ? slots[Int(parent)].lastChild : lastRoot
+        let first = parent >= 0 ? slots[Int(parent)].firstChild : firstRoot
+        if first >= 0 && slots[Int(first)].order > order { after = -1 }
         while after >= 0 && slots[Int(after)].order > order { after = slots[Int(after)].prevSibling }
         let before = after >= 0 ? slots[Int(after)].nextSibling : (parent >= 0 ? slots[Int(parent)].firstChild : firstRoot)
         slots[Int(s)].prevSibling = after
@@ -139,7 +157,7 @@ public struct Scene {
         setDepth(s, parent >= 0 ? slots[Int(parent)].depth + 1 : 0)
     }
 
-    private mutating func unlink(_ s: Int32) {
+    mutating func unlink(_ s: Int32) {
         let r = slots[Int(s)]
         if r.prevSibling >= 0 { slots[Int(r.prevSibling)].nextSibling = r.nextSibling }
         else if r.parent >= 0 { slots[Int(r.parent)].firstChild = r.nextSibling } else { firstRoot = r.nextSibling }
@@ -216,10 +234,17 @@ public struct Scene {
             let m = world(s)
             let g = slots[Int(s)].geometry
             let (p0, p1, p2, p3) = g.corners(m)
-            let r = Rect(bounding: p0, p1, p2, p3)
+            var r = Rect(bounding: p0, p1, p2, p3)
             // The info holds the parent and the top-level ancestor's order: they change only by
-            // insert and reparent, which mark the box's bounds (and its descendants') dirty.
-            let shape = HitShape(id: id(s), world: m, width: g.width, height: g.height)
+            // insert, reparent and reorder, which mark the box's bounds (and its descendants') dirty.
+            var shape = HitShape(id: id(s), world: m, width: g.width, height: g.height)
+            let outset = slots[Int(s)].behavior.hitOutset
+            if slots[Int(s)].behavior.passThrough {
+                shape = HitShape(nothing: id(s))
+            } else if outset > 0 {
+                hasOutsets = true
+                (shape, r) = outsetShape(id(s), m, g, outset)
+            }
             let info = HitInfo(order: slots[Int(s)].order, parent: slots[Int(s)].parent,
                                topLevelOrder: slots[Int(topLevelAncestor(s))].order)
             if slots[Int(s)].leaf >= 0 { tree.update(slots[Int(s)].leaf, r, shape, info) }

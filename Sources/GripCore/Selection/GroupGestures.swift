@@ -184,7 +184,7 @@ extension Engine {
         let o = Resize.Options(uniform: modifiers & Modifiers.shift != 0 || (odd && keepShapes),
                                centered: modifiers & Modifiers.alt != 0, allowFlip: flip,
                                minWidth: frame.width * kxMin, minHeight: frame.height * kyMin)
-        let base = frame.framePoint(of: g.handle)
+        let base = frame.framePoint(of: g.handle, rotateLift: 0)
         let target = base + (g.startFrameInverse.apply(world) - g.grabA)
         let handle = g.handle, startFrame = g.startFrame
         func stretch(_ t: Double) -> GroupTransform.Stretch {

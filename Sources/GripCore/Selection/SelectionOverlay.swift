@@ -88,7 +88,7 @@ extension Engine {
             c.center = selectionHandleScreenPoint(f, h)
             c.radius = Style.handleRadius
             c.innerRadius = Style.handleInnerRadius
-            c.cursorAngle = cursors.angle(frameVector: f.framePoint(of: h) - centre)
+            c.cursorAngle = cursors.angle(frameVector: f.framePoint(of: h, rotateLift: 1) - centre)
             c.state = (hover == h ? CommandState.hover : 0) | (active == h ? CommandState.active : 0)
             frameState.commands.append(c)
         }
@@ -121,7 +121,7 @@ extension Engine {
     /// the rotate handle `rotate_handle_offset` screen units beyond the top edge's midpoint.
     func selectionHandleScreenPoint(_ f: BoxGeometry, _ h: HandleID) -> Vec2 {
         let m = view * f.frameLocal
-        guard h == .rotate else { return m.apply(f.framePoint(of: h)) }
+        guard h == .rotate else { return m.apply(f.framePoint(of: h, rotateLift: 0)) }
         let top = m.apply(Vec2(f.width * 0.5, 0))
         let down = m.applyVector(Vec2(0, 1))
         let length = down.length

@@ -1,0 +1,101 @@
+/// A change of a box's draw order among its siblings (`grip_order`).
+public enum Reorder: UInt32, Sendable {
+    /// Its parent's last child: drawn over every sibling.
+    case front = 0
+    /// Its parent's first child: drawn under every sibling.
+    case back = 1
+    /// Swapped with the next sibling (nothing when it is the last).
+    case forward = 2
+    /// Swapped with the previous sibling (nothing when it is the first).
+    case backward = 3
+}
+
+extension Scene {
+    /// Moves slot `s` among its siblings; its descendants go with it. Returns whether the draw
+    /// order changed. Sibling lists stay sorted by `order`, which hit testing reads from the
+    /// bounds tree's leaves: the boxes whose order or draw key changed get their leaves refreshed.
+    mutating func reorder(_ s: Int32, _ op: Reorder) -> Bool {
+        let r = slots[Int(s)]
+        let parent = r.parent
+        switch op {
+        case .front, .back:
+            let last = parent >= 0 ? slots[Int(parent)].lastChild : lastRoot
+            let first = parent >= 0 ? slots[Int(parent)].firstChild : firstRoot
+            if (op == .front ? last : first) == s { return false }
+            if op == .back && nextBackOrder < 1 { renumberOrders() }
+            unlink(s)
+            if op == .front {
+                slots[Int(s)].order = nextOrder
+                nextOrder &+= 1
+            } else {
+                slots[Int(s)].order = nextBackOrder
+                nextBackOrder -= 1
+            }
+            link(s, under: parent)
+            refreshHitInfo(s, subtree: parent < 0)
+        case .forward, .backward:
+            let other = op == .forward ? r.nextSibling : r.prevSibling
+            if other < 0 { return false }
+            let o = slots[Int(other)].order
+            // Swapping the two orders swaps the two places in the sorted sibling list.
+            unlink(s)
+            slots[Int(s)].order = o
+            slots[Int(other)].order = r.order
+            unlink(other)
+            link(other, under: parent)
+            link(s, under: parent)
+            refreshHitInfo(s, subtree: parent < 0)
+            refreshHitInfo(other, subtree: parent < 0)
+        }
+        restructure()
+        return true
+    }
+
+    /// Marks slot `s`'s bounds-tree leaf for refreshing (its order changed), and with `subtree`
+    /// its descendants' too (a top-level box's order is their draw key).
+    private mutating func refreshHitInfo(_ s: Int32, subtree: Bool) {
+        var x = s
+        while true {
+            markBoundsDirty(x)
+            guard subtree, let n = nextInDrawOrder(x, within: s) else { return }
+            x = n
+        }
+    }
+
+    /// Slot `s`'s leaf is rebuilt at the next `refreshBounds` (its shape or info changed).
+    mutating func markBoundsDirty(_ s: Int32) {
+        if slots[Int(s)].boundsDirty { return }
+        slots[Int(s)].boundsDirty = true
+        boundsDirtySlots.append(s)
+    }
+
+    /// Gives every box a new order keeping the draw order (when sending boxes to the back has
+    /// used up the orders below the first one given): a walk in draw order, so siblings keep
+    /// their relative order; every leaf is refreshed.
+    private mutating func renumberOrders() {
+        var next = Scene.firstOrder
+        var x = firstInDrawOrder
+        while let s = x {
+            slots[Int(s)].order = next
+            next += 1
+            markBoundsDirty(s)
+            x = nextInDrawOrder(s)
+        }
+        nextOrder = next
+        nextBackOrder = Scene.firstOrder - 1
+    }
+}
+
+extension Engine {
+    /// Changes the draw order of a box among its siblings (and so which is hit first); the frame's
+    /// BOX commands follow. Refused while a gesture acts on the box. Returns whether anything
+    /// changed (a box already in front is left as it is).
+    @discardableResult
+    public func order(_ id: BoxID, _ op: Reorder) throws(GripError) -> Bool {
+        let s = try slot(id)
+        if hasGesture(on: id) {
+            throw .state("box \(id.rawValue) is in a gesture; change its order after the gesture ends")
+        }
+        return scene.reorder(s, op)
+    }
+}
