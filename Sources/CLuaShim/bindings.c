@@ -29,9 +29,13 @@ static const char *const allow_names[] = {"move", "resize", "rotate", "pinch", "
 static const char *const event_names[] = {"none", "gesture_began", "gesture_changed", "gesture_ended",
                                           "gesture_cancelled", "tap", "double_tap", "reset", "long_press_began",
                                           "long_press_triggered", "long_press_cancelled", "editing_changed",
-                                          "script_error", NULL};
-static const char *const gesture_names[] = {"none", "move", "resize", "rotate", "pinch", "magnify", "handle", NULL};
-static const char *const command_names[] = {"none", "box", "border", "handle", "indicator", "guide", NULL};
+                                          "script_error", "selection_changed", "committed", "undone",
+                                          "redone", NULL};
+static const char *const gesture_names[] = {"none", "move", "resize", "rotate", "pinch", "magnify", "handle",
+                                            "marquee", "nudge", "reset", NULL};
+static const char *const command_names[] = {"none", "box", "border", "handle", "indicator", "guide", "outline",
+                                            "marquee", "gap", NULL};
+static const char *const select_names[] = {"replace", "add", "remove", "toggle", NULL};
 static const char *const phase_names[] = {"down", "move", "up", "cancel", NULL};
 static const char *const mod_names[] = {"shift", "alt", "ctrl", "meta", NULL};
 static const char *const resize_names[] = {"freeform", "uniform", NULL};
@@ -155,10 +159,15 @@ static void push_data(lua_State *L, int eidx, const char *field) {
     lua_remove(L, -2);
 }
 
-/* Pushes the box userdata for id (nil for 0), reusing a live one. */
+/* Pushes the box userdata for id (nil for 0, the string "selection" for GRIP_SELECTION), reusing
+ * a live one. */
 static void push_box(lua_State *L, int eidx, uint64_t id) {
     if (id == 0) {
         lua_pushnil(L);
+        return;
+    }
+    if (id == GRIP_SELECTION) {
+        lua_pushliteral(L, "selection");
         return;
     }
     eidx = lua_absindex(L, eidx);
@@ -755,6 +764,52 @@ static int map_point(lua_State *L, int op) {
 
 static int l_screen_to_world(lua_State *L) { return map_point(L, GL_OP_SCREEN_TO_WORLD); }
 
+/* e:select(box [, op]): op "replace" (default; box nil clears), "add", "remove" or "toggle". */
+static int l_select(lua_State *L) {
+    engine_ud *u = check_engine(L, 1);
+    CALL_INIT(c);
+    if (!lua_isnoneornil(L, 2)) {
+        uint64_t id;
+        if (check_box(L, 2, &id) != u->eng) luaL_error(L, "select: the box belongs to another engine");
+        lua_pop(L, 1);
+        c.box = id;
+    }
+    c.i[0] = lua_isnoneornil(L, 3) ? 0 : enum_value(L, 3, select_names, "op");
+    return simple_engine_op(L, GL_OP_SELECT, &c);
+}
+
+/* e:selection(): the selected boxes, in the order they were selected. */
+static int l_selection(lua_State *L) {
+    CALL_INIT(c);
+    return push_box_list(L, GL_OP_SELECTION, &c);
+}
+
+/* e:selection_state(): {count, center, width, height, rotation, corners, gesture_active}. */
+static int l_selection_state(lua_State *L) {
+    grip_selection_state st;
+    memset(&st, 0, sizeof st);
+    st.struct_size = sizeof st;
+    CALL_INIT(c);
+    c.out = &st;
+    simple_engine_op(L, GL_OP_SELECTION_STATE, &c);
+    lua_createtable(L, 0, 7);
+    set_int(L, "count", (lua_Integer)st.count);
+    push_vec(L, st.center.x, st.center.y);
+    lua_setfield(L, -2, "center");
+    set_num(L, "width", st.width);
+    set_num(L, "height", st.height);
+    set_num(L, "rotation", st.rotation);
+    lua_createtable(L, 4, 0);
+    for (int k = 0; k < 4; k++) {
+        push_vec(L, st.corners[k].x, st.corners[k].y);
+        lua_rawseti(L, -2, k + 1);
+    }
+    lua_setfield(L, -2, "corners");
+    lua_pushboolean(L, st.gesture_active);
+    lua_setfield(L, -2, "gesture_active");
+    return 1;
+}
+
 static int l_world_to_screen(lua_State *L) { return map_point(L, GL_OP_WORLD_TO_SCREEN); }
 
 static int l_close(lua_State *L) {
@@ -917,6 +972,26 @@ static int l_drag(lua_State *L) {
     }
     lua_pop(L, 1);
     gesture_opts(L, 2, &c);
+    return simple_engine_op(L, GL_OP_DRAG, &c);
+}
+
+static const char *const marquee_keys[] = {"from", "to", "steps", "duration", "pointer", "mods", NULL};
+
+/* e:marquee{from = {x, y}, to = {x, y}, mods = {...}}: a drag from a place where no box is (with
+ * pointer selection, a marquee; its mods are held throughout: shift adds, ctrl swaps the rule). */
+static int l_marquee(lua_State *L) {
+    check_engine(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    check_keys(L, 2, marquee_keys, "marquee");
+    CALL_INIT(c);
+    if (lua_getfield(L, 2, "from") == LUA_TNIL) luaL_error(L, "marquee needs from = {x, y}");
+    point_value(L, -1, &c.n[0], &c.n[1], "marquee.from");
+    lua_pop(L, 1);
+    if (lua_getfield(L, 2, "to") == LUA_TNIL) luaL_error(L, "marquee needs to = {x, y}");
+    point_value(L, -1, &c.n[2], &c.n[3], "marquee.to");
+    lua_pop(L, 1);
+    gesture_opts(L, 2, &c);
+    c.flag2 = true;  /* a marquee: it must start where no box is */
     return simple_engine_op(L, GL_OP_DRAG, &c);
 }
 
@@ -1299,6 +1374,7 @@ static const luaL_Reg engine_methods[] = {
     {"set_bounds", l_set_bounds}, {"set_view", l_set_view}, {"drag", l_drag}, {"drag_handle", l_drag_handle},
     {"pinch", l_pinch}, {"tap", l_tap}, {"double_tap", l_double_tap}, {"hold", l_hold}, {"close", l_close},
     {"boxes", l_boxes}, {"query", l_query}, {"screen_to_world", l_screen_to_world},
+    {"select", l_select}, {"selection", l_selection}, {"selection_state", l_selection_state}, {"marquee", l_marquee},
     {"world_to_screen", l_world_to_screen}, {NULL, NULL}};
 
 static const luaL_Reg box_methods[] = {

@@ -107,6 +107,16 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_boxes_query(e.ptr, c.pointee.n.0, c.pointee.n.1, c.pointee.n.2, c.pointee.n.3, c.pointee.flag,
                                      c.pointee.out?.assumingMemoryBound(to: grip_box.self), Int(truncatingIfNeeded: c.pointee.i.0), &n))
         c.pointee.ri.0 = Int64(n)
+    case Int(GL_OP_SELECT):
+        try e.check(grip_select(e.ptr, c.pointee.box, grip_select_op(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0))),
+                    box: c.pointee.box != GRIP_NO_BOX)
+    case Int(GL_OP_SELECTION):
+        var n = 0
+        try e.check(grip_selection_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self),
+                                       Int(truncatingIfNeeded: c.pointee.i.0), &n))
+        c.pointee.ri.0 = Int64(n)
+    case Int(GL_OP_SELECTION_STATE):
+        try e.check(grip_selection_state_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_selection_state.self)))
     case Int(GL_OP_SCREEN_TO_WORLD), Int(GL_OP_WORLD_TO_SCREEN):
         var p = grip_vec2()
         let q = grip_vec2(x: c.pointee.n.0, y: c.pointee.n.1)

@@ -110,6 +110,13 @@ struct Macro {
     private mutating func drag() throws(LuaFailure) {
         let from = Vec2(n.0, n.1), to = Vec2(n.2, n.3)
         guard from.isFinite, to.isFinite else { throw LuaFailure("drag: points must be finite") }
+        if c.pointee.flag2 {
+            // e:marquee: the drag must begin where no box (nor handle) is.
+            let world = e.engine.view.inverse?.apply(from) ?? from
+            var hit = grip_hit()
+            try e.check(grip_hit_test(e.ptr, world.x, world.y, &hit))
+            if hit.box != GRIP_NO_BOX { throw LuaFailure("marquee: from is on a box; a marquee begins where no box is") }
+        }
         try stroke(pointer, from: from, to: to, steps: try steps(c.pointee.i.0), duration: try duration(n.9))
     }
 
