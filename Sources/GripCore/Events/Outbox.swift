@@ -33,7 +33,7 @@ struct EventOutbox {
 
 extension Engine {
     /// Queues an event for box slot `s` (its user data filled in).
-    @inline(__always) func emit(_ kind: EventKind, _ gesture: GestureKind = .none, slot s: Int32, handle: HandleID = .none,
+    func emit(_ kind: EventKind, _ gesture: GestureKind = .none, slot s: Int32, handle: HandleID = .none,
                                 pointer: UInt32 = 0, at position: Vec2 = .zero) {
         outbox.push(Event(kind: kind, gesture: gesture, box: scene.id(s), userData: scene.slots[Int(s)].behavior.userData,
                           handle: handle, pointer: pointer, time: time, position: position))
