@@ -377,9 +377,10 @@ static unsigned indicator_vertices(grip_indicator_shape shape, double size) {
 
 /* ---- Selections ---------------------------------------------------------------------------- */
 
-/* 10,000 boxes in a 100 x 100 grid of 40-unit cells (every 4th turned), `editing` of them
+/* 10,000 boxes in a 100 x 100 grid of 80-unit cells (every 4th turned), `editing` of them
  * editing (the first ones), `selected` of them selected (the first ones, at most all), the
- * pointer down on box 0's centre (20, 20). */
+ * pointer down on box 0's centre (20, 20): far enough from the next row that no handle of it
+ * (the rotate handle sits 24 screen units above a box) is within reach. */
 static grip_engine *grid_scene(int n, int editing, int selected) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
@@ -390,7 +391,7 @@ static grip_engine *grid_scene(int n, int editing, int selected) {
     grip_box_desc_init(&b);
     int side = (int)sqrt((double)n);
     for (int i = 0; i < n; i++) {
-        b.x = 40.0 * (i % side) + 5; b.y = 40.0 * (i / side) + 5; b.width = 30; b.height = 30;
+        b.x = 80.0 * (i % side) + 5; b.y = 80.0 * (i / side) + 5; b.width = 30; b.height = 30;
         b.rotation = i % 4 == 3 ? 0.3 : 0;
         b.editing = i < editing;
         grip_box id;
