@@ -57,25 +57,70 @@ extension Engine {
         return out
     }
 
-    /// The outermost selectable boxes the marquee picks, in draw order: a picked box's
-    /// descendants are not visited.
+    /// The outermost selectable boxes the marquee picks, in draw order: a box is not picked
+    /// when one of its ancestors is. Candidates come from the bounds tree (the world bounds of the
+    /// marquee's screen rectangle), tested exactly on screen; the cost follows the boxes near the
+    /// marquee, not the scene.
     func marqueePicks(_ mq: Marquee, modifiers: UInt32) -> [BoxID] {
         var rule = config.marqueeRule
         if modifiers & (Modifiers.ctrl | Modifiers.meta) != 0 { rule = rule == .intersect ? .contain : .intersect }
         let lo = Vec2(Swift.min(mq.from.x, mq.to.x), Swift.min(mq.from.y, mq.to.y))
         let hi = Vec2(Swift.max(mq.from.x, mq.to.x), Swift.max(mq.from.y, mq.to.y))
-        var picks: [BoxID] = []
-        var next = scene.firstInDrawOrder
-        while let s = next {
-            let g = scene.slots[Int(s)].geometry
-            let corners = g.corners(screenTransform(s))
-            if scene.slots[Int(s)].behavior.selectable && Marquees.meets(corners, lo, hi, rule) {
-                picks.append(scene.id(s))
-                next = scene.nextAfterSubtree(s)
-            } else {
-                next = scene.nextInDrawOrder(s)
-            }
+        let w0 = viewInverse.apply(lo), w1 = viewInverse.apply(Vec2(hi.x, lo.y))
+        let w2 = viewInverse.apply(hi), w3 = viewInverse.apply(Vec2(lo.x, hi.y))
+        let region = Rect(bounding: w0, w1, w2, w3)
+        scene.refreshBounds()
+        var leaves = selection.pickLeaves, stack = selection.pickStack, keys = selection.pickKeys, marks = selection.pickMarks
+        selection.pickLeaves = []; selection.pickStack = []; selection.pickKeys = []; selection.pickMarks = []
+        leaves.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        if marks.count < scene.slots.count { marks.append(contentsOf: repeatElement(0, count: scene.slots.count - marks.count)) }
+        selection.pickStamp &+= 1
+        if selection.pickStamp == 0 {
+            for i in marks.indices { marks[i] = 0 }
+            selection.pickStamp = 1
         }
+        let stamp = selection.pickStamp
+        scene.tree.leaves(meeting: region, into: &leaves, stack: &stack)
+        for i in leaves.indices {
+            let s = scene.tree.shapes[Int(leaves[i])].id.index
+            guard scene.slots[Int(s)].behavior.selectable else { continue }
+            let corners = scene.slots[Int(s)].geometry.corners(screenTransform(s))
+            guard Marquees.meets(corners, lo, hi, rule) else { continue }
+            marks[Int(s)] = stamp
+            // Back to front: by the leaf's draw key (its top-level box's place), then by the
+            // scene's order among boxes under the same top-level box (short runs).
+            keys.append(UInt64(scene.tree.leaves[Int(leaves[i])].info.key) << 32 | UInt64(UInt32(bitPattern: s)))
+        }
+        keys.sort()
+        var i = 0
+        while i < keys.count {
+            var j = i + 1
+            while j < keys.count && keys[j] >> 32 == keys[i] >> 32 { j += 1 }
+            // Insertion sort of the run: boxes under one top-level box, few.
+            var k = i + 1
+            while k < j {
+                let key = keys[k]
+                var m = k
+                while m > i && scene.drawsAfter(Int32(bitPattern: UInt32(truncatingIfNeeded: keys[m - 1])),
+                                                 Int32(bitPattern: UInt32(truncatingIfNeeded: key))) {
+                    keys[m] = keys[m - 1]
+                    m -= 1
+                }
+                keys[m] = key
+                k += 1
+            }
+            i = j
+        }
+        var picks: [BoxID] = []
+        picks.reserveCapacity(keys.count)
+        for k in keys {
+            let s = Int32(bitPattern: UInt32(truncatingIfNeeded: k))
+            var p = scene.slots[Int(s)].parent, covered = false
+            while p >= 0 && !covered { covered = marks[Int(p)] == stamp; p = scene.slots[Int(p)].parent }
+            if !covered { picks.append(scene.id(s)) }
+        }
+        selection.pickLeaves = leaves; selection.pickStack = stack; selection.pickKeys = keys; selection.pickMarks = marks
         return picks
     }
 }

@@ -9,6 +9,13 @@ struct Selection {
     var orientation = 0.0
     /// A marquee in progress (pointer selection).
     var marquee: Marquee? = nil
+    /// Scratch for picking: the bounds tree's candidate leaves and its walk, the picks with their
+    /// draw positions, and per slot the stamp of the last pick that marked it (no clearing).
+    var pickLeaves: [Int32] = []
+    var pickStack: [Int32] = []
+    var pickKeys: [UInt64] = []
+    var pickMarks: [UInt32] = []
+    var pickStamp: UInt32 = 0
 }
 
 /// A box's part in the selection (`BoxRecord.selection`).
