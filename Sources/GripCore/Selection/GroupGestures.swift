@@ -244,11 +244,12 @@ extension Engine {
 
     /// Fills the group scratch with every member under similarity `t`.
     @_optimize(speed) private func proposeGroup(_ gi: Int, _ t: GroupTransform.Similarity) {
-        let members = interactions.active[gi].members
         interactions.groupScratch.removeAll(keepingCapacity: true)
-        for i in 0..<members.count {
-            let m = members[i]
-            interactions.groupScratch.append(GroupTransform.apply(t, to: m.start, parentWorld: m.parentWorld, parentInverse: m.parentInverse))
+        for i in 0..<interactions.active[gi].members.count {
+            let start = interactions.active[gi].members.start(i)
+            let parentWorld = interactions.active[gi].members.parentWorld(i)
+            let parentInverse = interactions.active[gi].members.parentInverse(i)
+            interactions.groupScratch.append(GroupTransform.apply(t, to: start, parentWorld: parentWorld, parentInverse: parentInverse))
         }
     }
 
@@ -324,9 +325,10 @@ extension Engine {
     @_optimize(speed) func commitGroup(_ gi: Int, pointer: UInt32, at q: Vec2) {
         var changed = false
         for i in 0..<interactions.active[gi].members.count {
-            guard i < interactions.groupScratch.count, let s = scene.slot(interactions.active[gi].members[i].box) else { continue }
-            let next = constrained(interactions.groupScratch[i], gesture: gi, member: i, slot: s)
-            interactions.active[gi].members[i].current = next
+            guard i < interactions.groupScratch.count, let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
+            var next = interactions.groupScratch[i]
+            if scene.slots[Int(s)].hooks.constraint { next = constrained(next, gesture: gi, member: i, slot: s) }
+            interactions.active[gi].members.setCurrent(i, next)
             if scene.commit(s, next) { changed = true }
         }
         if changed {

@@ -151,15 +151,22 @@ extension Engine {
     /// rad), else at `selection.orientation`.
     @_optimize(speed) func selectionFrame() -> BoxGeometry? {
         guard !selection.members.isEmpty else { return nil }
+        // Shared when every member's frame x axis points the first one's way (within 1e-9 rad:
+        // the sine of the angle between them); one arctangent, for the first.
         var common: Double? = nil
         var shared = true
+        var axis = Vec2.zero
         for m in selection.members {
             guard let s = scene.slot(m) else { continue }
-            let r = worldRotation(s)
-            if let c = common {
-                if abs(Angle.wrap(r - c)) > 1e-9 { shared = false; break }
-            } else {
-                common = r
+            let w = scene.world(s)
+            let fx = scene.slots[Int(s)].geometry.flippedX ? -1.0 : 1.0
+            let u = Vec2(w.a * fx, w.b * fx)
+            if common == nil {
+                common = atan2(u.y, u.x)
+                axis = u
+            } else if abs(axis.cross(u)) > 1e-9 * axis.length * u.length || axis.dot(u) <= 0 {
+                shared = false
+                break
             }
         }
         var rotation = shared ? (common ?? 0) : selection.orientation
