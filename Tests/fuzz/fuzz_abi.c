@@ -5,7 +5,8 @@
  * every exported function with hostile arguments (NULL, stale, destroyed and made-up box ids,
  * NaN, infinities, 1e308, negative sizes, unknown enum values, wrong struct sizes, time going
  * backwards, eleven pointers, singular views, foreign engine pointers, Lua scripts whose hooks
- * misbehave) and after every step the invariants of invariants.h are checked on every engine.
+ * misbehave; selections, draw order and region queries, with the selection's own rules checked) and
+ * after every step the invariants of invariants.h are checked on every engine.
  *
  * The opcode byte is taken modulo OP_COUNT: new steps are only ever appended to the enum, so an
  * input whose opcode bytes are below the count it was written for keeps its meaning (the
@@ -322,7 +323,7 @@ enum {
     OP_ENGINE_CREATE, OP_ENGINE_DESTROY, OP_SET_BOUNDS, OP_SET_VIEW, OP_BOX_CREATE, OP_BOX_DESTROY,
     OP_BOX_CONFIGURE, OP_BOX_DESCRIBE, OP_SET_EDITING, OP_RESET, OP_STATE_GET, OP_HIT_TEST, OP_POINTER,
     OP_MAGNIFY, OP_TIMER, OP_POLL, OP_FRAME, OP_MISC, OP_FOREIGN, OP_LUA, OP_GESTURE, OP_TOUCHES,
-    OP_ROUNDTRIP, OP_BULK, OP_HOARD, OP_FLOOD, OP_COUNT
+    OP_ROUNDTRIP, OP_BULK, OP_HOARD, OP_FLOOD, OP_SELECTING_ENGINE, OP_SELECT, OP_QUERIES, OP_COUNT
 };
 
 static void destroy_slot(slot *s) {
@@ -352,6 +353,107 @@ static void op_engine_create(reader *r) {
     destroy_slot(s);
     s->e = e;
     s->view = (grip_affine){1, 0, 0, 1, 0, 0};
+}
+
+/* An engine with pointer selection and random (sometimes unknown) marquee and group-resize rules. */
+static void op_selecting_engine(reader *r) {
+    slot *s = pick_slot(r);
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = num(r, 0, 2000);
+    d.height = num(r, 0, 2000);
+    d.selection = (grip_selection_mode)(u8(r) % 3);
+    d.marquee_rule = (grip_marquee_rule)(u8(r) % 3);
+    d.group_resize = (grip_group_resize)(u8(r) % 3);
+    grip_engine *e = NULL;
+    grip_status st = grip_engine_create(&d, &e);
+    inv_status(st, "grip_engine_create(selecting)");
+    if (st != GRIP_OK) return;
+    destroy_slot(s);
+    s->e = e;
+    s->view = (grip_affine){1, 0, 0, 1, 0, 0};
+}
+
+/* The selection's own rules after any call: members alive, none another's ancestor, the state's
+ * count and frame consistent and finite. */
+static void check_selection(slot *s) {
+    grip_box ids[64];
+    size_t n = 0;
+    grip_selection_state st;
+    if (grip_selection_get(s->e, ids, 64, &n) != GRIP_OK) inv_fail("grip_selection_get failed on a live engine");
+    memset(&st, 0, sizeof st);
+    st.struct_size = sizeof st;
+    if (grip_selection_state_get(s->e, &st) != GRIP_OK) inv_fail("grip_selection_state_get failed on a live engine");
+    if (st.count != n) inv_fail("selection count %zu, state count %zu", n, st.count);
+    if (!isfinite(st.center.x) || !isfinite(st.center.y) || !isfinite(st.width) || !isfinite(st.height) ||
+        !isfinite(st.rotation) || st.width < 0 || st.height < 0)
+        inv_fail("selection frame not finite: %g %g %g %g %g", st.center.x, st.center.y, st.width, st.height, st.rotation);
+    for (size_t i = 0; i < n && i < 64; i++) {
+        grip_box_desc d;
+        grip_box_desc_init(&d);
+        if (grip_box_describe(s->e, ids[i], &d) != GRIP_OK) inv_fail("selected box %llu is not alive", (unsigned long long)ids[i]);
+        for (int depth = 0; d.parent != GRIP_NO_BOX && depth < 40; depth++) {
+            for (size_t j = 0; j < n && j < 64; j++)
+                if (ids[j] == d.parent) inv_fail("a selected box and its ancestor are both selected");
+            grip_box p = d.parent;
+            grip_box_desc_init(&d);
+            if (grip_box_describe(s->e, p, &d) != GRIP_OK) inv_fail("a parent is not alive");
+        }
+    }
+}
+
+static void op_select(reader *r, slot *s) {
+    grip_box b = pick_id(r, s);
+    grip_select_op op = (grip_select_op)(u8(r) % 6);  /* 4 and 5 are unknown */
+    grip_status st = grip_select(s->e, b, op);
+    after(s, st, "grip_select");
+    if (u8(r) & 1) {
+        size_t n = 99;
+        st = grip_selection_get(s->e, NULL, u8(r) % 2, &n);  /* NULL out with capacity 1: ARG */
+        inv_status(st, "grip_selection_get(NULL)");
+        grip_selection_state bad;
+        memset(&bad, 0, sizeof bad);
+        bad.struct_size = u8(r);
+        inv_status(grip_selection_state_get(s->e, &bad), "grip_selection_state_get(struct_size)");
+    }
+    check_selection(s);
+}
+
+static void op_queries(reader *r, slot *s) {
+    grip_status st;
+    grip_box out[32];
+    size_t n = 0;
+    switch (u8(r) % 5) {
+    case 0:
+        st = grip_box_order(s->e, pick_id(r, s), (grip_order)(u8(r) % 6));
+        after(s, st, "grip_box_order");
+        break;
+    case 1: {
+        size_t cap = u8(r) % 40;
+        if (cap > 32) cap = 32;
+        st = grip_boxes_list(s->e, cap ? out : NULL, cap, &n);
+        after(s, st, "grip_boxes_list");
+        for (size_t i = 0; st == GRIP_OK && i < n && i < cap; i++)
+            if (inv_box(s->e, out[i]) != GRIP_OK) inv_fail("grip_boxes_list listed a box that is not alive");
+        break;
+    }
+    case 2: {
+        double x0 = num(r, -100, 1200), y0 = num(r, -100, 1000), x1 = num(r, -100, 1200), y1 = num(r, -100, 1000);
+        st = grip_boxes_query(s->e, x0, y0, x1, y1, u8(r) & 1, out, 32, &n);
+        after(s, st, "grip_boxes_query");
+        for (size_t i = 0; st == GRIP_OK && i < n && i < 32; i++)
+            if (inv_box(s->e, out[i]) != GRIP_OK) inv_fail("grip_boxes_query found a box that is not alive");
+        break;
+    }
+    default: {
+        grip_vec2 p = {num(r, -100, 1200), num(r, -100, 1000)}, q = {0, 0};
+        st = (u8(r) & 1) ? grip_screen_to_world(s->e, p, &q) : grip_world_to_screen(s->e, p, &q);
+        after(s, st, "grip_screen_to_world / grip_world_to_screen");
+        if (st == GRIP_OK && (!isfinite(q.x) || !isfinite(q.y))) inv_fail("view mapping not finite");
+        break;
+    }
+    }
+    check_selection(s);
 }
 
 static void op_set_view(reader *r, slot *s) {
@@ -529,7 +631,8 @@ static void op_foreign(reader *r) {
 static const char *const op_names[] = {
     "engine_create", "engine_destroy", "set_bounds", "set_view", "box_create", "box_destroy", "box_configure",
     "box_describe", "set_editing", "reset", "state_get", "hit_test", "pointer", "magnify", "timer", "poll",
-    "frame", "misc", "foreign", "lua", "gesture", "touches", "roundtrip", "bulk", "hoard", "flood"};
+    "frame", "misc", "foreign", "lua", "gesture", "touches", "roundtrip", "bulk", "hoard", "flood",
+    "selecting_engine", "select", "queries"};
 static int g_trace = -1; /* GRIP_FUZZ_TRACE=1 prints each step */
 
 static void step_slot(reader *r, slot *s, uint8_t op);
@@ -541,6 +644,7 @@ static slot *step(reader *r) {
     if (op == OP_ENGINE_CREATE) { op_engine_create(r); return NULL; }
     if (op == OP_MISC) { op_misc(r); return NULL; }
     if (op == OP_FOREIGN) { op_foreign(r); return NULL; }
+    if (op == OP_SELECTING_ENGINE) { op_selecting_engine(r); return NULL; }
     slot *s = pick_slot(r);
     if (!s->e) { /* calls on a NULL engine */
         grip_status st = (u8(r) & 1) ? grip_dispatch_timer(NULL, 1) : grip_box_destroy(NULL, 1);
@@ -730,6 +834,8 @@ static void step_slot(reader *r, slot *s, uint8_t op) {
         after(s, st, "grip_dispatch_pointer(flood up)");
         return;
     }
+    case OP_SELECT: op_select(r, s); return;
+    case OP_QUERIES: op_queries(r, s); return;
     case OP_ROUNDTRIP: { /* describe + configure keeps a box as it is (grip.h): never GRIP_ERR_ARG */
         grip_box id = pick_id(r, s);
         grip_box_desc d;

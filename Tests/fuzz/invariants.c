@@ -66,7 +66,7 @@ grip_frame inv_frame(grip_engine *e, uint64_t *serial) {
     int in_overlay = 0;
     for (size_t i = 0; i < f.command_count; i++) {
         const grip_command *c = &f.commands[i];
-        if ((int)c->kind < GRIP_CMD_BOX || (int)c->kind > GRIP_CMD_GUIDE) inv_fail("command %zu: kind %d", i, (int)c->kind);
+        if ((int)c->kind < GRIP_CMD_BOX || (int)c->kind > GRIP_CMD_GAP) inv_fail("command %zu: kind %d", i, (int)c->kind);
         if (c->box == GRIP_NO_BOX) inv_fail("command %zu (kind %d) has no box", i, (int)c->kind);
         if (c->state & ~(uint32_t)(GRIP_STATE_HOVER | GRIP_STATE_ACTIVE)) inv_fail("command %zu: state %#x", i, c->state);
         cmd_finite(c->transform.a, "transform.a", i); cmd_finite(c->transform.b, "transform.b", i);
@@ -102,10 +102,21 @@ grip_frame inv_frame(grip_engine *e, uint64_t *serial) {
             if (c->dash_on < 0 || c->dash_off < 0 || c->stroke_width < 0) inv_fail("command %zu: negative dash or stroke", i);
             in_overlay = 1;
             break;
+        case GRIP_CMD_OUTLINE:
+        case GRIP_CMD_MARQUEE:
+            if (c->vertex_count != 4) inv_fail("command %zu (kind %d) with %u vertices", i, (int)c->kind, c->vertex_count);
+            if (c->kind == GRIP_CMD_MARQUEE && c->box != GRIP_SELECTION) inv_fail("command %zu: MARQUEE not of the selection", i);
+            in_overlay = 1;
+            break;
+        case GRIP_CMD_GAP:
+            if (c->vertex_count != 2) inv_fail("command %zu: GAP with %u vertices", i, c->vertex_count);
+            in_overlay = 1;
+            break;
         default:
             break;
         }
-        if (c->kind == GRIP_CMD_BORDER || c->kind == GRIP_CMD_INDICATOR || c->kind == GRIP_CMD_GUIDE) {
+        if (c->kind == GRIP_CMD_BORDER || c->kind == GRIP_CMD_INDICATOR || c->kind == GRIP_CMD_GUIDE ||
+            c->kind == GRIP_CMD_OUTLINE || c->kind == GRIP_CMD_MARQUEE || c->kind == GRIP_CMD_GAP) {
             if ((uint64_t)c->first_vertex + c->vertex_count > (uint64_t)f.vertex_count)
                 inv_fail("command %zu (kind %d): vertices %u + %u past %zu", i, (int)c->kind, c->first_vertex,
                          c->vertex_count, f.vertex_count);
@@ -175,9 +186,9 @@ int inv_events(grip_engine *e) {
         inv_status(s, "grip_event_poll");
         if (s == GRIP_DONE) break;
         if (s != GRIP_OK) inv_fail("grip_event_poll returned %d", (int)s);
-        if ((int)ev.kind < GRIP_EVENT_GESTURE_BEGAN || (int)ev.kind > GRIP_EVENT_SCRIPT_ERROR)
+        if ((int)ev.kind < GRIP_EVENT_GESTURE_BEGAN || (int)ev.kind > GRIP_EVENT_REDONE)
             inv_fail("event kind %d", (int)ev.kind);
-        if ((int)ev.gesture < GRIP_GESTURE_NONE || (int)ev.gesture > GRIP_GESTURE_HANDLE)
+        if ((int)ev.gesture < GRIP_GESTURE_NONE || (int)ev.gesture > GRIP_GESTURE_RESET)
             inv_fail("event gesture %d", (int)ev.gesture);
         if (!valid_handle((int)ev.handle)) inv_fail("event handle %d", (int)ev.handle);
         if (!isfinite(ev.time) || !isfinite(ev.position.x) || !isfinite(ev.position.y))
