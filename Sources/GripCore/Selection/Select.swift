@@ -197,13 +197,6 @@ extension Engine {
         return BoxGeometry(center: center, width: width, height: height, rotation: rotation)
     }
 
-    /// The world angle of slot `s`'s frame x axis (its x axis as the user sees it, flips undone).
-    func worldRotation(_ s: Int32) -> Double {
-        let m = scene.world(s)
-        let fx = scene.slots[Int(s)].geometry.flippedX ? -1.0 : 1.0
-        return atan2(m.b * fx, m.a * fx)
-    }
-
     /// The selection as the host sees it (`grip_selection_state_get`); all zero when empty.
     public func selectionState() -> SelectionState {
         guard let f = selectionFrame() else { return SelectionState() }
