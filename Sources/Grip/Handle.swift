@@ -22,6 +22,9 @@ package final class EngineHandle {
     var commands = CBuffer<grip_command>()
     var vertices = CBuffer<grip_vec2>()
     var frameSerial: UInt64 = 0
+    /// The boxes' C constraints (grip_box_set_constraint), by the slot index in the box id; an
+    /// entry counts only for the id it was set for (a slot's next box has another id).
+    var constraints: [CConstraint] = []
 
     init(_ engine: Engine) {
         self.engine = engine

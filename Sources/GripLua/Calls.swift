@@ -151,6 +151,31 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_frame_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_frame.self)))
         // Held until FRAME_UNLOCK: while CLuaShim turns the arrays into tables nothing may touch them.
         e.engine.busy = true
+    case Int(GL_OP_KEY):
+        let time = c.pointee.flag ? c.pointee.n.0 : e.engine.time
+        var ev = grip_key_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0)),
+                                key: grip_key(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.1)),
+                                modifiers: UInt32(truncatingIfNeeded: c.pointee.i.2), time: time)
+        var consumed = false
+        try e.check(grip_dispatch_key(e.ptr, &ev, &consumed))
+        c.pointee.rflag = consumed
+        try e.drained(L)
+    case Int(GL_OP_UNDO), Int(GL_OP_REDO):
+        let st = op == Int(GL_OP_UNDO) ? grip_undo(e.ptr) : grip_redo(e.ptr)
+        try e.check(st)
+        c.pointee.rflag = st == GRIP_OK
+        try e.drained(L)
+    case Int(GL_OP_HISTORY_DEPTH):
+        var u = 0, r = 0
+        try e.check(grip_history_depth(e.ptr, &u, &r))
+        c.pointee.ri.0 = Int64(u)
+        c.pointee.ri.1 = Int64(r)
+    case Int(GL_OP_HISTORY_CLEAR):
+        try e.check(grip_history_clear(e.ptr))
+    case Int(GL_OP_EVENT_CHANGES):
+        // The buffer stays the engine object's until the next event is handed out.
+        c.pointee.ri.0 = Int64(e.currentChanges.count)
+        c.pointee.rptr = e.changesPointer()
     case Int(GL_OP_EVENT_NEXT):
         try e.drained(L)
         if let p = e.nextEvent() {

@@ -31,6 +31,23 @@ final class LuaEngine: BoxHooks {
     struct PendingEvent {
         var event: grip_event
         var message: String
+        /// COMMITTED, UNDONE, REDONE: the step's boxes (what `ev.changes` shows).
+        var changes: [grip_change] = []
+    }
+
+    /// The changes of the event handed to Lua last (`GL_OP_EVENT_CHANGES` reads them).
+    var currentChanges: [grip_change] = []
+    /// A C copy of `currentChanges` CLuaShim reads while it builds `ev.changes`.
+    private var changesBuffer = UnsafeMutableBufferPointer<grip_change>(start: nil, count: 0)
+
+    /// `currentChanges` in a buffer owned by this object (valid until the next call).
+    func changesPointer() -> UnsafeMutableRawPointer? {
+        if changesBuffer.count < currentChanges.count {
+            changesBuffer.deallocate()
+            changesBuffer = .allocate(capacity: currentChanges.count)
+        }
+        for i in currentChanges.indices { changesBuffer[i] = currentChanges[i] }
+        return UnsafeMutableRawPointer(changesBuffer.baseAddress)
     }
 
     init(ptr: OpaquePointer, handle: EngineHandle, owned: Bool, ctx: UnsafeMutableRawPointer) {
@@ -47,6 +64,7 @@ final class LuaEngine: BoxHooks {
             _ = gl_count_engines(ctx, -1)
         }
         errbuf.deallocate()
+        changesBuffer.deallocate()
     }
 
     var engine: Engine { handle.engine }
@@ -68,17 +86,20 @@ final class LuaEngine: BoxHooks {
     // MARK: events
 
     /// Moves the engine's queued events to `pending`, running the `on` handlers of each. Returns
-    /// GL_ERR_TOP when a handler raised (its error object is on top of `L`'s stack).
+    /// GL_ERR_TOP when a handler raised (its error object is on top of `L`'s stack). On the host's
+    /// engine, COMMITTED, UNDONE and REDONE stay queued for the host's own grip_event_poll too.
     func drain(_ L: UnsafeMutableRawPointer?) -> Int32 {
-        var ev = grip_event()
-        while CGrip.grip_event_poll(ptr, &ev) == GRIP_OK {
-            let message = ev.kind == GRIP_EVENT_SCRIPT_ERROR ? String(cString: CGrip.grip_engine_errmsg(ptr)) : ""
+        while let e = engine.pollEvent(keepingSteps: !owned) {
+            var ev = e.toC
+            let message = e.kind == .scriptError ? (engine.polledMessage ?? "") : ""
+            let changes = engine.polledTransaction.map { $0.changes.map { $0.toC } } ?? []
             if pending.count - pendingHead >= LuaEngine.pendingCapacity { pendingHead += 1 }
             if pendingHead > 1024 && pendingHead * 2 > pending.count {
                 pending.removeFirst(pendingHead)
                 pendingHead = 0
             }
-            pending.append(PendingEvent(event: ev, message: message))
+            pending.append(PendingEvent(event: ev, message: message, changes: changes))
+            currentChanges = changes
             let rc = message.withCString { gl_fire_event(L, key, &ev, $0) }
             if rc != GL_OK { return rc }
         }
@@ -89,6 +110,7 @@ final class LuaEngine: BoxHooks {
     func nextEvent() -> PendingEvent? {
         guard pendingHead < pending.count else { return nil }
         let e = pending[pendingHead]
+        currentChanges = e.changes
         pendingHead += 1
         if pendingHead == pending.count {
             pending.removeAll(keepingCapacity: true)

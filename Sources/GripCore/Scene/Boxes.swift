@@ -65,7 +65,8 @@ extension Engine {
         let s = try slot(id)
         var doomed: [Int32] = []
         Engine.collectSubtree(s, of: &scene, into: &doomed)
-        for x in doomed { forget(slot: x) }
+        settleNudge()
+        for x in doomed { forget(slot: x); dropFromHistory(scene.id(x)) }
         scene.remove(s)
         scene.restructure()
         dropDestroyedFromSelection()
@@ -121,6 +122,10 @@ extension Engine {
             geometry = g
         }
         let old = scene.slots[Int(s)].behavior
+        settleNudge()
+        // The host moved the box itself: no step may put it back (a description that leaves it
+        // where it is, such as a host syncing its document, keeps its history).
+        if newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry) { dropFromHistory(id) }
         if newParent != oldParent {
             scene.reparent(s, under: newParent)
             scene.restructure()
