@@ -524,6 +524,12 @@ typedef struct grip_change {
  * event's own change, so `after` is always where the box is now). count is always written; at
  * most capacity entries are copied. GRIP_ERR_STATE after any other event. */
 grip_status grip_event_changes(grip_engine *engine, grip_change *out, size_t capacity, size_t *count);
+/* Added in 0.2: moves box to `geometry` exactly (centre, size, rotation, scale and flips, bit for
+ * bit), as grip_box_configure with the box's own description would (so it also becomes the box's
+ * reset geometry): how a host that keeps its own undo stack puts a grip_change back. geometry's
+ * parent must be the box's parent (re-parent with grip_box_configure). GRIP_ERR_ARG for a bad
+ * geometry or another parent; GRIP_ERR_STATE during a gesture on the box. */
+grip_status grip_box_set_geometry(grip_engine *engine, grip_box box, const grip_geometry *geometry);
 
 /* Built-in history of the last history_limit steps. Undo restores a step's "before" geometry of
  * every box in it and the selection it had, bit for bit; redo its "after". GRIP_DONE: nothing to

@@ -73,3 +73,23 @@ extension BoxGeometry {
                   scale: g.scale, flippedX: g.flipped_x, flippedY: g.flipped_y)
     }
 }
+
+/// `grip_box_set_geometry`: moves a box to `geometry` exactly (its centre, size, rotation, scale
+/// and flips, bit for bit), as grip_box_configure with the box's own description would; the
+/// way a host puts back a `grip_change`'s geometry from its own undo stack. `geometry.parent`
+/// must be the box's parent (re-parent with grip_box_configure). GRIP_ERR_ARG for a bad geometry
+/// or another parent, GRIP_ERR_NOT_FOUND for an unknown box, GRIP_ERR_STATE during a gesture on it.
+@_cdecl("grip_box_set_geometry")
+public func grip_box_set_geometry(_ engine: OpaquePointer?, _ box: grip_box, _ geometry: UnsafePointer<grip_geometry>?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let g = try require(geometry, "geometry").pointee
+        let id = BoxID(rawValue: box)
+        var d = try h.engine.describe(id)
+        guard d.parent.rawValue == g.parent else {
+            throw GripError(.invalidArgument, "geometry.parent is not the box's parent (re-parent with grip_box_configure)")
+        }
+        d.geometry = BoxGeometry(g)
+        try h.engine.configure(id, d)
+        return GRIP_OK
+    }
+}
