@@ -94,8 +94,8 @@ extension Engine {
     /// the host's engine) those three are also kept for the host's own poll, which returns them
     /// first.
     @_optimize(speed) public func pollEvent(keepingSteps: Bool = false) -> Event? {
-        polledTransaction = nil
-        if !keepingSteps && outbox.keptHead < outbox.keptForHost.count {
+        if polledTransaction != nil { polledTransaction = nil }
+        if !keepingSteps && !outbox.keptForHost.isEmpty {
             let k = outbox.keptForHost[outbox.keptHead]
             outbox.keptHead += 1
             if outbox.keptHead == outbox.keptForHost.count { outbox.keptForHost.removeAll(); outbox.keptHead = 0 }
