@@ -27,7 +27,9 @@ extension Engine {
         interactions.active[gi].nudgeOffset = interactions.active[gi].nudgeOffset + unit * step
         interactions.active[gi].lastNudge = time
         interactions.nudgeDeadline = time + Engine.nudgeRunGap
-        moveGroup(gi, by: interactions.active[gi].nudgeOffset)
+        // What containment let through: an arrow that hit a wall leaves no overshoot behind, so
+        // the opposite arrow moves the selection at once (keys have no pointer to come back).
+        interactions.active[gi].nudgeOffset = moveGroup(gi, by: interactions.active[gi].nudgeOffset)
         commitGroup(gi, pointer: 0, at: .zero, emitting: false)
         return true
     }

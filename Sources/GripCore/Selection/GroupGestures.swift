@@ -114,10 +114,11 @@ extension Engine {
     }
 
     /// Proposes group interaction `gi`'s members moved by world displacement `d` from their
-    /// snapshots, stopping as a whole at containment (as a group move does).
-    func moveGroup(_ gi: Int, by d: Vec2) {
+    /// snapshots, stopping as a whole at containment (as a group move does). Returns the
+    /// displacement applied.
+    @discardableResult func moveGroup(_ gi: Int, by d: Vec2) -> Vec2 {
         proposeGroup(gi, GroupTransform.Similarity(shift: d))
-        slideGroup(gi, d)
+        return slideGroup(gi, d)
     }
 
     /// The similarity two pointers ask of group pinch `gi` (world points now), each part as every
@@ -260,12 +261,13 @@ extension Engine {
     }
 
     /// A group move that would take a contained member out of its bounds stops as a whole: the
-    /// largest part of displacement `d` that fits, then sliding along each world axis.
-    private func slideGroup(_ gi: Int, _ d: Vec2) {
-        if groupFits(gi) { return }
+    /// largest part of displacement `d` that fits, then sliding along each world axis. Returns the
+    /// displacement applied.
+    private func slideGroup(_ gi: Int, _ d: Vec2) -> Vec2 {
+        if groupFits(gi) { return d }
         if let clamped = clampedGroupShift(gi, d) {
             proposeGroup(gi, GroupTransform.Similarity(shift: clamped))
-            return
+            return clamped
         }
         func fits(_ v: Vec2) -> Bool {
             proposeGroup(gi, GroupTransform.Similarity(shift: v))
@@ -284,6 +286,7 @@ extension Engine {
         at = largest(at, Vec2(d.x, at.y))
         at = largest(at, Vec2(at.x, d.y))
         _ = fits(at)
+        return at
     }
 
     /// Displacement `d` clamped, axis by axis, to what keeps every contained member in its bounds,
