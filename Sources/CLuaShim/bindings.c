@@ -1366,6 +1366,32 @@ static int l_box_set_constraint(lua_State *L) { return set_hook_function(L, "con
 
 static int l_box_set_indicator(lua_State *L) { return set_hook_function(L, "indicator", GL_OP_BOX_SET_INDICATOR); }
 
+/* ---- scene files ------------------------------------------------------------------------ */
+
+/* e:save(): the scene file's text (the length asked for first, then written into a buffer of
+ * that size, a userdata collected by Lua). */
+static int l_save(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_SCENE_SAVE, &c);
+    size_t n = (size_t)c.ri[0];
+    char *text = (char *)lua_newuserdatauv(L, n + 1, 0);
+    CALL_INIT(again);
+    again.out = text;
+    again.i[0] = (int64_t)(n + 1);
+    simple_engine_op(L, GL_OP_SCENE_SAVE, &again);
+    lua_pushlstring(L, text, n);
+    return 1;
+}
+
+/* e:load(text): replaces every box with the scene's (old box handles go stale). */
+static int l_load(lua_State *L) {
+    CALL_INIT(c);
+    size_t n = 0;
+    c.in = (void *)luaL_checklstring(L, 2, &n);
+    c.i[0] = (int64_t)n;
+    return simple_engine_op(L, GL_OP_SCENE_LOAD, &c);
+}
+
 /* ---- module --------------------------------------------------------------------------- */
 
 static const luaL_Reg engine_methods[] = {
@@ -1375,7 +1401,7 @@ static const luaL_Reg engine_methods[] = {
     {"pinch", l_pinch}, {"tap", l_tap}, {"double_tap", l_double_tap}, {"hold", l_hold}, {"close", l_close},
     {"boxes", l_boxes}, {"query", l_query}, {"screen_to_world", l_screen_to_world},
     {"select", l_select}, {"selection", l_selection}, {"selection_state", l_selection_state}, {"marquee", l_marquee},
-    {"world_to_screen", l_world_to_screen}, {NULL, NULL}};
+    {"world_to_screen", l_world_to_screen}, {"save", l_save}, {"load", l_load}, {NULL, NULL}};
 
 static const luaL_Reg box_methods[] = {
     {"state", l_box_state}, {"describe", l_box_describe}, {"configure", l_box_configure},
