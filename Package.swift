@@ -60,7 +60,7 @@ let package = Package(
                 linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("m")]),
         // C: every Lua API call that can raise, under lua_pcall (Debian's liblua5.4-dev).
         // Compiled for size: the Lua bridge is not on the engine's hot paths.
-        .target(name: "CLuaShim", cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os"])],
+        .target(name: "CLuaShim", dependencies: ["CNames"], cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os"])],
                 linkerSettings: [.linkedLibrary("lua5.4")]),
         // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim).
         .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],

@@ -165,7 +165,7 @@ static bool read_field(reader *r, size_t i, const gn_field *f, json_t *v, grip_b
         uint32_t mask = 0;
         for (size_t k = 0; k < json_array_size(v); k++) {
             json_t *name = json_array_get(v, k);
-            int bit = json_is_string(name) ? name_index(f->names, json_string_value(name)) : -1;
+            int bit = json_is_string(name) ? name_index(gn_tables[f->table] + f->first, json_string_value(name)) : -1;
             if (bit < 0) return fail(r, "boxes", i, f->name, "boxes[%zu].%s[%zu] is not a name of %s", i, f->name, k, f->name);
             mask |= 1u << (f->first + bit);
         }
@@ -173,7 +173,7 @@ static bool read_field(reader *r, size_t i, const gn_field *f, json_t *v, grip_b
         return true;
     }
     case GN_ENUM: {
-        int value = json_is_string(v) ? name_index(f->names, json_string_value(v)) : -1;
+        int value = json_is_string(v) ? name_index(gn_tables[f->table], json_string_value(v)) : -1;
         if (value < 0) return fail(r, "boxes", i, f->name, "boxes[%zu].%s is not a name of %s", i, f->name, f->name);
         *(uint32_t *)p = (uint32_t)value;
         return true;
@@ -211,7 +211,7 @@ static bool read_box(reader *r, size_t i, json_t *box, json_t *ids) {
             return fail(r, "boxes", i, "parent", "boxes[%zu].parent must be null or the id of an earlier box", i);
         r->out->entries[i].parent = (int64_t)json_integer_value(at);
     }
-    for (const gn_field *f = gn_box_desc_fields; f->name; f++) {
+    for (const gn_field *f = gn_box_desc_fields; f->name[0]; f++) {
         if (f->kind == GN_BOX) continue;
         json_t *v = json_object_get(box, f->name);
         if (v && !read_field(r, i, f, v, d)) return false;

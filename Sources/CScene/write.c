@@ -91,7 +91,7 @@ static void put_box(text *t, size_t index, const grip_box_desc *d, const gs_entr
     puts_(t, ", \"parent\": ");
     if (e->parent < 0) puts_(t, "null");
     else put_u64(t, (uint64_t)e->parent + 1);
-    for (const gn_field *f = gn_box_desc_fields; f->name; f++) {
+    for (const gn_field *f = gn_box_desc_fields; f->name[0]; f++) {
         if (f->kind == GN_BOX) continue;
         const char *p = (const char *)d + f->offset;
         puts_(t, ", \"");
@@ -104,13 +104,14 @@ static void put_box(text *t, size_t index, const grip_box_desc *d, const gs_entr
         }
         case GN_BOOL: puts_(t, *(const bool *)p ? "true" : "false"); break;
         case GN_MASK: {
+            const char *const *names = gn_tables[f->table] + f->first;
             uint32_t mask = *(const uint32_t *)p;
             bool first = true;
             puts_(t, "[");
-            for (int i = 0; f->names[i]; i++) {
+            for (int i = 0; names[i]; i++) {
                 if (!(mask & (1u << (f->first + i)))) continue;
                 puts_(t, first ? "\"" : ", \"");
-                puts_(t, f->names[i]);
+                puts_(t, names[i]);
                 puts_(t, "\"");
                 first = false;
             }
@@ -118,11 +119,12 @@ static void put_box(text *t, size_t index, const grip_box_desc *d, const gs_entr
             break;
         }
         case GN_ENUM: {
+            const char *const *names = gn_tables[f->table];
             uint32_t v = *(const uint32_t *)p;
-            int n = 0;
-            while (f->names[n]) n++;
+            uint32_t n = 0;
+            while (names[n]) n++;
             puts_(t, "\"");
-            puts_(t, v < (uint32_t)n ? f->names[v] : "");
+            puts_(t, v < n ? names[v] : "");
             puts_(t, "\"");
             break;
         }
