@@ -550,6 +550,28 @@ grip_status grip_history_depth(grip_engine *engine, size_t *undo_steps, size_t *
 typedef bool (*grip_constraint_fn)(void *context, grip_box box, const grip_geometry *current,
                                    grip_geometry *proposed);
 grip_status grip_box_set_constraint(grip_engine *engine, grip_box box, grip_constraint_fn fn, void *context);
+/* ---- Scene files (0.2) -------------------------------------------------- */
+
+/* JSON of the engine's bounds and every box (its grip_box_desc fields, current geometry, parent,
+ * user_data), versioned ("grip_scene": 1); numbers print so that they read back bit for bit.
+ * With buffer NULL or capacity too small only *length (bytes, without a terminator) is written
+ * and the status is GRIP_ERR_LIMIT; otherwise the text is written and NUL-terminated.
+ * The format: {"grip_scene": 1, "bounds": {"width": w, "height": h}, "boxes": [...]}, boxes in
+ * draw order (parents before children), each keyed by grip_box_desc's field names (enum values
+ * as lowercase names without the prefix, masks as lists of names, as in Lua) plus "id" and
+ * "parent" (integers local to the file, parent null at top level), user_data as a string of
+ * decimal digits. A box whose x + width / 2 or y + height / 2 does not give its centre back to
+ * the bit also has "center": {"x": cx, "y": cy}, which a load uses while x and y are still the
+ * ones it gives (an edited x or y wins). */
+grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length);
+/* Replaces every box with the scene's (new ids; user_data kept, so a host re-links its objects
+ * through it); the selection and the history are cleared. Bad JSON, an unknown major version or a
+ * value out of range is GRIP_ERR_ARG with the line and column in the message, and nothing changes.
+ * Unknown fields are ignored; a box field left out takes grip_box_desc_init's default; "bounds"
+ * left out keeps the engine's. More boxes than max_boxes, or nesting deeper than 32 levels, is
+ * GRIP_ERR_LIMIT. The old boxes go as grip_box_destroy takes them (gestures on them end as
+ * cancelled). */
+grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length);
 
 /* ---- Lua ---------------------------------------------------------------- */
 

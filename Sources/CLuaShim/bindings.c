@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grip_names.h"
+
 #define ENGINE_MT "grip.engine"
 #define BOX_MT "grip.box"
 #define MAX_CUSTOM_HANDLES 16
@@ -22,31 +24,21 @@ static const char engines_key = 0;  /* registry: lightuserdata(LuaEngine) -> eng
 
 /* ---- names ------------------------------------------------------------------ */
 
-static const char *const handle_names[] = {"none", "top_left", "top", "top_right", "right", "bottom_right",
-                                           "bottom", "bottom_left", "left", "rotate", NULL};
-static const char *const allow_names[] = {"move", "resize", "rotate", "pinch", "magnify", "double_tap_reset",
-                                          "long_press", NULL};
-static const char *const event_names[] = {"none", "gesture_began", "gesture_changed", "gesture_ended",
-                                          "gesture_cancelled", "tap", "double_tap", "reset", "long_press_began",
-                                          "long_press_triggered", "long_press_cancelled", "editing_changed",
-                                          "script_error", "selection_changed", "committed", "undone",
-                                          "redone", NULL};
-static const char *const gesture_names[] = {"none", "move", "resize", "rotate", "pinch", "magnify", "handle",
-                                            "marquee", "nudge", "reset", NULL};
-static const char *const command_names[] = {"none", "box", "border", "handle", "indicator", "guide", "outline",
-                                            "marquee", "gap", NULL};
-static const char *const select_names[] = {"replace", "add", "remove", "toggle", NULL};
-static const char *const phase_names[] = {"down", "move", "up", "cancel", NULL};
-static const char *const mod_names[] = {"shift", "alt", "ctrl", "meta", NULL};
-static const char *const key_names[] = {"none", "left", "right", "up", "down", "escape", "tab", "shift", "alt",
-                                        "ctrl", "meta", NULL};
-static const char *const resize_names[] = {"freeform", "uniform", NULL};
-static const char *const indicator_names[] = {"circle", "rounded_rect", "rect", "custom", NULL};
-static const char *const state_names[] = {"hover", "active", NULL};
-static const char *const order_names[] = {"front", "back", "forward", "backward", NULL};
-static const char *const selection_names[] = {"off", "pointer", NULL};
-static const char *const marquee_names[] = {"intersect", "contain", NULL};
-static const char *const group_resize_names[] = {"keep_shapes", "member_axes", NULL};
+/* The name tables are generated from grip.h (Sources/CNames, scripts/gen-names). */
+#define handle_names gn_handle_names
+#define allow_names gn_allow_names
+#define event_names gn_event_names
+#define gesture_names gn_gesture_names
+#define command_names gn_command_names
+#define select_names gn_select_names
+#define phase_names gn_phase_names
+#define mod_names gn_mod_names
+#define state_names gn_state_names
+#define order_names gn_order_names
+#define selection_names gn_selection_names
+#define marquee_names gn_marquee_names
+#define group_resize_names gn_group_resize_names
+#define key_names gn_key_names
 
 static int name_index(const char *const *names, const char *s) {
     for (int i = 0; names[i]; i++) {
@@ -346,17 +338,12 @@ static void check_keys(lua_State *L, int idx, const char *const *allowed, const 
 
 /* ---- box descriptions ------------------------------------------------------------------ */
 
-enum { F_NUM, F_BOOL };
-typedef struct field { const char *name; int type; size_t offset; } field;
-#define NUMF(n) {#n, F_NUM, offsetof(grip_box_desc, n)}
-#define BOOLF(n) {#n, F_BOOL, offsetof(grip_box_desc, n)}
-static const field desc_fields[] = {
-    NUMF(x), NUMF(y), NUMF(width), NUMF(height), NUMF(rotation), NUMF(scale), BOOLF(editing),
-    BOOLF(centered), BOOLF(allow_flip), NUMF(min_width), NUMF(min_height), NUMF(min_scale), NUMF(max_scale),
-    BOOLF(contain), NUMF(inset_top), NUMF(inset_left), NUMF(inset_bottom), NUMF(inset_right),
-    NUMF(long_press_duration), NUMF(corner_radius), NUMF(rotation_snap), NUMF(snap_tolerance),
-    BOOLF(flipped_x), BOOLF(flipped_y), BOOLF(selectable), BOOLF(snap_target), BOOLF(pass_through),
-    NUMF(hit_outset), {NULL, 0, 0}};
+/* Every bit a mask field has a name for ("all"). */
+static uint32_t all_bits(const gn_field *f) {
+    uint32_t m = 0;
+    for (int i = 0; gn_tables[f->table][f->first + i]; i++) m |= 1u << (f->first + i);
+    return m;
+}
 
 /* Reads the fields of the table at idx over *d (fields not given keep their value). */
 static void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) {
@@ -369,13 +356,18 @@ static void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) {
         const char *k = lua_tostring(L, -2);
         char what[64];
         snprintf(what, sizeof what, "box field '%s'", k);
-        const field *f = desc_fields;
-        while (f->name && strcmp(f->name, k) != 0) f++;
-        if (f->name) {
-            char *p = (char *)d + f->offset;
-            if (f->type == F_NUM) *(double *)p = num_value(L, -1, what);
-            else *(bool *)p = bool_value(L, -1, what);
-        } else if (strcmp(k, "parent") == 0) {
+        const gn_field *f = gn_box_desc_fields;
+        while (f->name[0] && strcmp(f->name, k) != 0) f++;
+        char *p = (char *)d + f->offset;
+        switch (f->name[0] ? f->kind : -1) {
+        case GN_NUMBER: *(double *)p = num_value(L, -1, what); break;
+        case GN_BOOL: *(bool *)p = bool_value(L, -1, what); break;
+        case GN_MASK:
+            *(uint32_t *)p = mask_value(L, -1, gn_tables[f->table] + f->first, f->first, all_bits(f), what);
+            break;
+        case GN_ENUM: *(uint32_t *)p = (uint32_t)enum_value(L, -1, gn_tables[f->table], what); break;
+        case GN_U64: *(uint64_t *)p = (uint64_t)int_value(L, -1, what); break;
+        case GN_BOX:
             if (lua_isnil(L, -1)) {
                 d->parent = GRIP_NO_BOX;
             } else {
@@ -386,18 +378,8 @@ static void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) {
                 lua_pop(L, 1);
                 d->parent = b->id;
             }
-        } else if (strcmp(k, "allow") == 0) {
-            d->allow = mask_value(L, -1, allow_names, 0, GRIP_ALLOW_ALL, what);
-        } else if (strcmp(k, "handles") == 0) {
-            d->handles = mask_value(L, -1, handle_names + 1, 1, GRIP_HANDLES_ALL8 | GRIP_HANDLE_BIT(GRIP_HANDLE_ROTATE), what);
-        } else if (strcmp(k, "resize_mode") == 0) {
-            d->resize_mode = (grip_resize_mode)enum_value(L, -1, resize_names, what);
-        } else if (strcmp(k, "indicator") == 0) {
-            d->indicator = (grip_indicator_shape)enum_value(L, -1, indicator_names, what);
-        } else if (strcmp(k, "user_data") == 0) {
-            d->user_data = (uint64_t)int_value(L, -1, what);
-        } else {
-            luaL_error(L, "unknown box field '%s'", k);
+            break;
+        default: luaL_error(L, "unknown box field '%s'", k);
         }
         lua_pop(L, 1);
     }
@@ -406,24 +388,18 @@ static void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) {
 static void push_desc(lua_State *L, int eidx, const grip_box_desc *d) {
     eidx = lua_absindex(L, eidx);
     lua_createtable(L, 0, 32);
-    for (const field *f = desc_fields; f->name; f++) {
+    for (const gn_field *f = gn_box_desc_fields; f->name[0]; f++) {
         const char *p = (const char *)d + f->offset;
-        if (f->type == F_NUM) lua_pushnumber(L, *(const double *)p);
-        else lua_pushboolean(L, *(const bool *)p);
+        switch (f->kind) {
+        case GN_NUMBER: lua_pushnumber(L, *(const double *)p); break;
+        case GN_BOOL: lua_pushboolean(L, *(const bool *)p); break;
+        case GN_MASK: push_mask(L, *(const uint32_t *)p, gn_tables[f->table] + f->first, f->first); break;
+        case GN_ENUM: push_name(L, gn_tables[f->table], (long)*(const uint32_t *)p); break;
+        case GN_U64: lua_pushinteger(L, (lua_Integer)*(const uint64_t *)p); break;
+        default: push_box(L, eidx, d->parent); break;
+        }
         lua_setfield(L, -2, f->name);
     }
-    push_box(L, eidx, d->parent);
-    lua_setfield(L, -2, "parent");
-    push_mask(L, d->allow, allow_names, 0);
-    lua_setfield(L, -2, "allow");
-    push_mask(L, d->handles, handle_names + 1, 1);
-    lua_setfield(L, -2, "handles");
-    push_name(L, resize_names, d->resize_mode);
-    lua_setfield(L, -2, "resize_mode");
-    push_name(L, indicator_names, d->indicator);
-    lua_setfield(L, -2, "indicator");
-    lua_pushinteger(L, (lua_Integer)d->user_data);
-    lua_setfield(L, -2, "user_data");
 }
 
 /* ---- value tables ------------------------------------------------------------------------- */
@@ -1469,6 +1445,32 @@ static int l_box_set_constraint(lua_State *L) { return set_hook_function(L, "con
 
 static int l_box_set_indicator(lua_State *L) { return set_hook_function(L, "indicator", GL_OP_BOX_SET_INDICATOR); }
 
+/* ---- scene files ------------------------------------------------------------------------ */
+
+/* e:save(): the scene file's text (the length asked for first, then written into a buffer of
+ * that size, a userdata collected by Lua). */
+static int l_save(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_SCENE_SAVE, &c);
+    size_t n = (size_t)c.ri[0];
+    char *text = (char *)lua_newuserdatauv(L, n + 1, 0);
+    CALL_INIT(again);
+    again.out = text;
+    again.i[0] = (int64_t)(n + 1);
+    simple_engine_op(L, GL_OP_SCENE_SAVE, &again);
+    lua_pushlstring(L, text, n);
+    return 1;
+}
+
+/* e:load(text): replaces every box with the scene's (old box handles go stale). */
+static int l_load(lua_State *L) {
+    CALL_INIT(c);
+    size_t n = 0;
+    c.in = (void *)luaL_checklstring(L, 2, &n);
+    c.i[0] = (int64_t)n;
+    return simple_engine_op(L, GL_OP_SCENE_LOAD, &c);
+}
+
 /* ---- module --------------------------------------------------------------------------- */
 
 static const luaL_Reg engine_methods[] = {
@@ -1479,7 +1481,8 @@ static const luaL_Reg engine_methods[] = {
     {"boxes", l_boxes}, {"query", l_query}, {"screen_to_world", l_screen_to_world},
     {"select", l_select}, {"selection", l_selection}, {"selection_state", l_selection_state}, {"marquee", l_marquee},
     {"world_to_screen", l_world_to_screen}, {"key", l_key}, {"nudge", l_nudge}, {"undo", l_undo},
-    {"redo", l_redo}, {"history", l_history}, {"clear_history", l_clear_history}, {NULL, NULL}};
+    {"redo", l_redo}, {"history", l_history}, {"clear_history", l_clear_history}, {"save", l_save},
+    {"load", l_load}, {NULL, NULL}};
 
 static const luaL_Reg box_methods[] = {
     {"state", l_box_state}, {"describe", l_box_describe}, {"configure", l_box_configure},

@@ -115,6 +115,17 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_selection_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self),
                                        Int(truncatingIfNeeded: c.pointee.i.0), &n))
         c.pointee.ri.0 = Int64(n)
+    case Int(GL_OP_SCENE_SAVE):
+        // Without a buffer only the length is asked for (GRIP_ERR_LIMIT then is the answer).
+        var n = 0
+        let st = grip_scene_save(e.ptr, c.pointee.out?.assumingMemoryBound(to: CChar.self),
+                                 Int(truncatingIfNeeded: c.pointee.i.0), &n)
+        if !(st == GRIP_ERR_LIMIT && c.pointee.out == nil) { try e.check(st) }
+        c.pointee.ri.0 = Int64(n)
+    case Int(GL_OP_SCENE_LOAD):
+        let st = grip_scene_load(e.ptr, c.pointee.in?.assumingMemoryBound(to: CChar.self), Int(truncatingIfNeeded: c.pointee.i.0))
+        try e.check(st)  // a refused load changed nothing, so there are no events to hand over
+        try e.drained(L)
     case Int(GL_OP_SELECTION_STATE):
         try e.check(grip_selection_state_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_selection_state.self)))
     case Int(GL_OP_SCREEN_TO_WORLD), Int(GL_OP_WORLD_TO_SCREEN):

@@ -19,5 +19,6 @@ int main(void) {
     check_suite("suite_queries", suite_queries);
     check_suite("suite_fixes", suite_fixes);
     check_suite("suite_history", suite_history);
+    check_suite("suite_scene", suite_scene);
     return check_summary("C ABI tests");
 }
