@@ -2,7 +2,8 @@
 # The Lua tests:
 #   1. every Tests/lua/test_*.lua through grip-cli (a hosted state) and through the stock lua5.4
 #      interpreter (require "grip", with a grip.so link to libgrip.so on package.cpath);
-#   2. the sandbox's environment against Tests/lua/sandbox/allowlist.txt;
+#   2. the pattern matcher against stock Lua (Tests/lua/diff/patterns.lua, outputs compared);
+#      the sandbox's environment against Tests/lua/sandbox/allowlist.txt;
 #   3. Tests/c/test_lua.c (the hosted C API: macros, hooks and fallbacks, escapes, limits,
 #      errors) against libgrip.so; with VALGRIND=1 also its --quick run under valgrind.
 #
@@ -20,6 +21,11 @@ for t in Tests/lua/test_*.lua; do
     "$cli" run "$t"
     LUA_CPATH="$tmp/?.so" lua5.4 "$t"
 done
+# the pattern matcher against stock Lua's on 20,000 random patterns
+"$cli" run Tests/lua/diff/patterns.lua > "$tmp/patterns.grip"
+lua5.4 Tests/lua/diff/patterns.lua > "$tmp/patterns.lua"
+cmp "$tmp/patterns.grip" "$tmp/patterns.lua"
+echo "pattern matcher matches stock lua5.4 on $(wc -l < "$tmp/patterns.lua") random patterns"
 "$cli" run --sandbox Tests/lua/sandbox/env.lua | diff -u Tests/lua/sandbox/allowlist.txt -
 echo "sandbox environment matches Tests/lua/sandbox/allowlist.txt"
 
