@@ -97,6 +97,7 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.setCustomIndicator(box, c.pointee.flag)
     case Int(GL_OP_BOX_ORDER):
         try e.check(grip_box_order(e.ptr, box, grip_order(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0))), box: true)
+        try e.drained(L)
     case Int(GL_OP_BOXES):
         var n = 0
         try e.check(grip_boxes_list(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self),
@@ -110,6 +111,7 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     case Int(GL_OP_SELECT):
         try e.check(grip_select(e.ptr, c.pointee.box, grip_select_op(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0))),
                     box: c.pointee.box != GRIP_NO_BOX)
+        try e.drained(L)
     case Int(GL_OP_SELECTION):
         var n = 0
         try e.check(grip_selection_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self),
@@ -148,7 +150,7 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_dispatch_timer(e.ptr, c.pointee.n.0))
         try e.drained(L)
     case Int(GL_OP_FRAME_LOCK):
-        try e.check(grip_frame_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_frame.self)))
+        try e.check(scriptFrameGet(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_frame.self)))
         // Held until FRAME_UNLOCK: while CLuaShim turns the arrays into tables nothing may touch them.
         e.engine.busy = true
     case Int(GL_OP_EVENT_NEXT):

@@ -68,9 +68,13 @@ final class LuaEngine: BoxHooks {
     // MARK: events
 
     /// Moves the engine's queued events to `pending`, running the `on` handlers of each. Returns
-    /// GL_ERR_TOP when a handler raised (its error object is on top of `L`'s stack).
-    func drain(_ L: UnsafeMutableRawPointer?) -> Int32 {
+    /// GL_ERR_TOP when a handler raised (its error object is on top of `L`'s stack); the events
+    /// still queued then move to `pending` without their handlers, so they stay the script's and
+    /// never reach the host's grip_event_poll nor fire later in an unrelated call. With `fire`
+    /// false no handler runs (the way out of an error).
+    func drain(_ L: UnsafeMutableRawPointer?, fire: Bool = true) -> Int32 {
         var ev = grip_event()
+        var failed: Int32 = fire ? GL_OK : GL_ERR_MSG
         while CGrip.grip_event_poll(ptr, &ev) == GRIP_OK {
             let message = ev.kind == GRIP_EVENT_SCRIPT_ERROR ? String(cString: CGrip.grip_engine_errmsg(ptr)) : ""
             if pending.count - pendingHead >= LuaEngine.pendingCapacity { pendingHead += 1 }
@@ -79,10 +83,10 @@ final class LuaEngine: BoxHooks {
                 pendingHead = 0
             }
             pending.append(PendingEvent(event: ev, message: message))
-            let rc = message.withCString { gl_fire_event(L, key, &ev, $0) }
-            if rc != GL_OK { return rc }
+            if failed != GL_OK { continue }
+            failed = message.withCString { gl_fire_event(L, key, &ev, $0) }
         }
-        return GL_OK
+        return fire ? failed : GL_OK
     }
 
     /// The oldest pending event, removed.

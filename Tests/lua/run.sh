@@ -5,7 +5,8 @@
 #   2. the pattern matcher against stock Lua (Tests/lua/diff/patterns.lua, outputs compared);
 #      the sandbox's environment against Tests/lua/sandbox/allowlist.txt;
 #   3. Tests/c/test_lua.c (the hosted C API: macros, hooks and fallbacks, escapes, limits,
-#      errors) against libgrip.so; with VALGRIND=1 also its --quick run under valgrind.
+#      errors) against libgrip.so; with VALGRIND=1 also its --quick run under valgrind;
+#   4. Tests/c/test_host_calls.c (a host's promises around its Lua state: events, frames, limits).
 #
 #   Tests/lua/run.sh LIBDIR GRIP_CLI      LIBDIR holds libgrip.so, GRIP_CLI is the grip-cli binary
 set -euo pipefail
@@ -32,6 +33,9 @@ echo "sandbox environment matches Tests/lua/sandbox/allowlist.txt"
 cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_lua.c -L"$lib" -lgrip -lm \
    -Wl,-rpath,"$lib" -o "$tmp/test_lua"
 "$tmp/test_lua" --root .
+cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_host_calls.c -L"$lib" -lgrip -lm -lpthread \
+   -Wl,-rpath,"$lib" -o "$tmp/test_host_calls"
+"$tmp/test_host_calls"
 if [ -n "${VALGRIND:-}" ]; then
     valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=3 \
         "$tmp/test_lua" --root . --quick

@@ -1,0 +1,176 @@
+/*
+ * test_host_calls.c: what a C host may rely on around its Lua state: the script's events stay
+ * the script's, the frame the host holds survives a script, a destroyed engine is detected
+ * without reading freed memory, and the documented limits hold at their edges.
+ *
+ *   cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_host_calls.c -Lbin -lgrip -lpthread -o t
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <grip.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int checks, failures;
+
+#define CHECK(cond, ...)                                                    \
+    do {                                                                    \
+        checks++;                                                           \
+        if (!(cond)) {                                                      \
+            failures++;                                                     \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);            \
+            fprintf(stderr, __VA_ARGS__);                                   \
+            fprintf(stderr, "\n");                                          \
+        }                                                                   \
+    } while (0)
+
+static grip_engine *new_engine(void) {
+    grip_engine *e = NULL;
+    if (grip_engine_create(NULL, &e) != GRIP_OK) {
+        fprintf(stderr, "cannot create an engine\n");
+        exit(1);
+    }
+    return e;
+}
+
+static grip_lua *new_lua(grip_engine *e) {
+    grip_lua *lua = NULL;
+    if (grip_lua_create(e, NULL, &lua) != GRIP_OK) {
+        fprintf(stderr, "cannot create a Lua state: %s\n", grip_lua_errmsg(NULL));
+        exit(1);
+    }
+    return lua;
+}
+
+static grip_status run(grip_lua *lua, const char *src) { return grip_lua_exec(lua, "test", src, strlen(src)); }
+
+static int drain_host(grip_engine *e) {
+    grip_event ev;
+    int n = 0;
+    while (grip_event_poll(e, &ev) == GRIP_OK) n++;
+    return n;
+}
+
+/* ---- the script's events ------------------------------------------------------ */
+
+static void test_events_stay_the_scripts(void) {
+    grip_engine *e = new_engine();
+    grip_lua *lua = new_lua(e);
+    /* An on handler raises on the first event of a drag: the rest of the drag's events (and the
+     * cancel the macro sends on its way out) stay in the script's queue. */
+    grip_status st = run(lua,
+        "local e = grip.host\n"
+        "local b = e:box{x = 100, y = 100, width = 100, height = 100, editing = true}\n"
+        "b:on('gesture_began', function() error('boom') end)\n"
+        "local ok, err = pcall(e.drag, e, {from = {150, 150}, to = {200, 200}, steps = 5})\n"
+        "assert(not ok and tostring(err):find('boom'), tostring(err))\n"
+        "local kinds = {}\n"
+        "for ev in e:events() do kinds[#kinds + 1] = ev.kind end\n"
+        "assert(kinds[1] == 'gesture_began' and kinds[#kinds] == 'gesture_cancelled', table.concat(kinds, ' '))\n");
+    CHECK(st == GRIP_OK, "handler script: %s", grip_lua_errmsg(lua));
+    CHECK(drain_host(e) == 0, "events of a script whose handler raised reached grip_event_poll");
+    /* A later, unrelated call does not fail with the old error. */
+    st = run(lua, "local b = grip.host:boxes()[1]; b:state()");
+    CHECK(st == GRIP_OK, "a later call failed: %s", grip_lua_errmsg(lua));
+    st = run(lua, "local b = grip.host:boxes()[1]; grip.host:select(b)");
+    CHECK(st == GRIP_OK, "select: %s", grip_lua_errmsg(lua));
+    CHECK(drain_host(e) == 0, "a script's SELECTION_CHANGED reached grip_event_poll");
+    grip_lua_destroy(lua);
+    grip_engine_destroy(e);
+}
+
+/* ---- the host's frame ------------------------------------------------------------ */
+
+static void test_frame_survives_script(void) {
+    grip_engine *e = new_engine();
+    grip_lua *lua = new_lua(e);
+    grip_box_desc d;
+    grip_box_desc_init(&d);
+    d.x = 10; d.y = 10; d.width = 50; d.height = 40; d.editing = true;
+    grip_box b;
+    CHECK(grip_box_create(e, &d, &b) == GRIP_OK, "box: %s", grip_engine_errmsg(e));
+    grip_frame f;
+    CHECK(grip_frame_get(e, &f) == GRIP_OK, "frame");
+    size_t nc = f.command_count, nv = f.vertex_count;
+    grip_command *cmds = malloc(nc * sizeof *cmds);
+    grip_vec2 *verts = malloc(nv * sizeof *verts + 1);
+    memcpy(cmds, f.commands, nc * sizeof *cmds);
+    memcpy(verts, f.vertices, nv * sizeof *verts);
+    /* The script grows the scene (the frame arrays must grow) and reads the frame twice. */
+    grip_status st = run(lua,
+        "local e = grip.host\n"
+        "for i = 1, 300 do e:box{x = i, y = i, width = 20, height = 20, editing = true} end\n"
+        "assert(#e:frame().commands > 3000)\n"
+        "e:box{x = 1, y = 1, width = 15, height = 15}\n"
+        "assert(#e:frame().commands > 3000)\n");
+    CHECK(st == GRIP_OK, "script: %s", grip_lua_errmsg(lua));
+    CHECK(memcmp(cmds, f.commands, nc * sizeof *cmds) == 0, "the host's frame commands changed under a script");
+    CHECK(memcmp(verts, f.vertices, nv * sizeof *verts) == 0, "the host's frame vertices changed under a script");
+    grip_frame g;
+    CHECK(grip_frame_get(e, &g) == GRIP_OK && g.command_count > 3000, "the next frame has the script's boxes");
+    CHECK(g.serial != f.serial, "the next frame has a new serial");
+    /* And once more: a script between two host reads, the engine destroyed with arrays retired. */
+    st = run(lua, "local e = grip.host; e:box{x = 3, y = 3, width = 15, height = 15}; e:frame()");
+    CHECK(st == GRIP_OK, "script: %s", grip_lua_errmsg(lua));
+    CHECK(g.commands[0].kind == GRIP_CMD_BOX && g.commands[0].box == b, "the held frame still reads");
+    free(cmds);
+    free(verts);
+    grip_lua_destroy(lua);
+    grip_engine_destroy(e);
+}
+
+/* ---- a destroyed engine, the documented limits at their edges ------------------------ */
+
+static void test_engine_destroyed_first(void) {
+    grip_engine *e = new_engine();
+    grip_lua *lua = new_lua(e);
+    grip_engine_destroy(e);  /* against the rules: the state must notice, without reading e */
+    grip_status st = run(lua, "return 1");
+    CHECK(st == GRIP_ERR_STATE, "exec after the engine was destroyed: %s", grip_status_string(st));
+    CHECK(strstr(grip_lua_errmsg(lua), "destroyed") != NULL, "message: %s", grip_lua_errmsg(lua));
+    grip_lua_destroy(lua);
+}
+
+static void test_limits_at_their_edges(void) {
+    grip_engine *e = new_engine();
+    grip_box_desc d;
+    grip_box parent = GRIP_NO_BOX, b;
+    /* "Boxes nest at most 32 levels deep": 32 levels are accepted, a 33rd is GRIP_ERR_LIMIT. */
+    for (int level = 1; level <= 32; level++) {
+        grip_box_desc_init(&d);
+        d.parent = parent;
+        d.width = 50;
+        d.height = 50;
+        grip_status st = grip_box_create(e, &d, &b);
+        CHECK(st == GRIP_OK, "level %d: %s", level, grip_engine_errmsg(e));
+        parent = b;
+    }
+    grip_box_desc_init(&d);
+    d.parent = parent;
+    CHECK(grip_box_create(e, &d, &b) == GRIP_ERR_LIMIT, "a 33rd level was accepted");
+    /* "coordinates and sizes within 1e9": x = 1e9 with width 1e9 is in range, beyond is not. */
+    grip_box_desc_init(&d);
+    d.x = 1e9; d.y = -1e9; d.width = 1e9; d.height = 1e9;
+    CHECK(grip_box_create(e, &d, &b) == GRIP_OK, "x = 1e9, width = 1e9 refused: %s", grip_engine_errmsg(e));
+    d.x = 1.0000001e9;
+    CHECK(grip_box_create(e, &d, &b) == GRIP_ERR_ARG, "x beyond 1e9 accepted");
+    d.x = 0; d.width = 1.0000001e9;
+    CHECK(grip_box_create(e, &d, &b) == GRIP_ERR_ARG, "width beyond 1e9 accepted");
+    /* Times are bounded at 1e9 s: 1e308 is refused and does not wedge the engine. */
+    grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, 10, 10, 1e308, 0};
+    CHECK(grip_dispatch_pointer(e, &ev, NULL) == GRIP_ERR_ARG, "time 1e308 accepted");
+    CHECK(grip_dispatch_timer(e, 1e308) == GRIP_ERR_ARG, "timer at 1e308 accepted");
+    ev.time = 1.0;
+    CHECK(grip_dispatch_pointer(e, &ev, NULL) == GRIP_OK, "the engine is wedged after 1e308: %s", grip_engine_errmsg(e));
+    grip_engine_destroy(e);
+}
+
+int main(void) {
+    test_events_stay_the_scripts();
+    test_frame_survives_script();
+    test_engine_destroyed_first();
+    test_limits_at_their_edges();
+    printf("test_host_calls: %d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
