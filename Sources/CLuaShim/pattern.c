@@ -370,7 +370,7 @@ static int find_aux(lua_State *L, int find) {
         return 1;
     }
     if (find && (lua_toboolean(L, 4) || no_specials(p, lp))) {
-        if (!gl_charge(gl_getctx(L), (ls - init) / 16 + 1)) gl_trip_error(L);
+        if (!gl_charge(gl_getctx(L), (ls - init) / GL_COMPARE_BYTES + lp / GL_SCAN_BYTES + 1)) gl_trip_error(L);
         const char *found = lp == 0 ? s + init : (const char *)memmem(s + init, ls - init, p, lp);
         if (found != NULL) {
             lua_pushinteger(L, (found - s) + 1);

@@ -22,6 +22,9 @@ package final class EngineHandle {
     var commands = CBuffer<grip_command>()
     var vertices = CBuffer<grip_vec2>()
     var frameSerial: UInt64 = 0
+    /// Calls made on this engine so far: tells one call from the next (the Lua hooks one call
+    /// runs share one budget).
+    package var calls: UInt64 = 0
     /// The host holds the arrays of its last grip_frame_get (until its next one).
     var hostHoldsFrame = false
     /// Frame storage the host may still read, moved aside so a script's frame could not touch
@@ -119,6 +122,7 @@ func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) ->
         return GRIP_ERR_STATE
     }
     h.engine.busy = true
+    h.calls &+= 1
     defer { h.engine.busy = false }
     do {
         h.message[0] = 0

@@ -65,9 +65,12 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_engine_set_view(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_affine.self)))
     case Int(GL_OP_BOX_CREATE):
         var id: grip_box = 0
+        try e.accountBoxes(adding: 1)
+        defer { try? e.accountBoxes() }
         try e.check(grip_box_create(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_box_desc.self), &id))
         c.pointee.rbox = id
     case Int(GL_OP_BOX_DESTROY):
+        defer { try? e.accountBoxes() }
         let st = grip_box_destroy(e.ptr, box)
         if !(c.pointee.flag && st == GRIP_ERR_NOT_FOUND) { try e.check(st, box: true) }
         try e.drained(L)
@@ -195,6 +198,9 @@ enum LuaLimits {
     static let dispatchCost: UInt64 = 200
     /// Most calls on one engine in progress at once (handlers calling back in).
     static let maxNesting = 40
+    /// Host memory a box of an engine a script made is counted as, against the state's
+    /// memory_limit (a box with its records, index entries and frame commands is about 400 bytes).
+    static let bytesPerBox = 512
     /// Most steps a macro or `advance` takes.
     static let maxSteps = 100_000
 }
@@ -210,6 +216,18 @@ extension LuaEngine {
     /// Drains the event queue; a handler's error propagates.
     func drained(_ L: UnsafeMutableRawPointer?) throws(LuaFailure) {
         if drain(L) != GL_OK { throw LuaFailure.top }
+    }
+
+    /// Brings the memory the state is charged for this engine's boxes to its box count (plus
+    /// `adding` boxes about to be made): boxes of an engine a script made count against the
+    /// state's memory_limit. Throws, charging nothing, when they would not fit.
+    func accountBoxes(adding: Int = 0) throws(LuaFailure) {
+        let want = owned && !closed ? (engine.boxCount + adding) * LuaLimits.bytesPerBox : 0
+        if want == boxBytes { return }
+        guard gl_charge_memory(ctx, Int64(want - boxBytes)) else {
+            throw LuaFailure("memory limit exceeded (the boxes of engines a script makes count, \(LuaLimits.bytesPerBox) bytes each)")
+        }
+        boxBytes = want
     }
 
     func refuseWhenBusy() throws(LuaFailure) {

@@ -19,6 +19,8 @@ final class LuaEngine: BoxHooks {
     let ctx: UnsafeMutableRawPointer
     /// Closed from Lua (`e:close()` or `<close>`).
     private(set) var closed = false
+    /// Bytes of the state's memory_limit its boxes are counted as (`accountBoxes`).
+    var boxBytes = 0
     /// Calls on this engine in progress (an `on` handler may run inside one).
     var running = 0
     /// Events taken from the engine's queue, waiting for `e:events()` (oldest first).
@@ -46,6 +48,7 @@ final class LuaEngine: BoxHooks {
             CGrip.grip_engine_destroy(ptr)
             _ = gl_count_engines(ctx, -1)
         }
+        _ = gl_charge_memory(ctx, -Int64(boxBytes))
         errbuf.deallocate()
     }
 
@@ -63,6 +66,8 @@ final class LuaEngine: BoxHooks {
         CGrip.grip_engine_destroy(ptr)
         _ = gl_count_engines(ctx, -1)
         closed = true
+        _ = gl_charge_memory(ctx, -Int64(boxBytes))
+        boxBytes = 0
     }
 
     // MARK: events
@@ -108,6 +113,7 @@ final class LuaEngine: BoxHooks {
     func customHandlePosition(box: BoxID, index: Int, geometry g: BoxGeometry) -> Result<Vec2, HookFailure> {
         var geom = g.gl
         var x = 0.0, y = 0.0
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_handle_position(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, &x, &y, errbuf, 512)
         return rc == GL_OK ? .success(Vec2(x, y)) : .failure(failure())
     }
@@ -115,6 +121,7 @@ final class LuaEngine: BoxHooks {
     func customHandleDrag(box: BoxID, index: Int, start: BoxGeometry, point: Vec2) -> Result<BoxGeometry, HookFailure> {
         var geom = start.gl
         var out = geom
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_handle_drag(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, point.x, point.y, &out, errbuf, 512)
         return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
     }
@@ -123,6 +130,7 @@ final class LuaEngine: BoxHooks {
         var geom = g.gl
         var points: UnsafePointer<Double>? = nil
         var count = 0
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_indicator(ctx, key, box.rawValue, progress, &geom, &points, &count, errbuf, 512)
         guard rc == GL_OK else { return failure() }
         if let points {
@@ -135,6 +143,7 @@ final class LuaEngine: BoxHooks {
         var p = proposed.gl
         var c = current.gl
         var out = p
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_constraint(ctx, key, box.rawValue, &p, &c, &out, errbuf, 512)
         return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
     }

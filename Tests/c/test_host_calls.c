@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int checks, failures;
 
@@ -169,10 +170,68 @@ static void test_limits_at_their_edges(void) {
     grip_engine_destroy(e);
 }
 
+/* ---- one budget per host call, for all the hooks it runs ------------------------------ */
+
+static double seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void test_hooks_share_a_budget(void) {
+    grip_engine *e = new_engine();
+    grip_lua_desc ld;
+    grip_lua_desc_init(&ld);
+    ld.instruction_limit = 10000000;  /* 10 million per call from the host */
+    grip_lua *lua = NULL;
+    CHECK(grip_lua_create(e, &ld, &lua) == GRIP_OK, "lua: %s", grip_lua_errmsg(NULL));
+    /* 400 editing boxes with 16 custom handles each whose position hook runs about 200,000
+     * instructions: each hook alone is well within the budget, a frame's 6,400 of them are not. */
+    grip_status st = run(lua,
+        "local e = grip.host\n"
+        "local function heavy(s) local n = 0 for i = 1, 50000 do n = n + i end return s.width / 2, -20 end\n"
+        "for i = 0, 399 do\n"
+        "  local b = e:box{x = (i % 20) * 50, y = (i // 20) * 50, width = 40, height = 40, editing = true}\n"
+        "  for h = 1, 16 do b:add_handle{name = 'h' .. h, position = heavy} end\n"
+        "end\n");
+    CHECK(st == GRIP_OK, "setup: %s", grip_lua_errmsg(lua));
+    drain_host(e);
+    double t0 = seconds();
+    grip_frame f;
+    st = grip_frame_get(e, &f);
+    double dt = seconds() - t0;
+    CHECK(st == GRIP_OK, "frame: %s", grip_engine_errmsg(e));
+    CHECK(dt < 1.0, "one frame read ran its hooks for %.2f s (one budget of 10 million instructions is ~50 ms)", dt);
+    grip_event ev;
+    int errors = 0;
+    char first[512] = "";  /* a message that names the limit */
+    while (grip_event_poll(e, &ev) == GRIP_OK) {
+        if (ev.kind != GRIP_EVENT_SCRIPT_ERROR) continue;
+        errors++;
+        if (strstr(grip_engine_errmsg(e), "limit exceeded") != NULL) snprintf(first, sizeof first, "%s", grip_engine_errmsg(e));
+    }
+    CHECK(errors > 0, "the frame's hooks ran out of their shared budget without a SCRIPT_ERROR");
+    CHECK(strstr(first, "instruction limit exceeded") != NULL, "no SCRIPT_ERROR says the limit was exceeded");
+    /* The hooks that failed are disabled: the next frame read is quick and the state still works. */
+    t0 = seconds();
+    grip_box_desc d;
+    grip_box_desc_init(&d);
+    d.width = 30; d.height = 30;
+    grip_box nb;
+    CHECK(grip_box_create(e, &d, &nb) == GRIP_OK, "box");
+    CHECK(grip_frame_get(e, &f) == GRIP_OK, "second frame");
+    CHECK(seconds() - t0 < 1.0, "the second frame read took %.2f s", seconds() - t0);
+    CHECK(run(lua, "assert(#grip.host:boxes() == 401)") == GRIP_OK, "exec after: %s", grip_lua_errmsg(lua));
+    printf("  6,400 heavy hooks in one frame read: stopped after %.0f ms, %d SCRIPT_ERROR events\n", dt * 1000, errors);
+    grip_lua_destroy(lua);
+    grip_engine_destroy(e);
+}
+
 int main(int argc, char **argv) {
     static const struct { const char *name; void (*run)(void); } tests[] = {
         {"events", test_events_stay_the_scripts}, {"frame", test_frame_survives_script},
-        {"destroyed", test_engine_destroyed_first}, {"limits", test_limits_at_their_edges}};
+        {"destroyed", test_engine_destroyed_first}, {"limits", test_limits_at_their_edges},
+        {"hooks", test_hooks_share_a_budget}};
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         if (argc > 1 && strcmp(argv[1], tests[i].name) != 0) continue;  /* one test: its name */
         tests[i].run();

@@ -6,8 +6,8 @@ local t = setmetatable({}, mt)
 mt.__mode = "k"
 local keys = {}
 for i = 1, 200000 do keys[i] = {} end
-for i = #keys, 2, -1 do local j = math.random(i) keys[i], keys[j] = keys[j], keys[i] end
 for i = 1, #keys - 1 do t[keys[i]] = keys[i + 1] end
+root = keys[1]  -- the rest is reachable only along the chain, one link per pass over the table
 keys = nil
 collectgarbage()
 collectgarbage()
