@@ -1732,10 +1732,11 @@ static int hook_protected(lua_State *L) {
 
 static int run_hook(hook_args *a, char *err, size_t errlen, const char *what) {
     gl_ctx *c = a->ctx;
-    gl_enter(c);
-    if (c->hosted && c->tripped) {  /* a script calling into the engine has run out of budget */
-        snprintf(err, errlen, "%s: instruction limit exceeded (%llu instructions per call from the host)", what,
-                 (unsigned long long)c->ins_limit);
+    gl_enter_call(c, c->hook_call);  /* the hooks of one host call share its budget */
+    c->hook_call = 0;
+    if (c->hosted && c->tripped) {  /* this call from the host has run out of budget */
+        snprintf(err, errlen, "%s: %s limit exceeded (%llu instructions per call from the host)", what,
+                 c->time_tripped ? "time" : "instruction", (unsigned long long)c->ins_limit);
         gl_leave(c);
         return GL_ERR_MSG;
     }
@@ -1752,7 +1753,7 @@ static int run_hook(hook_args *a, char *err, size_t errlen, const char *what) {
     if (st != LUA_OK) {
         char text[400];
         gl_error_text(L, -1, text, sizeof text);
-        if (c->hosted && c->tripped && strstr(text, "instruction limit") == NULL) {
+        if (c->hosted && c->tripped && strstr(text, "instruction limit") == NULL && strstr(text, "time limit") == NULL) {
             snprintf(text, sizeof text, "instruction limit exceeded (%llu instructions per call from the host)",
                      (unsigned long long)c->ins_limit);
         } else if (st == LUA_ERRMEM && c->hosted && c->mem_tripped) {

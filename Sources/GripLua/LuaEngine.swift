@@ -19,6 +19,8 @@ final class LuaEngine: BoxHooks {
     let ctx: UnsafeMutableRawPointer
     /// Closed from Lua (`e:close()` or `<close>`).
     private(set) var closed = false
+    /// Bytes of the state's memory_limit its boxes are counted as (`accountBoxes`).
+    var boxBytes = 0
     /// Calls on this engine in progress (an `on` handler may run inside one).
     var running = 0
     /// Events taken from the engine's queue, waiting for `e:events()` (oldest first).
@@ -63,6 +65,7 @@ final class LuaEngine: BoxHooks {
             CGrip.grip_engine_destroy(ptr)
             _ = gl_count_engines(ctx, -1)
         }
+        _ = gl_charge_memory(ctx, -Int64(boxBytes))
         errbuf.deallocate()
         changesBuffer.deallocate()
     }
@@ -81,14 +84,20 @@ final class LuaEngine: BoxHooks {
         CGrip.grip_engine_destroy(ptr)
         _ = gl_count_engines(ctx, -1)
         closed = true
+        _ = gl_charge_memory(ctx, -Int64(boxBytes))
+        boxBytes = 0
     }
 
     // MARK: events
 
     /// Moves the engine's queued events to `pending`, running the `on` handlers of each. Returns
-    /// GL_ERR_TOP when a handler raised (its error object is on top of `L`'s stack). On the host's
-    /// engine, COMMITTED, UNDONE and REDONE stay queued for the host's own grip_event_poll too.
-    func drain(_ L: UnsafeMutableRawPointer?) -> Int32 {
+    /// GL_ERR_TOP when a handler raised (its error object is on top of `L`'s stack); the events
+    /// still queued then move to `pending` without their handlers, so they stay the script's and
+    /// never fire later in an unrelated call. With `fire` false no handler runs (the way out of an
+    /// error). On the host's engine, COMMITTED, UNDONE and REDONE stay queued for the host's own
+    /// grip_event_poll too (they reach the host whoever caused them).
+    func drain(_ L: UnsafeMutableRawPointer?, fire: Bool = true) -> Int32 {
+        var failed: Int32 = fire ? GL_OK : GL_ERR_MSG
         while let e = engine.pollEvent(keepingSteps: !owned) {
             var ev = e.toC
             let message = e.kind == .scriptError ? (engine.polledMessage ?? "") : ""
@@ -99,11 +108,11 @@ final class LuaEngine: BoxHooks {
                 pendingHead = 0
             }
             pending.append(PendingEvent(event: ev, message: message, changes: changes))
+            if failed != GL_OK { continue }
             currentChanges = changes
-            let rc = message.withCString { gl_fire_event(L, key, &ev, $0) }
-            if rc != GL_OK { return rc }
+            failed = message.withCString { gl_fire_event(L, key, &ev, $0) }
         }
-        return GL_OK
+        return fire ? failed : GL_OK
     }
 
     /// The oldest pending event, removed.
@@ -126,6 +135,7 @@ final class LuaEngine: BoxHooks {
     func customHandlePosition(box: BoxID, index: Int, geometry g: BoxGeometry) -> Result<Vec2, HookFailure> {
         var geom = g.gl
         var x = 0.0, y = 0.0
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_handle_position(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, &x, &y, errbuf, 512)
         return rc == GL_OK ? .success(Vec2(x, y)) : .failure(failure())
     }
@@ -133,6 +143,7 @@ final class LuaEngine: BoxHooks {
     func customHandleDrag(box: BoxID, index: Int, start: BoxGeometry, point: Vec2) -> Result<BoxGeometry, HookFailure> {
         var geom = start.gl
         var out = geom
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_handle_drag(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, point.x, point.y, &out, errbuf, 512)
         return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
     }
@@ -141,6 +152,7 @@ final class LuaEngine: BoxHooks {
         var geom = g.gl
         var points: UnsafePointer<Double>? = nil
         var count = 0
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_indicator(ctx, key, box.rawValue, progress, &geom, &points, &count, errbuf, 512)
         guard rc == GL_OK else { return failure() }
         if let points {
@@ -153,6 +165,7 @@ final class LuaEngine: BoxHooks {
         var p = proposed.gl
         var c = current.gl
         var out = p
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_constraint(ctx, key, box.rawValue, &p, &c, &out, errbuf, 512)
         return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
     }

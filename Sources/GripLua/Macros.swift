@@ -82,13 +82,15 @@ struct Macro {
         try e.drained(L)
     }
 
-    /// Cancels the pointers still down (errors ignored: this is the way out of an error).
+    /// Cancels the pointers still down (errors ignored: this is the way out of an error). The
+    /// events that makes, and any left queued, stay the script's (`e:events()`), with no handler.
     private mutating func cancelDown() {
         for id in down {
             var ev = grip_pointer_event(phase: GRIP_PHASE_CANCEL, pointer: id, x: 0, y: 0, time: e.engine.time, modifiers: 0)
             _ = grip_dispatch_pointer(e.ptr, &ev, nil)
         }
         down.removeAll()
+        _ = e.drain(L, fire: false)
     }
 
     private static func lerp(_ a: Vec2, _ b: Vec2, _ t: Double) -> Vec2 { a + (b - a) * t }

@@ -95,6 +95,14 @@ bool gl_state_running(const void *ctx);
  * entry's budget. Returns false (and trips the limit) when the budget is exhausted. */
 bool gl_charge(void *ctx, uint64_t units);
 
+/* Adds delta bytes of host memory a state's scripts hold (their engines' boxes) to its
+ * memory_limit account. A growth past the limit is refused (false) and not added. */
+bool gl_charge_memory(void *ctx, int64_t delta);
+
+/* The host call that runs the next hook (a serial that changes with every call from the host):
+ * the hooks of one host call share one instruction budget. */
+void gl_set_host_call(void *ctx, uint64_t call);
+
 /* Adds delta to the number of live engines a state's scripts made; returns the new count. */
 int gl_count_engines(void *ctx, int delta);
 

@@ -45,7 +45,7 @@ extension Engine {
     /// Adds a box; its geometry is in the parent's coordinates.
     public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
         let parent = try validate(d)
-        if parent >= 0 && scene.slots[Int(parent)].depth + 1 > Scene.maxDepth {
+        if parent >= 0 && scene.slots[Int(parent)].depth + 1 >= Scene.maxDepth {
             throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")
         }
         guard scene.count < config.maxBoxes else {
@@ -110,7 +110,7 @@ extension Engine {
                 throw .state("a box cannot be parented to itself or its own descendant")
             }
             let newDepth = newParent >= 0 ? scene.slots[Int(newParent)].depth + 1 : 0
-            if newDepth + scene.subtreeHeight(s) > Scene.maxDepth {
+            if newDepth + scene.subtreeHeight(s) >= Scene.maxDepth {
                 throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")
             }
             let oldWorld = oldParent >= 0 ? scene.world(oldParent) : .identity
