@@ -258,9 +258,10 @@ private enum Op { case move, resize, rotate, group, nudge, reset, pinch }
             var boxes: [BoxID] = []
             for _ in 0..<(3 + rng.int(3)) {
                 let before = r.e.boxesInDrawOrder
+                let contain = rng.int(4) == 0
                 let id = randomNest(r, &rng, size: 120) { d in
                     d.behavior.editing = true
-                    d.behavior.contain = rng.int(4) == 0
+                    d.behavior.contain = contain
                 }
                 boxes += r.e.boxesInDrawOrder.filter { !before.contains($0) }
                 _ = id
