@@ -39,6 +39,11 @@ public struct Scene {
     var disabledHandleHooks: [BoxID] = []
     /// What changed since the frame was last built (Scene/Changes.swift).
     var changes = SceneChanges()
+    /// Snapping (Snapping/SnapIndex.swift): whether an index follows the commits, the slots
+    /// committed since it last did, and the count of structural changes (it rebuilds on one).
+    var snapTracking = false
+    var snapDirty: [Int32] = []
+    var snapEpoch: UInt64 = 0
 
     init(tag: UInt16 = 0) { self.tag = tag }
 
@@ -75,6 +80,7 @@ public struct Scene {
         }
         nextOrder &+= 1
         boundsDirtySlots.append(s)
+        snapStructureChanged()
         link(s, under: parent)
         count += 1
         return s
@@ -93,6 +99,7 @@ public struct Scene {
     /// Removes `slot` and its whole subtree (the slots keep their generation and data until reused).
     mutating func remove(_ slot: Int32) {
         unlink(slot)
+        snapStructureChanged()
         // Iterative walk of the detached subtree.
         var stack: [Int32] = [slot]
         while let s = stack.popLast() {
@@ -138,6 +145,7 @@ public struct Scene {
         unlink(slot)
         link(slot, under: parent)
         invalidateWorld(slot)
+        snapStructureChanged()
     }
 
     mutating func link(_ s: Int32, under parent: Int32) {

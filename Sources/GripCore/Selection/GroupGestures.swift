@@ -80,8 +80,12 @@ extension Engine {
         let world = viewInverse.apply(position)
         switch g.kind {
         case .move:
-            let d = world - g.grabA
+            var d = world - g.grabA
             proposeGroup(gi, GroupTransform.Similarity(shift: d))
+            if snapping.config.flags != 0 {
+                let c = snapGroupMove(gi, world: world, modifiers: modifiers)
+                if c != .zero { d = d + c; proposeGroup(gi, GroupTransform.Similarity(shift: d)) }
+            }
             slideGroup(gi, d)
         case .rotate:
             let pivot = g.groupFrame.center
@@ -112,6 +116,7 @@ extension Engine {
             return
         }
         commitGroup(gi, pointer: pointer, at: position)
+        if snapping.config.flags != 0 || !snapping.marks.isEmpty { updateSnapMarks(gi) }
     }
 
     /// The similarity two pointers ask of group pinch `gi` (world points now), each part as every
