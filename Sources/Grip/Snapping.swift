@@ -17,8 +17,10 @@ public func grip_engine_set_snapping(_ engine: OpaquePointer?, _ desc: UnsafePoi
             try h.engine.setSnapping(nil)
             return GRIP_OK
         }
-        let d = try readVersioned(desc, defaults: SnapConfig().c, earlier: [], "grip_snap_desc")
-        let c = SnapConfig(d)
+        guard desc.pointee.struct_size == MemoryLayout<grip_snap_desc>.size else {
+            throw GripError(.invalidArgument, "grip_snap_desc.struct_size is not sizeof(grip_snap_desc) of this grip.h (call grip_snap_desc_init)")
+        }
+        let c = SnapConfig(desc.pointee)
         if let p = c.problem() { throw GripError(.invalidArgument, "grip_snap_desc." + p) }
         try h.engine.setSnapping(c)
         return GRIP_OK

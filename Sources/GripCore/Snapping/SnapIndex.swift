@@ -62,7 +62,7 @@ struct SnapIndex {
     var sortKeys: [UInt64] = [], sortSlots: [Int32] = [], sortKeys2: [UInt64] = [], sortSlots2: [Int32] = []
 
     /// A box's axis-aligned bounds in its parent's space, as snapping measures them.
-    @_optimize(speed) @inline(__always) static func bounds(_ g: BoxGeometry) -> Rect {
+    @inline(never) static func bounds(_ g: BoxGeometry) -> Rect {
         if g.rotation == 0 {
             let hw = g.width * g.scale * 0.5, hh = g.height * g.scale * 0.5
             return Rect(min: Vec2(g.center.x - hw, g.center.y - hh), max: Vec2(g.center.x + hw, g.center.y + hh))
@@ -192,7 +192,7 @@ extension Engine {
     }
 
     /// Builds the index of `parent`'s children that are snap targets.
-    @_optimize(speed) private func buildSnapIndex(parent: Int32) -> Int {
+    @inline(never) private func buildSnapIndex(parent: Int32) -> Int {
         let pi = snapping.index.parents.count
         snapping.index.parents.append(SnapParentIndex(parent: parent))
         var x = parent >= 0 ? scene.slots[Int(parent)].firstChild : scene.firstRoot

@@ -2,14 +2,11 @@
 /// aligned coordinate, a GAP per equal gap, in screen coordinates.
 extension Engine {
     /// Appends the GUIDE and GAP commands of the gesture's snap.
-    @_optimize(speed) func appendSnapMarks() {
+    @inline(never) func appendSnapMarks() {
         guard !snapping.marks.isEmpty else { return }
-        let p = snapping.markParent
-        var toWorld = Affine.identity
-        if p >= 0 {
-            guard Int(p) < scene.slots.count, scene.slots[Int(p)].alive else { return }
-            toWorld = scene.world(p)
-        }
+        let x = snapping.markChild
+        guard Int(x) < scene.slots.count, scene.slots[Int(x)].alive else { return }
+        let toWorld = scene.parentWorld(x)
         let m = view * toWorld
         for k in snapping.marks.indices {
             let mark = snapping.marks[k]

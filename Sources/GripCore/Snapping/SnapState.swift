@@ -11,10 +11,10 @@ struct SnapMark: Equatable {
 struct SnapState {
     var config = SnapConfig()
     var index = SnapIndex()
-    /// The marks of the last step, in the space of `markParent`'s children (-1: top level).
+    /// The marks of the last step, in the parent space of slot `markChild` (a moving box).
     var marks: [SnapMark] = []
     var markScratch: [SnapMark] = []
-    var markParent: Int32 = -1
+    var markChild: Int32 = 0
     /// The box the marks belong to (GRIP_SELECTION for a group gesture).
     var markBox = BoxID.selection
     /// The features the last step snapped with, bit `axis * 3 + feature` (Snapper), for its guides.

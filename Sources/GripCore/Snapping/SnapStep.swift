@@ -16,31 +16,32 @@ extension Engine {
 
     /// Marks gesture `gi`'s members as not targets for this step and returns the index of their
     /// parent's children (nil when they have different parents).
-    @_optimize(speed) func prepareSnap(_ gi: Int) -> (index: Int, parent: Int32)? {
+    @inline(never) func prepareSnap(_ gi: Int) -> (index: Int, child: Int32)? {
         snapping.index.stamp &+= 1
         if snapping.index.stamp == 0 { snapping.index.stamp = 1 }
         if snapping.index.records.count < scene.slots.count {
             snapping.index.records.append(contentsOf: repeatElement(SnapRecord(), count: scene.slots.count - snapping.index.records.count))
         }
-        var parent: Int32 = -2
+        var parent: Int32 = -2, child: Int32 = -1
         for i in 0..<interactions.active[gi].members.count {
             guard let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
             let p = scene.slots[Int(s)].parent
             if parent != -2 && p != parent { return nil }
             parent = p
+            child = s
             snapping.index.records[Int(s)].moving = snapping.index.stamp
         }
-        guard parent != -2 else { return nil }
-        return (snapIndex(parent: parent), parent)
+        guard child >= 0 else { return nil }
+        return (snapIndex(parent: parent), child)
     }
 
     /// The correction (parent space) that snaps moved bounds `b` of gesture `gi`'s members, the
     /// pointer at `p` (parent space); zero when nothing snaps or `modifiers` bypass it.
-    @_optimize(speed) func snapMove(_ gi: Int, bounds b: Rect, pointer p: Vec2, modifiers: UInt32) -> Vec2 {
+    @inline(never) func snapMove(_ gi: Int, bounds b: Rect, pointer p: Vec2, modifiers: UInt32) -> Vec2 {
         snapping.active = snapping.snaps(modifiers)
         snapping.engaged = 0x3F
-        guard snapping.active, let (pi, parent) = prepareSnap(gi) else { return .zero }
-        let tol = snapTolerance(parent: parent)
+        guard snapping.active, let (pi, child) = prepareSnap(gi) else { return .zero }
+        let tol = snapTolerance(child: child)
         return Vec2(snapAxis(pi, b, axis: 0, mask: 0x7, flags: snapping.config.flags, tol: tol.x, pointer: p.x),
                     snapAxis(pi, b, axis: 1, mask: 0x38, flags: snapping.config.flags, tol: tol.y, pointer: p.y))
     }
@@ -48,12 +49,12 @@ extension Engine {
     /// The resize target (frame space of `start`) moved so the moving edges of the resized box
     /// snap (GRIP_SNAP_WHILE_RESIZING); with the ratio kept only the axis needing the smaller
     /// correction snaps. Boxes turned off their parent's axes do not snap.
-    @_optimize(speed) func snapResize(_ gi: Int, start: BoxGeometry, handle: HandleID, _ o: Resize.Options, startFrame: Affine,
+    @inline(never) func snapResize(_ gi: Int, start: BoxGeometry, handle: HandleID, _ o: Resize.Options, startFrame: Affine,
                                      target: Vec2, pointer p: Vec2, modifiers: UInt32) -> Vec2 {
         snapping.active = snapping.snaps(modifiers) && snapping.config.has(SnapConfig.whileResizing)
         snapping.engaged = 0
         let q = start.rotation / (Double.pi / 2)
-        guard snapping.active, abs(q - q.rounded()) < 1e-9, let (pi, parent) = prepareSnap(gi) else {
+        guard snapping.active, abs(q - q.rounded()) < 1e-9, let (pi, child) = prepareSnap(gi) else {
             snapping.active = false
             return target
         }
@@ -62,7 +63,7 @@ extension Engine {
         let a = handle.anchor
         let frameXIsParentX = abs(sinCos(start.rotation).1) > 0.5
         let fixed = startFrame.apply(Vec2((1 - a.x) * start.width, (1 - a.y) * start.height))
-        let tol = snapTolerance(parent: parent)
+        let tol = snapTolerance(child: child)
         var mask: UInt32 = 0
         var d = Vec2.zero
         for axis in 0..<2 {
@@ -106,7 +107,7 @@ extension Engine {
     }
 
     /// After a step of gesture `gi` was committed: the guides and gaps of what was applied.
-    @_optimize(speed) func updateSnapMarks(_ gi: Int) {
+    @inline(never) func updateSnapMarks(_ gi: Int) {
         snapping.markScratch.removeAll(keepingCapacity: true)
         if snapping.active { collectSnapMarks(gi) }
         if snapping.markScratch != snapping.marks {
@@ -119,16 +120,17 @@ extension Engine {
 
     private func collectSnapMarks(_ gi: Int) {
         var b: Rect? = nil
-        var parent: Int32 = -1
+        var parent: Int32 = -1, child: Int32 = 0
         for i in 0..<interactions.active[gi].members.count {
             guard let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
             let r = SnapIndex.bounds(scene.slots[Int(s)].geometry)
             parent = scene.slots[Int(s)].parent
+            child = s
             b = b.map { Rect(min: Vec2(Swift.min($0.min.x, r.min.x), Swift.min($0.min.y, r.min.y)),
                              max: Vec2(Swift.max($0.max.x, r.max.x), Swift.max($0.max.y, r.max.y))) } ?? r
         }
         guard let b, let pi = snapping.index.parents.firstIndex(where: { $0.parent == parent }) else { return }
-        snapping.markParent = parent
+        snapping.markChild = child
         snapping.markBox = interactions.active[gi].group ? .selection : interactions.active[gi].members.first.box
         let c = snapping.config
         for axis in 0..<2 {
@@ -169,7 +171,7 @@ extension Engine {
 extension Engine {
     /// A group move's snap correction as a world displacement: the members' proposals (the group
     /// scratch) snap as one by their bounds, when they share a parent.
-    @_optimize(speed) func snapGroupMove(_ gi: Int, world: Vec2, modifiers: UInt32) -> Vec2 {
+    @inline(never) func snapGroupMove(_ gi: Int, world: Vec2, modifiers: UInt32) -> Vec2 {
         let n = interactions.active[gi].members.count
         guard n > 0, interactions.groupScratch.count >= n else { return .zero }
         var b = SnapIndex.bounds(interactions.groupScratch[0])

@@ -16,9 +16,9 @@ struct AxisSnap {
 }
 
 extension Engine {
-    /// The parent-space tolerance along x and y of `threshold` screen units for children of `parent`.
-    @inline(__always) func snapTolerance(parent: Int32) -> Vec2 {
-        let m = parent >= 0 ? view * scene.world(parent) : view
+    /// The parent-space tolerance along x and y of `threshold` screen units for slot `child`.
+    func snapTolerance(child: Int32) -> Vec2 {
+        let m = view * scene.parentWorld(child)
         let t = snapping.config.threshold
         return Vec2(t / m.applyVector(Vec2(1, 0)).length, t / m.applyVector(Vec2(0, 1)).length)
     }
