@@ -36,7 +36,7 @@ extension Scene {
     @discardableResult
     @inline(__always) mutating func commit(_ s: Int32, _ g: BoxGeometry) -> Bool {
         guard setGeometry(s, g) else { return false }
-        if snapTracking && snapDirty.last != s { snapDirty.append(s) }
+        snapTouched(s)
         if changes.dirtyRoots.count < SceneChanges.dirtyLimit { changes.dirtyRoots.append(s) } else { restructure() }
         changes.drawVersion &+= 1
         return true

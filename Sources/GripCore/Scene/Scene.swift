@@ -39,11 +39,10 @@ public struct Scene {
     var disabledHandleHooks: [BoxID] = []
     /// What changed since the frame was last built (Scene/Changes.swift).
     var changes = SceneChanges()
-    /// Snapping (Snapping/SnapIndex.swift): whether an index follows the commits, the slots
-    /// committed since it last did, and the count of structural changes (it rebuilds on one).
+    /// Snapping (Snapping/SnapIndex.swift): whether an index follows the scene, and the slots
+    /// committed, created, destroyed, reparented or made a target or not since it last did.
     var snapTracking = false
     var snapDirty: [Int32] = []
-    var snapEpoch: UInt64 = 0
 
     init(tag: UInt16 = 0) { self.tag = tag }
 
@@ -80,7 +79,7 @@ public struct Scene {
         }
         nextOrder &+= 1
         boundsDirtySlots.append(s)
-        snapStructureChanged()
+        snapTouched(s)
         link(s, under: parent)
         count += 1
         return s
@@ -99,7 +98,6 @@ public struct Scene {
     /// Removes `slot` and its whole subtree (the slots keep their generation and data until reused).
     mutating func remove(_ slot: Int32) {
         unlink(slot)
-        snapStructureChanged()
         // Iterative walk of the detached subtree.
         var stack: [Int32] = [slot]
         while let s = stack.popLast() {
@@ -109,6 +107,7 @@ public struct Scene {
             slots[Int(s)].leaf = -1
             slots[Int(s)].boundsDirty = false
             slots[Int(s)].alive = false
+            snapTouched(s)
             slots[Int(s)].firstChild = -1
             slots[Int(s)].lastChild = -1
             count -= 1
@@ -145,7 +144,7 @@ public struct Scene {
         unlink(slot)
         link(slot, under: parent)
         invalidateWorld(slot)
-        snapStructureChanged()
+        snapTouched(slot)
     }
 
     mutating func link(_ s: Int32, under parent: Int32) {

@@ -49,17 +49,13 @@ struct SnapRecord {
 
 /// The spatial index of snap targets: per parent, the children with `snap_target` in lists sorted
 /// per axis, so a step finds the coordinates near the moving bounds by binary search. Built for a
-/// parent at its first snapped step, then kept up to date from the scene's commits
-/// (`Scene.snapDirty`, recorded by `Scene.commit`); a structural change (a box created, destroyed,
-/// reparented or reconfigured: `Scene.snapEpoch`) drops it to be built again.
+/// parent at its first snapped step, then kept up to date from the scene's changes
+/// (`Scene.snapDirty`, recorded by `Scene.commit` and the structural changes), entry by entry.
 struct SnapIndex {
     var parents: [SnapParentIndex] = []
     var records: [SnapRecord] = []
-    var epoch: UInt64 = .max
     var stamp: UInt32 = 0
     var deferred: [Int32] = []
-    /// Scratch of the builder's radix sort.
-    var sortKeys: [UInt64] = [], sortSlots: [Int32] = [], sortKeys2: [UInt64] = [], sortSlots2: [Int32] = []
 
     /// A box's axis-aligned bounds in its parent's space, as snapping measures them.
     @inline(never) static func bounds(_ g: BoxGeometry) -> Rect {
@@ -91,71 +87,73 @@ struct SnapIndex {
         if add { records[Int(s)].bounds = r }
     }
 
-    /// Sorts `sortKeys` (order-preserving bit patterns of the coordinates) with `sortSlots` by
-    /// least-significant-digit radix sort, 11 bits a pass, skipping passes where every key has
-    /// the same digit (the low bits of whole or short decimal coordinates are all zero).
-    @_optimize(speed) mutating func radixSort() {
-        let n = sortKeys.count
-        if sortKeys2.count < n {
-            sortKeys2 = Array(repeating: 0, count: n)
-            sortSlots2 = Array(repeating: 0, count: n)
-        }
-        var counts = [Int](repeating: 0, count: 6 * 2048)
-        for i in 0..<n {
-            let k = sortKeys[i]
-            for p in 0..<6 { counts[p * 2048 + Int((k >> UInt64(p * 11)) & 2047)] += 1 }
-        }
-        for p in 0..<6 {
-            let base = p * 2048
-            if counts[base + Int((sortKeys[0] >> UInt64(p * 11)) & 2047)] == n { continue }
-            var sum = 0
-            for d in 0..<2048 { let c = counts[base + d]; counts[base + d] = sum; sum += c }
-            for i in 0..<n {
-                let k = sortKeys[i]
-                let d = base + Int((k >> UInt64(p * 11)) & 2047)
-                let at = counts[d]
-                counts[d] = at + 1
-                sortKeys2[at] = k
-                sortSlots2[at] = sortSlots[i]
+    /// Sorts `n` keys (with their slots) ascending, by distributing them over `n` buckets
+    /// between the smallest and largest key (O(n) for coordinates spread over a scene), each
+    /// bucket sorted the same way when large, by insertion when small.
+    @_optimize(speed) static func bucketSort(_ k: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Int32>, _ n: Int, depth: Int = 0) {
+        if n < 2 { return }
+        var lo = k[0], hi = k[0]
+        for i in 1..<n { lo = Swift.min(lo, k[i]); hi = Swift.max(hi, k[i]) }
+        if lo == hi { return }
+        if n <= 24 || depth > 6 {
+            for i in 1..<n {
+                let v = k[i], t = s[i]
+                var j = i
+                while j > 0 && k[j - 1] > v { k[j] = k[j - 1]; s[j] = s[j - 1]; j -= 1 }
+                k[j] = v; s[j] = t
             }
-            swap(&sortKeys, &sortKeys2)
-            swap(&sortSlots, &sortSlots2)
+            return
         }
-    }
-
-    /// The order-preserving key of `v` (-0 as 0), and back.
-    @inline(__always) static func key(_ v: Double) -> UInt64 {
-        let b = (v == 0 ? 0.0 : v).bitPattern
-        return b >> 63 != 0 ? ~b : b | (1 << 63)
-    }
-    @inline(__always) static func value(_ k: UInt64) -> Double {
-        Double(bitPattern: k >> 63 != 0 ? k & ~(1 << 63) : ~k)
+        let scale = Double(n - 1) / (hi - lo)
+        let start = UnsafeMutablePointer<Int>.allocate(capacity: n + 1)
+        let tk = UnsafeMutablePointer<Double>.allocate(capacity: n), ts = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        defer { start.deallocate(); tk.deallocate(); ts.deallocate() }
+        start.initialize(repeating: 0, count: n + 1)
+        @inline(__always) func bucket(_ v: Double) -> Int { Swift.min(n - 1, Swift.max(0, Int((v - lo) * scale))) }
+        for i in 0..<n { start[bucket(k[i]) + 1] += 1 }
+        for b in 0..<n { start[b + 1] += start[b] }
+        for i in 0..<n {
+            let b = bucket(k[i])
+            let at = start[b]
+            start[b] = at + 1
+            tk[at] = k[i]; ts[at] = s[i]
+        }
+        // `start[b]` is now the end of bucket b.
+        var from = 0
+        for b in 0..<n {
+            let to = start[b]
+            if to - from > 1 { bucketSort(tk + from, ts + from, to - from, depth: depth + 1) }
+            from = to
+        }
+        k.update(from: tk, count: n)
+        s.update(from: ts, count: n)
     }
 }
 
 extension Scene {
-    /// Slot `s` changed in a way the snap index cannot follow (created, destroyed, reparented,
-    /// reconfigured): the index is built again when next used.
-    @inline(__always) mutating func snapStructureChanged() { snapEpoch &+= 1 }
+    /// Slot `s` changed in a way the snap index follows (its geometry, created, destroyed,
+    /// reparented, made a target or not): brought up to date at the next snapped step.
+    @inline(__always) mutating func snapTouched(_ s: Int32) {
+        if snapTracking && snapDirty.last != s { snapDirty.append(s) }
+    }
 }
 
 extension Engine {
     /// The position in `snapping.index.parents` of the index of `parent`'s children, built or
-    /// brought up to date with the scene's commits, with `moving` (and, for a group, the other
-    /// members) marked as not targets for this step.
+    /// brought up to date with the scene's changes. The boxes moving in this step (marked by
+    /// `prepareSnap`) keep stale entries until their gesture ends: they are no targets meanwhile.
     @_optimize(speed) func snapIndex(parent: Int32) -> Int {
-        if snapping.index.epoch != scene.snapEpoch || scene.snapDirty.count > 4096 {
-            snapping.index.parents.removeAll(keepingCapacity: true)
-            snapping.index.deferred.removeAll(keepingCapacity: true)
-            for i in snapping.index.records.indices { snapping.index.records[i].index = -1; snapping.index.records[i].deferred = false }
-            snapping.index.epoch = scene.snapEpoch
-            scene.snapDirty.removeAll(keepingCapacity: true)
-        }
         if snapping.index.records.count < scene.slots.count {
             snapping.index.records.append(contentsOf: repeatElement(SnapRecord(), count: scene.slots.count - snapping.index.records.count))
         }
+        if scene.snapDirty.count > 256 {
+            // Many changes at once (a scene loaded): build again rather than update one by one.
+            snapping.index.parents.removeAll(keepingCapacity: true)
+            snapping.index.deferred.removeAll(keepingCapacity: true)
+            for i in snapping.index.records.indices { snapping.index.records[i].index = -1; snapping.index.records[i].deferred = false }
+            scene.snapDirty.removeAll(keepingCapacity: true)
+        }
         scene.snapTracking = true
-        // Commits since the last step: stale entries of boxes moving now wait for their gesture to end.
         var i = 0
         while i < snapping.index.deferred.count {
             let s = snapping.index.deferred[i]
@@ -168,13 +166,11 @@ extension Engine {
         }
         for k in 0..<scene.snapDirty.count {
             let s = scene.snapDirty[k]
-            guard Int(s) < snapping.index.records.count, snapping.index.records[Int(s)].index >= 0 else { continue }
-            if !snapping.index.isTarget(s) {
-                if !snapping.index.records[Int(s)].deferred {
-                    snapping.index.records[Int(s)].deferred = true
-                    snapping.index.deferred.append(s)
-                }
-            } else if !snapping.index.records[Int(s)].deferred {
+            guard !snapping.index.records[Int(s)].deferred else { continue }
+            if snapping.index.records[Int(s)].index >= 0 && !snapping.index.isTarget(s) && scene.slots[Int(s)].alive {
+                snapping.index.records[Int(s)].deferred = true
+                snapping.index.deferred.append(s)
+            } else {
                 refreshSnapEntry(s)
             }
         }
@@ -183,50 +179,56 @@ extension Engine {
         return buildSnapIndex(parent: parent)
     }
 
-    /// Moves slot `s`'s entries to its geometry now.
+    /// Brings slot `s`'s entries up to date: out of the index it was in, into its parent's (when
+    /// that is built) at its geometry now, if it is alive and a target.
     private func refreshSnapEntry(_ s: Int32) {
-        let pi = Int(snapping.index.records[Int(s)].index)
-        guard pi >= 0, scene.slots[Int(s)].alive else { return }
-        snapping.index.place(s, snapping.index.records[Int(s)].bounds, in: pi, add: false)
-        snapping.index.place(s, SnapIndex.bounds(scene.slots[Int(s)].geometry), in: pi, add: true)
+        let old = Int(snapping.index.records[Int(s)].index)
+        if old >= 0 { snapping.index.place(s, snapping.index.records[Int(s)].bounds, in: old, add: false) }
+        guard scene.slots[Int(s)].alive, scene.slots[Int(s)].behavior.snapTarget else { return }
+        let p = scene.slots[Int(s)].parent
+        for j in snapping.index.parents.indices where snapping.index.parents[j].parent == p {
+            snapping.index.place(s, SnapIndex.bounds(scene.slots[Int(s)].geometry), in: j, add: true)
+            return
+        }
     }
 
     /// Builds the index of `parent`'s children that are snap targets.
     @inline(never) private func buildSnapIndex(parent: Int32) -> Int {
         let pi = snapping.index.parents.count
         snapping.index.parents.append(SnapParentIndex(parent: parent))
+        // One walk of the (large) box records, into local arrays the lists are then made from.
+        var targets: [Int32] = [], bounds: [Rect] = []
         var x = parent >= 0 ? scene.slots[Int(parent)].firstChild : scene.firstRoot
-        var n = 0
         while x >= 0 {
             if scene.slots[Int(x)].behavior.snapTarget {
-                snapping.index.records[Int(x)].index = Int32(pi)
-                snapping.index.records[Int(x)].bounds = SnapIndex.bounds(scene.slots[Int(x)].geometry)
-                n += 1
+                targets.append(x)
+                bounds.append(SnapIndex.bounds(scene.slots[Int(x)].geometry))
             }
             x = scene.slots[Int(x)].nextSibling
         }
+        let n = targets.count
+        var records = snapping.index.records
+        snapping.index.records = []
+        for i in 0..<n {
+            records[Int(targets[i])].index = Int32(pi)
+            records[Int(targets[i])].bounds = bounds[i]
+        }
+        snapping.index.records = records
+        var lists: [SnapList] = []
         for axis in 0..<2 {
             for f in 0..<3 {
-                snapping.index.sortKeys.removeAll(keepingCapacity: true)
-                snapping.index.sortSlots.removeAll(keepingCapacity: true)
-                snapping.index.sortKeys.reserveCapacity(n)
-                snapping.index.sortSlots.reserveCapacity(n)
-                var c = parent >= 0 ? scene.slots[Int(parent)].firstChild : scene.firstRoot
-                while c >= 0 {
-                    if scene.slots[Int(c)].behavior.snapTarget {
-                        snapping.index.sortKeys.append(SnapIndex.key(SnapIndex.feature(snapping.index.records[Int(c)].bounds, axis: axis, f)))
-                        snapping.index.sortSlots.append(c)
+                var keys = [Double](repeating: 0, count: n), slots = targets
+                keys.withUnsafeMutableBufferPointer { k in
+                    slots.withUnsafeMutableBufferPointer { s in
+                        guard let kb = k.baseAddress, let sb = s.baseAddress else { return }
+                        for i in 0..<n { kb[i] = SnapIndex.feature(bounds[i], axis: axis, f) }
+                        SnapIndex.bucketSort(kb, sb, n)
                     }
-                    c = scene.slots[Int(c)].nextSibling
                 }
-                if n > 1 { snapping.index.radixSort() }
-                var list = SnapList()
-                list.keys.reserveCapacity(n)
-                for k in 0..<n { list.keys.append(SnapIndex.value(snapping.index.sortKeys[k])) }
-                list.slots = snapping.index.sortSlots
-                snapping.index.parents[pi].lists[axis * 3 + f] = list
+                lists.append(SnapList(keys: keys, slots: slots))
             }
         }
+        snapping.index.parents[pi].lists = lists
         return pi
     }
 }
