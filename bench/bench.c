@@ -489,7 +489,7 @@ static grip_engine *snap_scene(int n, bool gaps, double *first_ms, grip_box *tar
     grip_engine *e = scene(n, target);
     grip_snap_desc d;
     grip_snap_desc_init(&d);
-    d.flags = getenv("NOSNAP") ? 0 : (GRIP_SNAP_GRID | GRIP_SNAP_EDGES | GRIP_SNAP_CENTERS | (gaps ? GRIP_SNAP_GAPS : 0));
+    d.flags = GRIP_SNAP_GRID | GRIP_SNAP_EDGES | GRIP_SNAP_CENTERS | (gaps ? GRIP_SNAP_GAPS : 0);
     CHECK(grip_engine_set_snapping(e, &d));
     grip_affine view = {1, 0, 0, 1, snap_pan_x, snap_pan_y};
     CHECK(grip_engine_set_view(e, &view));
