@@ -190,6 +190,21 @@ import Testing
         #expect(marks(r, .guide).isEmpty)
     }
 
+    @Test func aSelectionResizeSnapsTheFramesMovingEdge() throws {
+        let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
+        rect(r, 250, 0, 50, 40)                                              // right edge 300
+        let a = rect(r, 100, 400, 50, 50), c = rect(r, 180, 420, 40, 60)   // frame 100 ... 220
+        try r.e.select(a, .replace)
+        try r.e.select(c, .add)
+        try r.down(Vec2(220, 440))                                           // the frame's right handle
+        try r.move(Vec2(240, 441))
+        try r.move(Vec2(296, 441))
+        let gc = r.geometry(c), ga = r.geometry(a)
+        #expect(abs(gc.center.x + gc.width / 2 - 300) < 1e-9)
+        #expect(abs(ga.center.x - ga.width / 2 - 100) < 1e-9)
+        #expect(marks(r, .guide).count == 1)
+    }
+
     // MARK: - against a brute-force snapper
 
     /// The correction along one axis by the rules, over every target (no index).

@@ -190,8 +190,13 @@ extension Engine {
                                centered: modifiers & Modifiers.alt != 0, allowFlip: flip,
                                minWidth: frame.width * kxMin, minHeight: frame.height * kyMin)
         let base = frame.framePoint(of: g.handle, rotateLift: 0)
-        let target = base + (g.startFrameInverse.apply(world) - g.grabA)
+        var target = base + (g.startFrameInverse.apply(world) - g.grabA)
         let handle = g.handle, startFrame = g.startFrame
+        if snapping.config.flags != 0 {
+            let toParent = g.members.parentInverse(0)
+            target = snapResize(gi, start: frame, handle: handle, o, startFrame: startFrame, target: target,
+                                pointer: toParent.apply(world), modifiers: modifiers, toParent: toParent)
+        }
         func stretch(_ t: Double) -> GroupTransform.Stretch {
             let (f, _) = Resize.apply(frame, handle: handle, to: base + (target - base) * t, o, startFrame: startFrame)
             return GroupTransform.Stretch(from: frame.center, rotation: frame.rotation, center: f.center,

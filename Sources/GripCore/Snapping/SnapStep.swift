@@ -48,21 +48,28 @@ extension Engine {
 
     /// The resize target (frame space of `start`) moved so the moving edges of the resized box
     /// snap (GRIP_SNAP_WHILE_RESIZING); with the ratio kept only the axis needing the smaller
-    /// correction snaps. Boxes turned off their parent's axes do not snap.
+    /// correction snaps. Boxes turned off their parent's axes do not snap. A selection's frame
+    /// (`toParent`: world -> the members' parent space) snaps the same way by its bounds there.
     @inline(never) func snapResize(_ gi: Int, start: BoxGeometry, handle: HandleID, _ o: Resize.Options, startFrame: Affine,
-                                     target: Vec2, pointer p: Vec2, modifiers: UInt32) -> Vec2 {
+                                     target: Vec2, pointer p: Vec2, modifiers: UInt32, toParent: Affine? = nil) -> Vec2 {
         snapping.active = snapping.snaps(modifiers) && snapping.config.has(SnapConfig.whileResizing)
         snapping.engaged = 0
-        let q = start.rotation / (Double.pi / 2)
-        guard snapping.active, abs(q - q.rounded()) < 1e-9, let (pi, child) = prepareSnap(gi) else {
+        let m = (toParent ?? .identity) * startFrame, scale = abs(m.determinant).squareRoot()
+        let aligned = (abs(m.b) <= 1e-9 * scale && abs(m.c) <= 1e-9 * scale) || (abs(m.a) <= 1e-9 * scale && abs(m.d) <= 1e-9 * scale)
+        guard snapping.active, aligned, let (pi, child) = prepareSnap(gi) else {
             snapping.active = false
             return target
         }
-        func edges(_ t: Vec2) -> Rect { SnapIndex.bounds(Resize.apply(start, handle: handle, to: t, o, startFrame: startFrame).0) }
+        func edges(_ t: Vec2) -> Rect {
+            let g = Resize.apply(start, handle: handle, to: t, o, startFrame: startFrame).0
+            guard let toParent else { return SnapIndex.bounds(g) }
+            let (p0, p1, p2, p3) = g.corners(toParent * g.local)
+            return Rect(bounding: p0, p1, p2, p3)
+        }
         let b = edges(target)
         let a = handle.anchor
-        let frameXIsParentX = abs(sinCos(start.rotation).1) > 0.5
-        let fixed = startFrame.apply(Vec2((1 - a.x) * start.width, (1 - a.y) * start.height))
+        let frameXIsParentX = abs(m.a) > abs(m.b)
+        let fixed = m.apply(Vec2((1 - a.x) * start.width, (1 - a.y) * start.height))
         let tol = snapTolerance(child: child)
         var mask: UInt32 = 0
         var d = Vec2.zero
@@ -100,7 +107,7 @@ extension Engine {
             return moved(axis, dir, axis == 0 ? d.x : d.y, target)
         }
         var t = target
-        let inv = startFrame.inverse ?? .identity
+        let inv = m.inverse ?? .identity
         if d.x != 0 { t = moved(0, inv.applyVector(Vec2(1, 0)), d.x, t) }
         if d.y != 0 { t = moved(1, inv.applyVector(Vec2(0, 1)), d.y, t) }
         return t
