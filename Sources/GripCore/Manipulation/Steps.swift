@@ -70,6 +70,7 @@ extension Engine {
         let toParent = screenToParent(s)
         let p = toParent.apply(position)
         let region = containmentRegion(s)
+        snapping.active = false  // until a move or resize of this step snaps
         let start = interactions.active[gi].members.first.start
         let current = interactions.active[gi].members.first.current
         var next: BoxGeometry

@@ -78,6 +78,7 @@ extension Engine {
     @_optimize(speed) func stepGroup(_ gi: Int, pointer: UInt32, at position: Vec2, modifiers: UInt32) {
         let g = interactions.active[gi]
         let world = viewInverse.apply(position)
+        snapping.active = false  // until a move or resize of this step snaps
         switch g.kind {
         case .move:
             var d = world - g.grabA

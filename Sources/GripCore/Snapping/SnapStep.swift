@@ -9,6 +9,7 @@ extension Engine {
         let c = c ?? SnapConfig()
         if let p = c.problem() { throw .arg(p) }
         snapping.config = c
+        clearSnapMarks()
     }
 
     /// The snapping settings.
