@@ -137,6 +137,17 @@ import Testing
         #expect(r2.geometry(b2).width == 196)
     }
 
+    @Test func aResizeAboutTheCentreSnapsWhicheverEdgeIsNearer() throws {
+        let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
+        rect(r, 80, 0, 30, 40)                                          // left edge 80
+        let b = r.box(center: Vec2(150, 400), width: 100, height: 100)  // 100 ... 200
+        try r.down(Vec2(200, 400), mods: Modifiers.alt)
+        try r.move(Vec2(218, 401), mods: Modifiers.alt)                 // 82 ... 218: the left edge is 2 from 80
+        let g = r.geometry(b)
+        #expect(abs(g.center.x - g.width / 2 - 80) < 1e-9 && abs(g.center.x + g.width / 2 - 220) < 1e-9)
+        #expect(g.center.x == 150)
+    }
+
     @Test func resizeWithTheRatioKeptSnapsTheAxisNeedingLess() throws {
         let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
         rect(r, 0, 0, 302, 40)           // right edge 302

@@ -43,8 +43,8 @@ extension Engine {
         snapping.engaged = 0x3F
         guard snapping.active, let (pi, child) = prepareSnap(gi) else { return .zero }
         let tol = snapTolerance(child: child)
-        return Vec2(snapAxis(pi, b, axis: 0, mask: 0x7, flags: snapping.config.flags, tol: tol.x, pointer: p.x),
-                    snapAxis(pi, b, axis: 1, mask: 0x38, flags: snapping.config.flags, tol: tol.y, pointer: p.y))
+        return Vec2(snapAxis(pi, b, axis: 0, mask: 0x7, flags: snapping.config.flags, tol: tol.x, pointer: p.x) ?? 0,
+                    snapAxis(pi, b, axis: 1, mask: 0x38, flags: snapping.config.flags, tol: tol.y, pointer: p.y) ?? 0)
     }
 
     /// The resize target (frame space of `start`) moved so the moving edges of the resized box
@@ -73,28 +73,31 @@ extension Engine {
         let fixed = m.apply(Vec2((1 - a.x) * start.width, (1 - a.y) * start.height))
         let tol = snapTolerance(child: child)
         var mask: UInt32 = 0
-        var d = Vec2.zero
+        // Per axis: the correction of the moving edge that snaps (none: nil) and which edge it is.
+        var d: (Double?, Double?) = (nil, nil)
+        var side = (0, 0)
+        let flags = snapping.config.flags & ~(SnapConfig.centers | SnapConfig.gaps)
         for axis in 0..<2 {
             let active = (axis == 0) == frameXIsParentX ? a.x != 0.5 : a.y != 0.5
             guard active else { continue }
-            var m: UInt32
-            if o.centered {
-                m = 0x5
-            } else {
-                let f = axis == 0 ? fixed.x : fixed.y
-                m = abs(SnapIndex.feature(b, axis: axis, 0) - f) <= abs(SnapIndex.feature(b, axis: axis, 2) - f) ? 0x4 : 0x1
+            let f = axis == 0 ? fixed.x : fixed.y
+            // Both edges move about the centre; else the one away from the fixed edge.
+            let low = abs(SnapIndex.feature(b, axis: axis, 0) - f) > abs(SnapIndex.feature(b, axis: axis, 2) - f)
+            var best: Double? = nil, bestSide = 0
+            for k in stride(from: 0, through: 2, by: 2) where o.centered || (k == 0) == low {
+                let bit = UInt32(1) << UInt32(axis * 3 + k)
+                mask |= bit
+                guard let v = snapAxis(pi, b, axis: axis, mask: bit, flags: flags, tol: axis == 0 ? tol.x : tol.y,
+                                       pointer: axis == 0 ? p.x : p.y) else { continue }
+                if best == nil || abs(v) < abs(best ?? 0) { best = v; bestSide = k }
             }
-            m <<= UInt32(axis * 3)
-            mask |= m
-            let v = snapAxis(pi, b, axis: axis, mask: m, flags: snapping.config.flags & ~(SnapConfig.centers | SnapConfig.gaps),
-                             tol: axis == 0 ? tol.x : tol.y, pointer: axis == 0 ? p.x : p.y)
-            if axis == 0 { d.x = v } else { d.y = v }
+            if axis == 0 { d.0 = best; side.0 = bestSide } else { d.1 = best; side.1 = bestSide }
         }
         snapping.engaged = mask
-        if d == .zero { return target }
+        guard d.0 != nil || d.1 != nil else { return target }
         // The moving edge is affine in the target: one secant step puts it on the snapped coordinate.
         func moved(_ axis: Int, _ dir: Vec2, _ dv: Double, _ t: Vec2) -> Vec2 {
-            let side = (mask >> UInt32(axis * 3)) & 0x4 != 0 ? 2 : 0
+            let side = axis == 0 ? side.0 : side.1
             let e0 = SnapIndex.feature(edges(t), axis: axis, side), e1 = SnapIndex.feature(edges(t + dir), axis: axis, side)
             let slope = e1 - e0
             guard abs(slope) > 1e-12 else { return t }
@@ -102,15 +105,15 @@ extension Engine {
         }
         let w0 = start.width, h0 = start.height
         if o.uniform {
-            let axis = d.y == 0 || (d.x != 0 && abs(d.x) <= abs(d.y)) ? 0 : 1
+            let axis = d.1 == nil || (d.0 != nil && abs(d.0 ?? 0) <= abs(d.1 ?? 0)) ? 0 : 1
             let dir = a.x != 0.5 && a.y != 0.5 ? Vec2(w0 * (a.x - 0.5), h0 * (a.y - 0.5)) * (2 / (w0 * w0 + h0 * h0).squareRoot())
                                               : (a.x != 0.5 ? Vec2(1, 0) : Vec2(0, 1))
-            return moved(axis, dir, axis == 0 ? d.x : d.y, target)
+            return moved(axis, dir, (axis == 0 ? d.0 : d.1) ?? 0, target)
         }
         var t = target
         let inv = m.inverse ?? .identity
-        if d.x != 0 { t = moved(0, inv.applyVector(Vec2(1, 0)), d.x, t) }
-        if d.y != 0 { t = moved(1, inv.applyVector(Vec2(0, 1)), d.y, t) }
+        if let dx = d.0, dx != 0 { t = moved(0, inv.applyVector(Vec2(1, 0)), dx, t) }
+        if let dy = d.1, dy != 0 { t = moved(1, inv.applyVector(Vec2(0, 1)), dy, t) }
         return t
     }
 

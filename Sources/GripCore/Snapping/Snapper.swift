@@ -52,9 +52,9 @@ extension Engine {
 
     /// The correction along `axis` that snaps bounds `b` (the features in `mask`: bit `axis * 3 +
     /// feature`, 0 min edge, 1 centre, 2 max edge) to the targets of index `pi`, else to the grid
-    /// (what `flags` turns on); 0 when nothing is within `tol`.
+    /// (what `flags` turns on); nil when nothing is within `tol`.
     @_optimize(speed) func snapAxis(_ pi: Int, _ b: Rect, axis: Int, mask: UInt32, flags: UInt32, tol: Double,
-                                     pointer: Double) -> Double {
+                                     pointer: Double) -> Double? {
         var best = AxisSnap()
         var c = snapping.config
         c.flags = flags
@@ -63,13 +63,13 @@ extension Engine {
         }
         if c.has(SnapConfig.gaps) { gapSnap(pi, b, axis: axis, tol: tol, pointer: pointer, into: &best) }
         if best.found { return best.d }
-        guard c.has(SnapConfig.grid) else { return 0 }
+        guard c.has(SnapConfig.grid) else { return nil }
         let g = axis == 0 ? c.gridX : c.gridY, o = axis == 0 ? c.gridOrigin.x : c.gridOrigin.y
         for f in 0..<3 where mask & (1 << UInt32(axis * 3 + f)) != 0 {
             let v = SnapIndex.feature(b, axis: axis, f)
             let t = o + ((v - o) / g).rounded() * g
             if abs(t - v) <= tol { best.consider(t - v, target: t, pointer: pointer) }
         }
-        return best.found ? best.d : 0
+        return best.found ? best.d : nil
     }
 }
