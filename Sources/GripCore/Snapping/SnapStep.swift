@@ -61,7 +61,7 @@ extension Engine {
             snapping.active = false
             return target
         }
-        func edges(_ t: Vec2) -> Rect {
+        @inline(never) func edges(_ t: Vec2) -> Rect {
             let g = Resize.apply(start, handle: handle, to: t, o, startFrame: startFrame).0
             guard let toParent else { return SnapIndex.bounds(g) }
             let (p0, p1, p2, p3) = g.corners(toParent * g.local)
@@ -96,7 +96,7 @@ extension Engine {
         snapping.engaged = mask
         guard d.0 != nil || d.1 != nil else { return target }
         // The moving edge is affine in the target: one secant step puts it on the snapped coordinate.
-        func moved(_ axis: Int, _ dir: Vec2, _ dv: Double, _ t: Vec2) -> Vec2 {
+        @inline(never) func moved(_ axis: Int, _ dir: Vec2, _ dv: Double, _ t: Vec2) -> Vec2 {
             let side = axis == 0 ? side.0 : side.1
             let e0 = SnapIndex.feature(edges(t), axis: axis, side), e1 = SnapIndex.feature(edges(t + dir), axis: axis, side)
             let slope = e1 - e0
