@@ -406,6 +406,29 @@ static void run_line(replay *r, char **tok, int n) {
         grip_affine m = {number(r, tok[1]), number(r, tok[2]), number(r, tok[3]), number(r, tok[4]),
                          number(r, tok[5]), number(r, tok[6])};
         s = grip_engine_set_view(r->e, &m);
+    } else if (!strcmp(verb, "snapping")) {
+        grip_snap_desc d;
+        grip_snap_desc_init(&d);
+        if (n == 2 && !strcmp(tok[1], "off")) {
+            s = grip_engine_set_snapping(r->e, NULL);
+            report(r, verb, s);
+            return;
+        }
+        for (int i = 1; i < n; i++) {
+            char *eq = strchr(tok[i], '=');
+            if (!eq) die(r, "snapping off | snapping key=value...");
+            *eq = 0;
+            const char *k = tok[i], *v = eq + 1;
+            if (!strcmp(k, "flags")) d.flags = mask(r, v, gn_snap_names, 0x1F, 0);
+            else if (!strcmp(k, "grid_x")) d.grid_x = number(r, v);
+            else if (!strcmp(k, "grid_y")) d.grid_y = number(r, v);
+            else if (!strcmp(k, "grid_origin_x")) d.grid_origin.x = number(r, v);
+            else if (!strcmp(k, "grid_origin_y")) d.grid_origin.y = number(r, v);
+            else if (!strcmp(k, "threshold")) d.threshold = number(r, v);
+            else if (!strcmp(k, "bypass_modifiers")) d.bypass_modifiers = mask(r, v, gn_mod_names, 0xF, 0);
+            else die(r, "unknown snapping field '%s'", k);
+        }
+        s = grip_engine_set_snapping(r->e, &d);
     } else if (!strcmp(verb, "bounds")) {
         if (n != 3) die(r, "bounds WIDTH HEIGHT");
         s = grip_engine_set_bounds(r->e, number(r, tok[1]), number(r, tok[2]));

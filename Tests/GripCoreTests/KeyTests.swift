@@ -84,6 +84,28 @@ struct SceneBits: Equatable {
         #expect(r.geometry(a).center.y == 574)
     }
 
+    /// With grid snapping on an arrow moves one grid step (shift: five) along its axis; a bypass
+    /// modifier held (ctrl) gives the plain nudge step; grid snapping off, the plain steps again.
+    @Test func withGridSnappingArrowsStepByTheGrid() throws {
+        let r = Rig(width: 800, height: 600)
+        let a = r.box(center: Vec2(150, 125), width: 100, height: 50, editing: false)
+        try r.e.select(a, .replace)
+        var c = SnapConfig()
+        c.flags = SnapConfig.grid
+        c.gridX = 8
+        c.gridY = 12
+        try r.e.setSnapping(c)
+        try r.key(.right)
+        #expect(r.geometry(a).center == Vec2(158, 125))
+        try r.key(.down, mods: Modifiers.shift)
+        #expect(r.geometry(a).center == Vec2(158, 185))
+        try r.key(.left, mods: Modifiers.ctrl)
+        #expect(r.geometry(a).center == Vec2(157, 185))
+        try r.e.setSnapping(nil)
+        try r.key(.up, mods: Modifiers.shift)
+        #expect(r.geometry(a).center == Vec2(157, 175))
+    }
+
     /// 30 auto-repeat arrows less than 1 s apart: one COMMITTED step, at the first dispatch at
     /// least 1 s after the last; nothing before.
     @Test func thirtyAutoRepeatNudgesAreOneStep() throws {
