@@ -66,7 +66,8 @@ let package = Package(
         .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],
                 swiftSettings: swiftSettings),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
-        // The C layer's own checks (the frame layout probe and its fallback conversion).
-        .testTarget(name: "GripTests", dependencies: ["Grip", "GripCore", "CGrip"]),
+        // The C layer's own checks (the frame layout probe and its fallback conversion), and the
+        // core's enums and grip_box_desc mapping against the names generated from grip.h.
+        .testTarget(name: "GripTests", dependencies: ["Grip", "GripCore", "CGrip", "CNames"]),
     ]
 )
