@@ -50,7 +50,8 @@ let package = Package(
         // libjansson.a is not position-independent (it refers to `stdin` directly), so it cannot
         // go into a shared library; libjansson.so.4 is declared in grip.pc and README.
         .target(name: "CScene", dependencies: ["CNames"],
-                cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os"])],
+                // Nothing unwinds through this C (no C++ exceptions), so it needs no unwind tables.
+                cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os", "-fno-asynchronous-unwind-tables"])],
                 linkerSettings: [.linkedLibrary("jansson")]),
         // The @_cdecl functions of grip.h: translation and validation only.
         .target(name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"], exclude: ["exports.map"],
