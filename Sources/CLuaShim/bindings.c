@@ -38,6 +38,7 @@ static const char engines_key = 0;  /* registry: lightuserdata(LuaEngine) -> eng
 #define selection_names gn_selection_names
 #define marquee_names gn_marquee_names
 #define group_resize_names gn_group_resize_names
+#define key_names gn_key_names
 
 static int name_index(const char *const *names, const char *s) {
     for (int i = 0; names[i]; i++) {
@@ -496,6 +497,40 @@ static void read_geom(lua_State *L, int idx, const gl_geom *base, gl_geom *out, 
     lua_pop(L, 1);
 }
 
+#define CALL_INIT(c) gl_call c; memset(&c, 0, sizeof c)
+
+/* A grip_geometry as {parent = box or nil, center = {x, y}, width, height, rotation, scale,
+ * flipped_x, flipped_y}. */
+static void push_grip_geometry(lua_State *L, int eidx, const grip_geometry *g) {
+    gl_geom geom = {g->center.x, g->center.y, g->width, g->height, g->rotation, g->scale, g->flipped_x, g->flipped_y};
+    push_geom(L, &geom);
+    push_box(L, eidx, g->parent);
+    lua_setfield(L, -2, "parent");
+}
+
+/* Sets ev.changes on the event table on top: the step's boxes with their geometry before and
+ * after (the event the engine at eidx handed out last). */
+static void push_changes(lua_State *L, int eidx) {
+    engine_ud *u = (engine_ud *)lua_touserdata(L, eidx);
+    CALL_INIT(c);
+    c.op = GL_OP_EVENT_CHANGES;
+    c.engine = u->eng;
+    call(L, &c);
+    const grip_change *ch = (const grip_change *)c.rptr;
+    lua_createtable(L, (int)c.ri[0], 0);
+    for (int64_t k = 0; k < c.ri[0]; k++) {
+        lua_createtable(L, 0, 3);
+        push_box(L, eidx, ch[k].box);
+        lua_setfield(L, -2, "box");
+        push_grip_geometry(L, eidx, &ch[k].before);
+        lua_setfield(L, -2, "before");
+        push_grip_geometry(L, eidx, &ch[k].after);
+        lua_setfield(L, -2, "after");
+        lua_rawseti(L, -2, (lua_Integer)k + 1);
+    }
+    lua_setfield(L, -2, "changes");
+}
+
 static void push_event(lua_State *L, int eidx, const grip_event *ev, const char *message) {
     eidx = lua_absindex(L, eidx);
     lua_createtable(L, 0, 9);
@@ -516,6 +551,8 @@ static void push_event(lua_State *L, int eidx, const grip_event *ev, const char 
         lua_pushstring(L, message);
         lua_setfield(L, -2, "message");
     }
+    if (ev->kind == GRIP_EVENT_COMMITTED || ev->kind == GRIP_EVENT_UNDONE || ev->kind == GRIP_EVENT_REDONE)
+        push_changes(L, eidx);
 }
 
 /* ---- grip.new and engine methods --------------------------------------------------------------- */
@@ -578,7 +615,6 @@ static int simple_engine_op(lua_State *L, int op, gl_call *c) {
     return 0;
 }
 
-#define CALL_INIT(c) gl_call c; memset(&c, 0, sizeof c)
 
 static int l_engine_box(lua_State *L) {
     engine_ud *u = check_engine(L, 1);
@@ -953,6 +989,72 @@ static int l_drag(lua_State *L) {
 }
 
 static const char *const marquee_keys[] = {"from", "to", "steps", "duration", "pointer", "mods", NULL};
+
+/* e:key(phase, key [, time [, mods]]): a key going "down" or "up"; key "left", "right", "up",
+ * "down", "escape", "tab", "shift", "alt", "ctrl" or "meta". Returns whether it did something. */
+static int l_key(lua_State *L) {
+    CALL_INIT(c);
+    c.i[0] = enum_value(L, 2, phase_names, "phase");
+    c.i[1] = enum_value(L, 3, key_names, "key");
+    if (c.i[1] == 0) luaL_error(L, "key must be one of left, right, up, down, escape, tab, shift, alt, ctrl, meta");
+    c.flag = !lua_isnoneornil(L, 4);
+    if (c.flag) c.n[0] = num_value(L, 4, "time");
+    c.i[2] = mods_value(L, 5);
+    simple_engine_op(L, GL_OP_KEY, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+static const char *const nudge_keys[] = {"key", "times", "mods", NULL};
+
+/* e:nudge{key = "left", times = 1, mods = {...}}: arrow presses at the engine's time (one nudge
+ * run). Returns whether the selection moved. */
+static int l_nudge(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    check_keys(L, 2, nudge_keys, "nudge");
+    CALL_INIT(c);
+    lua_getfield(L, 2, "key");
+    c.i[3] = enum_value(L, -1, key_names, "key");
+    lua_pop(L, 1);
+    if (c.i[3] < 1 || c.i[3] > 4) luaL_error(L, "nudge: key must be left, right, up or down");
+    c.i[0] = opt_integer(L, 2, "times", 1);
+    opt_field(L, 2, "mods");
+    c.i[2] = mods_value(L, -1);
+    lua_pop(L, 1);
+    simple_engine_op(L, GL_OP_NUDGE, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+/* e:undo() / e:redo(): true when a step was undone / redone, false when there was none. */
+static int l_undo(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_UNDO, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+static int l_redo(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_REDO, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+/* e:history(): how many steps undo and redo can take (two integers). */
+static int l_history(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_HISTORY_DEPTH, &c);
+    lua_pushinteger(L, (lua_Integer)c.ri[0]);
+    lua_pushinteger(L, (lua_Integer)c.ri[1]);
+    return 2;
+}
+
+/* e:clear_history(): forgets every step. */
+static int l_clear_history(lua_State *L) {
+    CALL_INIT(c);
+    return simple_engine_op(L, GL_OP_HISTORY_CLEAR, &c);
+}
 
 /* e:marquee{from = {x, y}, to = {x, y}, mods = {...}}: a drag from a place where no box is (with
  * pointer selection, a marquee; its mods are held throughout: shift adds, ctrl swaps the rule). */
@@ -1378,7 +1480,9 @@ static const luaL_Reg engine_methods[] = {
     {"pinch", l_pinch}, {"tap", l_tap}, {"double_tap", l_double_tap}, {"hold", l_hold}, {"close", l_close},
     {"boxes", l_boxes}, {"query", l_query}, {"screen_to_world", l_screen_to_world},
     {"select", l_select}, {"selection", l_selection}, {"selection_state", l_selection_state}, {"marquee", l_marquee},
-    {"world_to_screen", l_world_to_screen}, {"save", l_save}, {"load", l_load}, {NULL, NULL}};
+    {"world_to_screen", l_world_to_screen}, {"key", l_key}, {"nudge", l_nudge}, {"undo", l_undo},
+    {"redo", l_redo}, {"history", l_history}, {"clear_history", l_clear_history}, {"save", l_save},
+    {"load", l_load}, {NULL, NULL}};
 
 static const luaL_Reg box_methods[] = {
     {"state", l_box_state}, {"describe", l_box_describe}, {"configure", l_box_configure},
@@ -1628,10 +1732,11 @@ static int hook_protected(lua_State *L) {
 
 static int run_hook(hook_args *a, char *err, size_t errlen, const char *what) {
     gl_ctx *c = a->ctx;
-    gl_enter(c);
-    if (c->hosted && c->tripped) {  /* a script calling into the engine has run out of budget */
-        snprintf(err, errlen, "%s: instruction limit exceeded (%llu instructions per call from the host)", what,
-                 (unsigned long long)c->ins_limit);
+    gl_enter_call(c, c->hook_call);  /* the hooks of one host call share its budget */
+    c->hook_call = 0;
+    if (c->hosted && c->tripped) {  /* this call from the host has run out of budget */
+        snprintf(err, errlen, "%s: %s limit exceeded (%llu instructions per call from the host)", what,
+                 c->time_tripped ? "time" : "instruction", (unsigned long long)c->ins_limit);
         gl_leave(c);
         return GL_ERR_MSG;
     }
@@ -1648,7 +1753,7 @@ static int run_hook(hook_args *a, char *err, size_t errlen, const char *what) {
     if (st != LUA_OK) {
         char text[400];
         gl_error_text(L, -1, text, sizeof text);
-        if (c->hosted && c->tripped && strstr(text, "instruction limit") == NULL) {
+        if (c->hosted && c->tripped && strstr(text, "instruction limit") == NULL && strstr(text, "time limit") == NULL) {
             snprintf(text, sizeof text, "instruction limit exceeded (%llu instructions per call from the host)",
                      (unsigned long long)c->ins_limit);
         } else if (st == LUA_ERRMEM && c->hosted && c->mem_tripped) {

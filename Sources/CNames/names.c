@@ -35,6 +35,8 @@ const char *const gn_event_names[] = {"none", "gesture_began", "gesture_changed"
 extern char gn_values_event[(GRIP_EVENT_GESTURE_BEGAN == 1 && GRIP_EVENT_GESTURE_CHANGED == 2 && GRIP_EVENT_GESTURE_ENDED == 3 && GRIP_EVENT_GESTURE_CANCELLED == 4 && GRIP_EVENT_TAP == 5 && GRIP_EVENT_DOUBLE_TAP == 6 && GRIP_EVENT_RESET == 7 && GRIP_EVENT_LONG_PRESS_BEGAN == 8 && GRIP_EVENT_LONG_PRESS_TRIGGERED == 9 && GRIP_EVENT_LONG_PRESS_CANCELLED == 10 && GRIP_EVENT_EDITING_CHANGED == 11 && GRIP_EVENT_SCRIPT_ERROR == 12 && GRIP_EVENT_SELECTION_CHANGED == 13 && GRIP_EVENT_COMMITTED == 14 && GRIP_EVENT_UNDONE == 15 && GRIP_EVENT_REDONE == 16) ? 1 : -1];
 const char *const gn_gesture_names[] = {"none", "move", "resize", "rotate", "pinch", "magnify", "handle", "marquee", "nudge", "reset", NULL};
 extern char gn_values_gesture[(GRIP_GESTURE_NONE == 0 && GRIP_GESTURE_MOVE == 1 && GRIP_GESTURE_RESIZE == 2 && GRIP_GESTURE_ROTATE == 3 && GRIP_GESTURE_PINCH == 4 && GRIP_GESTURE_MAGNIFY == 5 && GRIP_GESTURE_HANDLE == 6 && GRIP_GESTURE_MARQUEE == 7 && GRIP_GESTURE_NUDGE == 8 && GRIP_GESTURE_RESET == 9) ? 1 : -1];
+const char *const gn_key_names[] = {"none", "left", "right", "up", "down", "escape", "tab", "shift", "alt", "ctrl", "meta", NULL};
+extern char gn_values_key[(GRIP_KEY_LEFT == 1 && GRIP_KEY_RIGHT == 2 && GRIP_KEY_UP == 3 && GRIP_KEY_DOWN == 4 && GRIP_KEY_ESCAPE == 5 && GRIP_KEY_TAB == 6 && GRIP_KEY_SHIFT == 7 && GRIP_KEY_ALT == 8 && GRIP_KEY_CTRL == 9 && GRIP_KEY_META == 10) ? 1 : -1];
 
 const char *const *const gn_tables[GN_TABLE_COUNT] = {
     gn_status_names,
@@ -53,6 +55,7 @@ const char *const *const gn_tables[GN_TABLE_COUNT] = {
     gn_state_names,
     gn_event_names,
     gn_gesture_names,
+    gn_key_names,
 };
 
 const gn_field gn_box_desc_fields[] = {
