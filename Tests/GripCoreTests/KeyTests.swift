@@ -164,7 +164,7 @@ struct SceneBits: Equatable {
         let a = r.box(center: Vec2(100, 100), width: 100, height: 50, editing: false) { $0.behavior.contain = true }
         try r.e.setHostConstraint(a, true)
         try r.e.select(a, .replace)
-        for _ in 0..<10 { try r.key(.left) }
+        for _ in 0..<10 { try r.key(.left, mods: Modifiers.shift) }
         #expect(r.geometry(a).center.x == 50)
         #expect(hook.seen.last?.center.x == 50)
         hook.mode = 2
@@ -200,9 +200,8 @@ struct SceneBits: Equatable {
 }
 
 /// A gesture kind Escape is tried on.
-enum EscapeCase: CaseIterable, CustomStringConvertible {
+enum EscapeCase: CaseIterable, Sendable {
     case move, resize, rotate, pinch, magnify, groupMove, groupResize, groupRotate, groupPinch, groupMagnify
-    var description: String { "\(self.self)" }
     var group: Bool { [.groupMove, .groupResize, .groupRotate, .groupPinch, .groupMagnify].contains(self) }
     var gesture: GestureKind {
         switch self {
@@ -274,6 +273,8 @@ enum EscapeCase: CaseIterable, CustomStringConvertible {
             pointers = []
         }
         #expect(SceneBits(r, all) != start, "\(kind): the gesture did nothing")
+        let during = r.events(steps: true)
+        #expect(during.first?.kind == .gestureBegan && !during.contains { $0.kind.isTransaction })
         #expect(try r.key(.escape))
         #expect(SceneBits(r, all) == start, "\(kind): not restored bit for bit")
         #expect(r.e.frame().commands.allSatisfy { $0.state & 2 == 0 }, "\(kind): something still draws as active")
