@@ -38,6 +38,10 @@ import Testing
         exact(GN_TABLE_SELECTION, { SelectionMode(rawValue: $0) != nil }, "SelectionMode")
         exact(GN_TABLE_MARQUEE, { MarqueeRule(rawValue: $0) != nil }, "MarqueeRule")
         exact(GN_TABLE_GROUP_RESIZE, { GroupResize(rawValue: $0) != nil }, "GroupResize")
+        // Keys start at 1 (grip.h has no key 0; the table's 0 is "none").
+        let keys = Self.names(GN_TABLE_KEY).count
+        for v in 1..<keys { #expect(Key(rawValue: UInt32(v)) != nil, "Key has no case for \(Self.names(GN_TABLE_KEY)[v])") }
+        #expect(Key(rawValue: 0) == nil && Key(rawValue: UInt32(keys)) == nil, "Key has a case grip.h does not name")
         let status = Self.names(GN_TABLE_STATUS)
         for (i, name) in status.enumerated() {
             let v = Int32(i) + Int32(GN_STATUS_FIRST)
