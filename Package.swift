@@ -50,7 +50,8 @@ let package = Package(
         // libjansson.a is not position-independent (it refers to `stdin` directly), so it cannot
         // go into a shared library; libjansson.so.4 is declared in grip.pc and README.
         .target(name: "CScene", dependencies: ["CNames"],
-                cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os"])],
+                // Nothing unwinds through this C (no C++ exceptions), so it needs no unwind tables.
+                cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os", "-fno-asynchronous-unwind-tables"])],
                 linkerSettings: [.linkedLibrary("jansson")]),
         // The @_cdecl functions of grip.h: translation and validation only.
         .target(name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"], exclude: ["exports.map"],
@@ -66,7 +67,8 @@ let package = Package(
         .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],
                 swiftSettings: swiftSettings),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
-        // The C layer's own checks (the frame layout probe and its fallback conversion).
-        .testTarget(name: "GripTests", dependencies: ["Grip", "GripCore", "CGrip"]),
+        // The C layer's own checks (the frame layout probe and its fallback conversion), and the
+        // core's enums and grip_box_desc mapping against the names generated from grip.h.
+        .testTarget(name: "GripTests", dependencies: ["Grip", "GripCore", "CGrip", "CNames"]),
     ]
 )

@@ -599,8 +599,7 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
  * value out of range is GRIP_ERR_ARG with the line and column in the message, and nothing changes.
  * Unknown fields are ignored; a box field left out takes grip_box_desc_init's default; "bounds"
  * left out keeps the engine's. More boxes than max_boxes, or nesting deeper than 32 levels, is
- * GRIP_ERR_LIMIT. The old boxes go as grip_box_destroy takes them (gestures on them end as
- * cancelled). */
+ * GRIP_ERR_LIMIT; GRIP_ERR_STATE during a gesture (as for grip_undo). */
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length);
 
 /* ---- Lua ---------------------------------------------------------------- */

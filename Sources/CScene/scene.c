@@ -1,7 +1,8 @@
 /* grip_scene_save and grip_scene_load, over grip.h's own functions: the boxes are walked with
  * grip_boxes_list / grip_box_describe and created with grip_box_create, so a loaded box is checked
  * exactly as any other. A load creates the whole scene in a scratch engine with the engine's
- * settings first; only when every box was accepted there are the engine's boxes replaced. */
+ * settings first; only when every box was accepted there are the engine's history cleared and
+ * its boxes replaced. */
 #include "include/CScene.h"
 
 #include <stdarg.h>
@@ -173,7 +174,12 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
                   grip_engine_errmsg(scratch));
         goto done;
     }
-    /* Accepted: now the engine itself. */
+    /* Accepted: now the engine itself, whose history goes first (refused, changing nothing,
+     * while a gesture is in progress). */
+    if ((st = grip_history_clear(engine)) != GRIP_OK) {
+        if (st == GRIP_ERR_STATE) st = fail(engine, st, "scene: a gesture is in progress; load the scene after it ends");
+        goto done;
+    }
     if ((st = clear(engine)) != GRIP_OK) goto done;
     if (scene.has_bounds && (st = grip_engine_set_bounds(engine, scene.width, scene.height)) != GRIP_OK) goto done;
     st = place(engine, &scene, ids, &failed);

@@ -80,6 +80,11 @@ typedef struct gn_field {
 /* Every field of grip_box_desc but struct_size, in declaration order; ends with an empty name. */
 extern const gn_field gn_box_desc_fields[];
 
+/* Table t and field i, for Swift (which does not import arrays of unknown size). */
+static inline const char *const *gn_table(int t) { return gn_tables[t]; }
+static inline const gn_field *gn_field_at(int i) { return &gn_box_desc_fields[i]; }
+static inline const char *gn_field_name(const gn_field *f) { return f->name; }
+
 #ifdef __cplusplus
 }
 #endif
