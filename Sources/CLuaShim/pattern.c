@@ -227,6 +227,7 @@ static const char *match_capture(mstate *ms, const char *s, int l) {
 
 static const char *match(mstate *ms, const char *s, const char *p) {
     if (ms->depth-- == 0) luaL_error(ms->L, "pattern too complex");
+    if ((ms->depth & 15) == 0) gl_check_stack(ms->L, ms->ctx);
 again:
     steps(ms, 1);
     if (p != ms->p_end) {
@@ -489,12 +490,14 @@ static int add_value(mstate *ms, luaL_Buffer *b, const char *s, const char *e, i
     lua_State *L = ms->L;
     switch (tr) {
     case LUA_TFUNCTION: {
+        gl_check_stack(L, ms->ctx);
         lua_pushvalue(L, 3);
         int n = push_captures(ms, s, e);
         lua_call(L, n, 1);
         break;
     }
     case LUA_TTABLE:
+        gl_check_stack(L, ms->ctx);
         push_capture(ms, 0, s, e);
         lua_gettable(L, 3);
         break;

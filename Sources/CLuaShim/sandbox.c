@@ -38,6 +38,7 @@ static int has_position(const char *m) {
  * itself (a bad argument, say) gets the position of the Lua code that called it and the
  * function's name (upvalue 2: "to 'name'"), which Lua cannot see through this wrapper. */
 static int call_checked(lua_State *L) {
+    gl_check_stack(L, gl_getctx(L));
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -60,6 +61,7 @@ static int finish_call(lua_State *L, int status, lua_KContext k) {
 
 /* Calls upvalue 1 (the original function) with all arguments (yieldable, like the original). */
 static int call_original(lua_State *L) {
+    gl_check_stack(L, gl_getctx(L));
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -107,6 +109,7 @@ static int by_bytes(lua_State *L) {
 /* A load reader's pieces are charged as they arrive (a reader may hand the same long string
  * again and again without allocating). */
 static int charged_reader(lua_State *L) {
+    gl_check_stack(L, gl_getctx(L));
     lua_settop(L, 0);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_call(L, 0, 1);
@@ -116,6 +119,7 @@ static int charged_reader(lua_State *L) {
 
 /* print: every byte written is charged (one instruction each: the host's stdout is not free). */
 static int b_print(lua_State *L) {
+    gl_check_stack(L, gl_getctx(L));
     int n = lua_gettop(L);
     for (int i = 1; i <= n; i++) {
         size_t l = 0;
@@ -245,6 +249,7 @@ static int co_create(lua_State *L) {
 
 static int co_wrapped(lua_State *L) {
     charge(L, 100);
+    gl_check_stack(L, gl_getctx(L));
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
     int narg = lua_gettop(L);
     if (lua_status(co) == LUA_OK && lua_gettop(co) == 0) return luaL_error(L, "cannot resume dead coroutine");
@@ -482,13 +487,16 @@ static void open_guards(lua_State *L) {
 
 /* ---- base (sandbox) -------------------------------------------------------- */
 
-/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to text, and the chunk's bytes
- * charged (a string at once, a reader's pieces as they come). */
+/* load(chunk [, chunkname [, mode [, env]]]) with the chunk's bytes charged (a string at once, a
+ * reader's pieces as they come) and, in the sandbox, mode forced to text. */
 static int b_load(lua_State *L) {
-    int n = lua_gettop(L);
-    if (n < 3) lua_settop(L, 3);
-    lua_pushliteral(L, "t");
-    lua_replace(L, 3);
+    gl_ctx *c = gl_getctx(L);
+    if (c == NULL || c->sandboxed) {
+        int n = lua_gettop(L);
+        if (n < 3) lua_settop(L, 3);
+        lua_pushliteral(L, "t");
+        lua_replace(L, 3);
+    }
     if (lua_type(L, 1) == LUA_TSTRING) {
         charge(L, (lua_Integer)(lua_rawlen(L, 1) / GL_SCAN_BYTES) + 1);
     } else if (lua_type(L, 1) == LUA_TFUNCTION) {
@@ -541,6 +549,11 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
     (void)c;
     if (allow_io) {
         luaL_openlibs(L);
+        lua_pushglobaltable(L);
+        wrap_field(L, "load", b_load);
+        wrap_field(L, "dofile", call_checked);  /* the stack check before each nested chunk */
+        wrap_field(L, "require", call_checked);
+        lua_pop(L, 1);
     } else {
         static const luaL_Reg libs[] = {
             {LUA_GNAME, luaopen_base}, {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},

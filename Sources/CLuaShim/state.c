@@ -135,8 +135,16 @@ void gl_enter(gl_ctx *c) {
         uint64_t span = c->ins_limit > UINT64_MAX / GL_BACKSTOP_NS_PER_INSTRUCTION / 2
                             ? UINT64_MAX / 2 : c->ins_limit * GL_BACKSTOP_NS_PER_INSTRUCTION;
         c->deadline_ns = now_ns() + span;
+        c->stack_base = (char *)__builtin_frame_address(0);
         lua_sethook(c->L, gl_hook, LUA_MASKCOUNT, hook_granularity(c));
     }
+}
+
+void gl_check_stack(lua_State *L, gl_ctx *c) {
+    if (c == NULL || c->stack_base == NULL || c->depth == 0) return;
+    char *here = (char *)__builtin_frame_address(0);
+    if (here < c->stack_base && (size_t)(c->stack_base - here) > GL_STACK_LIMIT)
+        luaL_error(L, "C stack overflow (scripts may use %d KiB of the host's stack)", (int)(GL_STACK_LIMIT >> 10));
 }
 
 void gl_enter_call(gl_ctx *c, uint64_t call) {
