@@ -75,6 +75,7 @@ static const char *match(mstate *ms, const char *s, const char *p);
 
 static int class_matches(int c, int cl) {
     int res;
+    if ((cl | 0x20) == 'z') return (c == 0) != (cl == 'Z');  /* Lua 5.4 still accepts it (deprecated) */
     switch (tolower(cl)) {
     case 'a': res = isalpha(c); break;
     case 'c': res = iscntrl(c); break;
@@ -86,7 +87,6 @@ static int class_matches(int c, int cl) {
     case 'u': res = isupper(c); break;
     case 'w': res = isalnum(c); break;
     case 'x': res = isxdigit(c); break;
-    case 'z': res = (c == 0); break;  /* Lua 5.4 still accepts it (deprecated) */
     default: return cl == c;
     }
     if (isupper(cl)) res = !res;

@@ -540,6 +540,11 @@ static void charge_field(lua_State *L, const char *name, lua_Integer per) {
     lua_setfield(L, -2, name);
 }
 
+/* charge_field for each name of a list ("a\0b\0\0"). Table at -1. */
+static void charge_fields(lua_State *L, const char *names, lua_Integer per) {
+    for (; *names; names += strlen(names) + 1) charge_field(L, names, per);
+}
+
 static void set_field(lua_State *L, const char *name, lua_CFunction fn) {
     lua_pushcfunction(L, fn);
     lua_setfield(L, -2, name);
@@ -595,23 +600,23 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
     lua_pushglobaltable(L);
     wrap_field(L, "xpcall", b_xpcall);
     wrap_field(L, "pcall", b_pcall);
-    charge_field(L, "tonumber", 0);
     set_field(L, "print", b_print);
     lua_pop(L, 1);
     lua_getglobal(L, "string");
     wrap_field(L, "rep", s_rep);
-    static const char *const string_scans[] = {"byte", "upper", "lower", "reverse", "pack", "unpack", NULL};
-    for (const char *const *k = string_scans; *k; k++) charge_field(L, *k, 0);
+    lua_pop(L, 1);
+    /* charged by the bytes of their arguments (lists of names in one string: a table of
+     * pointers would cost relocations in the shared library) */
+    lua_pushglobaltable(L);
+    charge_field(L, "tonumber", 0);
+    lua_getglobal(L, "string");
+    charge_fields(L, "byte\0upper\0lower\0reverse\0pack\0unpack\0", 0);
     charge_field(L, "format", 3);
-    lua_pop(L, 1);
     lua_getglobal(L, "utf8");
-    charge_field(L, "len", 0);
-    charge_field(L, "codepoint", 0);
-    charge_field(L, "offset", 0);
-    lua_pop(L, 1);
+    charge_fields(L, "len\0codepoint\0offset\0", 0);
     lua_getglobal(L, "os");
-    if (lua_istable(L, -1)) charge_field(L, "date", 8);
-    lua_pop(L, 1);
+    charge_field(L, "date", 8);
+    lua_pop(L, 4);
     gl_open_patterns(L);
     lua_getglobal(L, "table");
     wrap_field(L, "concat", t_concat);

@@ -52,9 +52,6 @@ cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_lua.c -L"$lib
 "$tmp/test_lua" --root .
 cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_host_calls.c -L"$lib" -lgrip -lm -lpthread \
    -Wl,-rpath,"$lib" -o "$tmp/test_host_calls"
-cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_small_stack.c -L"$lib" -lgrip -lpthread \
-   -Wl,-rpath,"$lib" -o "$tmp/test_small_stack"
-"$tmp/test_small_stack" --root .   # the documented minimum stack (an optimised build's frames)
 "$tmp/test_host_calls"
 cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_small_stack.c -L"$lib" -lgrip -lpthread \
    -Wl,-rpath,"$lib" -o "$tmp/test_small_stack"
