@@ -27,10 +27,12 @@
 #define GL_SCAN_BYTES 2u
 #define GL_COMPARE_BYTES 16u
 /* The wall-clock backstop: a call from the host may run its scripts for at most this many
- * nanoseconds per instruction of its budget (2 s for the default 100 million), checked in the
- * count hook and whenever C work is charged. It catches work the count cannot see, such as
+ * nanoseconds per instruction of its budget (2 s for the default 100 million; at least 50 ms),
+ * checked in the count hook and whenever C work is charged. It catches work the count cannot see, such as
  * comparing two long strings (one VM instruction, a memcmp of any length). */
 #define GL_BACKSTOP_NS_PER_INSTRUCTION 20u
+/* ...and never less than this (a small budget on a loaded machine must not trip on time). */
+#define GL_BACKSTOP_MIN_NS 50000000u
 /* While a block of at least GL_BIG_BLOCK bytes is alive (a long string, a large table), the
  * count hook runs every GL_FINE_GRANULARITY instructions instead of every 1000, so a loop of
  * instructions that each touch a long string meets the backstop within milliseconds. */
