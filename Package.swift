@@ -60,8 +60,12 @@ let package = Package(
                 // `-z defs` (scripts/build) refuses a symbol no named library defines.
                 linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("m")]),
         // C: every Lua API call that can raise, under lua_pcall (Debian's liblua5.4-dev).
-        // Compiled for size: the Lua bridge is not on the engine's hot paths.
-        .target(name: "CLuaShim", dependencies: ["CNames"], cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os"])],
+        // Compiled for size: the Lua bridge is not on the engine's hot paths. Nothing unwinds
+        // through it (Lua errors are longjmps, there are no exceptions), so release builds leave
+        // out its unwind tables (9 KB); debug and sanitizer builds keep them for backtraces.
+        .target(name: "CLuaShim", dependencies: ["CNames"], cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os"]),
+                                                          .unsafeFlags(["-fno-asynchronous-unwind-tables"],
+                                                                       .when(configuration: .release))],
                 linkerSettings: [.linkedLibrary("lua5.4")]),
         // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim).
         .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],

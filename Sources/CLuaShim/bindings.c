@@ -64,6 +64,7 @@ static void push_name(lua_State *L, const char *const *names, long v) {
 /* Calls Swift with c; returns its code without raising. */
 static int swift(lua_State *L, gl_call *c) {
     gl_ctx *ctx = gl_getctx(L);
+    gl_check_stack(L, ctx);
     c->L = L;
     c->ctx = ctx;
     c->sandboxed = ctx != NULL && ctx->sandboxed;

@@ -27,15 +27,23 @@
 #define GL_SCAN_BYTES 2u
 #define GL_COMPARE_BYTES 16u
 /* The wall-clock backstop: a call from the host may run its scripts for at most this many
- * nanoseconds per instruction of its budget (2 s for the default 100 million), checked in the
- * count hook and whenever C work is charged. It catches work the count cannot see, such as
+ * nanoseconds per instruction of its budget (2 s for the default 100 million; at least 50 ms),
+ * checked in the count hook and whenever C work is charged. It catches work the count cannot see, such as
  * comparing two long strings (one VM instruction, a memcmp of any length). */
 #define GL_BACKSTOP_NS_PER_INSTRUCTION 20u
+/* ...and never less than this (a small budget on a loaded machine must not trip on time). */
+#define GL_BACKSTOP_MIN_NS 50000000u
 /* While a block of at least GL_BIG_BLOCK bytes is alive (a long string, a large table), the
  * count hook runs every GL_FINE_GRANULARITY instructions instead of every 1000, so a loop of
  * instructions that each touch a long string meets the backstop within milliseconds. */
 #define GL_BIG_BLOCK (1u << 20)
 #define GL_FINE_GRANULARITY 32
+/* C stack a script may use below the host's call (measured from where the entry began) before
+ * the library functions that call back into Lua, the pattern matcher and the engine calls refuse
+ * to go deeper. With what Lua itself may add past the last such check (at most its 200 nested
+ * C calls of its own metamethods, under 100 KiB) this keeps a host call within the documented
+ * minimum thread stack of 256 KiB (README, "Lua"). */
+#define GL_STACK_LIMIT (96u << 10)
 
 typedef struct gl_ctx {
     uint64_t magic;
@@ -56,6 +64,7 @@ typedef struct gl_ctx {
     uint64_t budget_call;  /* the host call (its serial) whose hooks share the current budget */
     uint64_t hook_call;    /* the host call running the next hook (gl_set_host_call) */
     size_t big_blocks;     /* live blocks of at least GL_BIG_BLOCK bytes */
+    char *stack_base;      /* the C stack where the current entry from the host began */
     int depth;             /* nested host entries in progress */
     /* the host's engine (a retained LuaEngine), when hosted */
     void *host;
@@ -74,6 +83,9 @@ void gripl_release(void *engine);
 /* state.c */
 gl_ctx *gl_getctx(lua_State *L);
 void gl_enter(gl_ctx *c);
+/* Raises "C stack overflow" when the running entry has used more than GL_STACK_LIMIT bytes of
+ * C stack (states without an entry in progress, such as a stock interpreter's, are not checked). */
+void gl_check_stack(lua_State *L, gl_ctx *c);
 /* Enters for a hook run by host call `call` (a serial, 0 for none): every hook one host call
  * runs shares one budget. */
 void gl_enter_call(gl_ctx *c, uint64_t call);

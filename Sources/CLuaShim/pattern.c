@@ -75,6 +75,7 @@ static const char *match(mstate *ms, const char *s, const char *p);
 
 static int class_matches(int c, int cl) {
     int res;
+    if ((cl | 0x20) == 'z') return (c == 0) != (cl == 'Z');  /* Lua 5.4 still accepts it (deprecated) */
     switch (tolower(cl)) {
     case 'a': res = isalpha(c); break;
     case 'c': res = iscntrl(c); break;
@@ -86,7 +87,6 @@ static int class_matches(int c, int cl) {
     case 'u': res = isupper(c); break;
     case 'w': res = isalnum(c); break;
     case 'x': res = isxdigit(c); break;
-    case 'z': res = (c == 0); break;  /* Lua 5.4 still accepts it (deprecated) */
     default: return cl == c;
     }
     if (isupper(cl)) res = !res;
@@ -227,6 +227,7 @@ static const char *match_capture(mstate *ms, const char *s, int l) {
 
 static const char *match(mstate *ms, const char *s, const char *p) {
     if (ms->depth-- == 0) luaL_error(ms->L, "pattern too complex");
+    if ((ms->depth & 15) == 0) gl_check_stack(ms->L, ms->ctx);
 again:
     steps(ms, 1);
     if (p != ms->p_end) {
@@ -489,12 +490,14 @@ static int add_value(mstate *ms, luaL_Buffer *b, const char *s, const char *e, i
     lua_State *L = ms->L;
     switch (tr) {
     case LUA_TFUNCTION: {
+        gl_check_stack(L, ms->ctx);
         lua_pushvalue(L, 3);
         int n = push_captures(ms, s, e);
         lua_call(L, n, 1);
         break;
     }
     case LUA_TTABLE:
+        gl_check_stack(L, ms->ctx);
         push_capture(ms, 0, s, e);
         lua_gettable(L, 3);
         break;

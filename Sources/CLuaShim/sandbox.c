@@ -38,6 +38,7 @@ static int has_position(const char *m) {
  * itself (a bad argument, say) gets the position of the Lua code that called it and the
  * function's name (upvalue 2: "to 'name'"), which Lua cannot see through this wrapper. */
 static int call_checked(lua_State *L) {
+    gl_check_stack(L, gl_getctx(L));
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -60,6 +61,7 @@ static int finish_call(lua_State *L, int status, lua_KContext k) {
 
 /* Calls upvalue 1 (the original function) with all arguments (yieldable, like the original). */
 static int call_original(lua_State *L) {
+    gl_check_stack(L, gl_getctx(L));
     int n = lua_gettop(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
@@ -107,6 +109,7 @@ static int by_bytes(lua_State *L) {
 /* A load reader's pieces are charged as they arrive (a reader may hand the same long string
  * again and again without allocating). */
 static int charged_reader(lua_State *L) {
+    gl_check_stack(L, gl_getctx(L));
     lua_settop(L, 0);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_call(L, 0, 1);
@@ -116,6 +119,7 @@ static int charged_reader(lua_State *L) {
 
 /* print: every byte written is charged (one instruction each: the host's stdout is not free). */
 static int b_print(lua_State *L) {
+    gl_check_stack(L, gl_getctx(L));
     int n = lua_gettop(L);
     for (int i = 1; i <= n; i++) {
         size_t l = 0;
@@ -245,6 +249,7 @@ static int co_create(lua_State *L) {
 
 static int co_wrapped(lua_State *L) {
     charge(L, 100);
+    gl_check_stack(L, gl_getctx(L));
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
     int narg = lua_gettop(L);
     if (lua_status(co) == LUA_OK && lua_gettop(co) == 0) return luaL_error(L, "cannot resume dead coroutine");
@@ -482,13 +487,16 @@ static void open_guards(lua_State *L) {
 
 /* ---- base (sandbox) -------------------------------------------------------- */
 
-/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to text, and the chunk's bytes
- * charged (a string at once, a reader's pieces as they come). */
+/* load(chunk [, chunkname [, mode [, env]]]) with the chunk's bytes charged (a string at once, a
+ * reader's pieces as they come) and, in the sandbox, mode forced to text. */
 static int b_load(lua_State *L) {
-    int n = lua_gettop(L);
-    if (n < 3) lua_settop(L, 3);
-    lua_pushliteral(L, "t");
-    lua_replace(L, 3);
+    gl_ctx *c = gl_getctx(L);
+    if (c == NULL || c->sandboxed) {
+        int n = lua_gettop(L);
+        if (n < 3) lua_settop(L, 3);
+        lua_pushliteral(L, "t");
+        lua_replace(L, 3);
+    }
     if (lua_type(L, 1) == LUA_TSTRING) {
         charge(L, (lua_Integer)(lua_rawlen(L, 1) / GL_SCAN_BYTES) + 1);
     } else if (lua_type(L, 1) == LUA_TFUNCTION) {
@@ -532,6 +540,11 @@ static void charge_field(lua_State *L, const char *name, lua_Integer per) {
     lua_setfield(L, -2, name);
 }
 
+/* charge_field for each name of a list ("a\0b\0\0"). Table at -1. */
+static void charge_fields(lua_State *L, const char *names, lua_Integer per) {
+    for (; *names; names += strlen(names) + 1) charge_field(L, names, per);
+}
+
 static void set_field(lua_State *L, const char *name, lua_CFunction fn) {
     lua_pushcfunction(L, fn);
     lua_setfield(L, -2, name);
@@ -541,6 +554,11 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
     (void)c;
     if (allow_io) {
         luaL_openlibs(L);
+        lua_pushglobaltable(L);
+        wrap_field(L, "load", b_load);
+        wrap_field(L, "dofile", call_checked);  /* the stack check before each nested chunk */
+        wrap_field(L, "require", call_checked);
+        lua_pop(L, 1);
     } else {
         static const luaL_Reg libs[] = {
             {LUA_GNAME, luaopen_base}, {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
@@ -582,23 +600,23 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
     lua_pushglobaltable(L);
     wrap_field(L, "xpcall", b_xpcall);
     wrap_field(L, "pcall", b_pcall);
-    charge_field(L, "tonumber", 0);
     set_field(L, "print", b_print);
     lua_pop(L, 1);
     lua_getglobal(L, "string");
     wrap_field(L, "rep", s_rep);
-    static const char *const string_scans[] = {"byte", "upper", "lower", "reverse", "pack", "unpack", NULL};
-    for (const char *const *k = string_scans; *k; k++) charge_field(L, *k, 0);
+    lua_pop(L, 1);
+    /* charged by the bytes of their arguments (lists of names in one string: a table of
+     * pointers would cost relocations in the shared library) */
+    lua_pushglobaltable(L);
+    charge_field(L, "tonumber", 0);
+    lua_getglobal(L, "string");
+    charge_fields(L, "byte\0upper\0lower\0reverse\0pack\0unpack\0", 0);
     charge_field(L, "format", 3);
-    lua_pop(L, 1);
     lua_getglobal(L, "utf8");
-    charge_field(L, "len", 0);
-    charge_field(L, "codepoint", 0);
-    charge_field(L, "offset", 0);
-    lua_pop(L, 1);
+    charge_fields(L, "len\0codepoint\0offset\0", 0);
     lua_getglobal(L, "os");
-    if (lua_istable(L, -1)) charge_field(L, "date", 8);
-    lua_pop(L, 1);
+    charge_field(L, "date", 8);
+    lua_pop(L, 4);
     gl_open_patterns(L);
     lua_getglobal(L, "table");
     wrap_field(L, "concat", t_concat);

@@ -32,6 +32,13 @@ static bool past_deadline(gl_ctx *c) {
     return true;
 }
 
+/* How long an entry may run its scripts (GL_BACKSTOP_NS_PER_INSTRUCTION per budgeted instruction). */
+static uint64_t backstop_ns(const gl_ctx *c) {
+    if (c->ins_limit > UINT64_MAX / GL_BACKSTOP_NS_PER_INSTRUCTION / 2) return UINT64_MAX / 2;
+    uint64_t span = c->ins_limit * GL_BACKSTOP_NS_PER_INSTRUCTION;
+    return span < GL_BACKSTOP_MIN_NS ? GL_BACKSTOP_MIN_NS : span;
+}
+
 static int hook_granularity(const gl_ctx *c) {
     return c->big_blocks && c->granularity > GL_FINE_GRANULARITY ? GL_FINE_GRANULARITY : c->granularity;
 }
@@ -90,7 +97,7 @@ static int raise_limit(lua_State *L, gl_ctx *c, int level) {
     }
     if (c->time_tripped) {
         lua_pushfstring(L, "%stime limit exceeded (a call from the host may run its scripts for %I ms)", where,
-                        (lua_Integer)(c->ins_limit / (1000000u / GL_BACKSTOP_NS_PER_INSTRUCTION)));
+                        (lua_Integer)(backstop_ns(c) / 1000000u));
         return lua_error(L);
     }
     lua_pushfstring(L, "%sinstruction limit exceeded (%I instructions per call from the host)", where,
@@ -132,11 +139,17 @@ void gl_enter(gl_ctx *c) {
         c->slack = GL_TRIP_SLACK;
         c->cur = c->L;
         c->budget_call = 0;
-        uint64_t span = c->ins_limit > UINT64_MAX / GL_BACKSTOP_NS_PER_INSTRUCTION / 2
-                            ? UINT64_MAX / 2 : c->ins_limit * GL_BACKSTOP_NS_PER_INSTRUCTION;
-        c->deadline_ns = now_ns() + span;
+        c->deadline_ns = now_ns() + backstop_ns(c);
+        c->stack_base = (char *)__builtin_frame_address(0);
         lua_sethook(c->L, gl_hook, LUA_MASKCOUNT, hook_granularity(c));
     }
+}
+
+void gl_check_stack(lua_State *L, gl_ctx *c) {
+    if (c == NULL || c->stack_base == NULL || c->depth == 0) return;
+    char *here = (char *)__builtin_frame_address(0);
+    if (here < c->stack_base && (size_t)(c->stack_base - here) > GL_STACK_LIMIT)
+        luaL_error(L, "C stack overflow (scripts may use %d KiB of the host's stack)", (int)(GL_STACK_LIMIT >> 10));
 }
 
 void gl_enter_call(gl_ctx *c, uint64_t call) {
@@ -221,7 +234,7 @@ static int failed(gl_ctx *c, int st) {
     gl_error_text(c->L, -1, text, sizeof text);
     if (status == GRIP_ERR_LIMIT && c->time_tripped && strstr(text, "time limit") == NULL) {
         snprintf(c->errmsg, sizeof c->errmsg, "time limit exceeded (a call from the host may run its scripts for %llu ms)",
-                 (unsigned long long)(c->ins_limit / (1000000u / GL_BACKSTOP_NS_PER_INSTRUCTION)));
+                 (unsigned long long)(backstop_ns(c) / 1000000u));
     } else if (status == GRIP_ERR_LIMIT && c->tripped && !c->time_tripped && strstr(text, "instruction limit") == NULL) {
         snprintf(c->errmsg, sizeof c->errmsg, "instruction limit exceeded (%llu instructions per call from the host)",
                  (unsigned long long)c->ins_limit);

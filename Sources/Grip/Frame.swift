@@ -8,7 +8,7 @@ import GripCore
 @_optimize(speed) public func grip_frame_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
-        if !h.retired.isEmpty { h.freeRetired() }
+        if h.hasRetired { h.freeRetired() }
         h.hostHoldsFrame = true
         return h.frame(out)
     }
@@ -20,10 +20,11 @@ import GripCore
 package func scriptFrameGet(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
-        if h.hostHoldsFrame {
+        if h.hostHoldsFrame {  // once per host frame: the host reads one set of arrays
             h.hostHoldsFrame = false
             let (c, v) = h.engine.detachFrame()
-            for p in [c, v, h.commands.take(), h.vertices.take()] { if let p { h.retired.append(p) } }
+            h.retired = (c, v, h.commands.take(), h.vertices.take())
+            h.hasRetired = true
         }
         return h.frame(out)
     }

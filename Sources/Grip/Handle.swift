@@ -31,8 +31,11 @@ package final class EngineHandle {
     /// The host holds the arrays of its last grip_frame_get (until its next one).
     var hostHoldsFrame = false
     /// Frame storage the host may still read, moved aside so a script's frame could not touch
-    /// it; freed at the host's next grip_frame_get or grip_engine_destroy.
-    var retired: [UnsafeMutableRawPointer] = []
+    /// it (the core's commands and vertices, and the C copies where layouts differ); freed at
+    /// the host's next grip_frame_get or grip_engine_destroy.
+    var retired: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+                  UnsafeMutableRawPointer?) = (nil, nil, nil, nil)
+    var hasRetired = false
     /// Set by grip_engine_destroy: a Lua state that keeps this handle sees the engine is gone
     /// without reading the engine's freed memory.
     package var destroyed = false
@@ -49,8 +52,12 @@ package final class EngineHandle {
 
     /// Frees the frame storage retired for the host.
     func freeRetired() {
-        for p in retired { p.deallocate() }
-        retired.removeAll()
+        retired.0?.deallocate()
+        retired.1?.deallocate()
+        retired.2?.deallocate()
+        retired.3?.deallocate()
+        retired = (nil, nil, nil, nil)
+        hasRetired = false
     }
 
     /// Stores `text` (truncated to fit) as the error message.

@@ -67,13 +67,16 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_engine_set_snapping(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_snap_desc.self)))
     case Int(GL_OP_BOX_CREATE):
         var id: grip_box = 0
-        try e.accountBoxes(adding: 1)
-        defer { try? e.accountBoxes() }
-        try e.check(grip_box_create(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_box_desc.self), &id))
+        guard e.accountBoxes(adding: 1) else {
+            throw LuaFailure("memory limit exceeded (the boxes of engines a script makes count, 512 bytes each)")
+        }
+        let st = grip_box_create(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_box_desc.self), &id)
+        _ = e.accountBoxes()
+        try e.check(st)
         c.pointee.rbox = id
     case Int(GL_OP_BOX_DESTROY):
-        defer { try? e.accountBoxes() }
         let st = grip_box_destroy(e.ptr, box)
+        _ = e.accountBoxes()
         if !(c.pointee.flag && st == GRIP_ERR_NOT_FOUND) { try e.check(st, box: true) }
         try e.drained(L)
     case Int(GL_OP_BOX_CONFIGURE):
@@ -258,14 +261,12 @@ extension LuaEngine {
 
     /// Brings the memory the state is charged for this engine's boxes to its box count (plus
     /// `adding` boxes about to be made): boxes of an engine a script made count against the
-    /// state's memory_limit. Throws, charging nothing, when they would not fit.
-    func accountBoxes(adding: Int = 0) throws(LuaFailure) {
+    /// state's memory_limit. False, charging nothing, when they would not fit.
+    func accountBoxes(adding: Int = 0) -> Bool {
         let want = owned && !closed ? (engine.boxCount + adding) * LuaLimits.bytesPerBox : 0
-        if want == boxBytes { return }
-        guard gl_charge_memory(ctx, Int64(want - boxBytes)) else {
-            throw LuaFailure("memory limit exceeded (the boxes of engines a script makes count, \(LuaLimits.bytesPerBox) bytes each)")
-        }
+        guard gl_charge_memory(ctx, Int64(want - boxBytes)) else { return false }
         boxBytes = want
+        return true
     }
 
     func refuseWhenBusy() throws(LuaFailure) {

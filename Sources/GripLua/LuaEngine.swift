@@ -132,10 +132,13 @@ final class LuaEngine: BoxHooks {
 
     private func failure() -> HookFailure { HookFailure(String(cString: errbuf)) }
 
+    /// Tells CLuaShim which call from the host runs the next hook (they share its budget).
+    @inline(never) private func noteHostCall() { gl_set_host_call(ctx, handle.calls) }
+
     func customHandlePosition(box: BoxID, index: Int, geometry g: BoxGeometry) -> Result<Vec2, HookFailure> {
         var geom = g.gl
         var x = 0.0, y = 0.0
-        gl_set_host_call(ctx, handle.calls)
+        noteHostCall()
         let rc = gl_hook_handle_position(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, &x, &y, errbuf, 512)
         return rc == GL_OK ? .success(Vec2(x, y)) : .failure(failure())
     }
@@ -143,7 +146,7 @@ final class LuaEngine: BoxHooks {
     func customHandleDrag(box: BoxID, index: Int, start: BoxGeometry, point: Vec2) -> Result<BoxGeometry, HookFailure> {
         var geom = start.gl
         var out = geom
-        gl_set_host_call(ctx, handle.calls)
+        noteHostCall()
         let rc = gl_hook_handle_drag(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, point.x, point.y, &out, errbuf, 512)
         return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
     }
@@ -152,7 +155,7 @@ final class LuaEngine: BoxHooks {
         var geom = g.gl
         var points: UnsafePointer<Double>? = nil
         var count = 0
-        gl_set_host_call(ctx, handle.calls)
+        noteHostCall()
         let rc = gl_hook_indicator(ctx, key, box.rawValue, progress, &geom, &points, &count, errbuf, 512)
         guard rc == GL_OK else { return failure() }
         if let points {
@@ -165,7 +168,7 @@ final class LuaEngine: BoxHooks {
         var p = proposed.gl
         var c = current.gl
         var out = p
-        gl_set_host_call(ctx, handle.calls)
+        noteHostCall()
         let rc = gl_hook_constraint(ctx, key, box.rawValue, &p, &c, &out, errbuf, 512)
         return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
     }

@@ -6,7 +6,8 @@
 #      the sandbox's environment against Tests/lua/sandbox/allowlist.txt;
 #   3. Tests/c/test_lua.c (the hosted C API: macros, hooks and fallbacks, escapes, limits,
 #      errors) against libgrip.so; with VALGRIND=1 also its --quick run under valgrind;
-#   4. Tests/c/test_host_calls.c (a host's promises around its Lua state: events, frames, limits).
+#   4. Tests/c/test_host_calls.c (a host's promises around its Lua state: events, frames, limits)
+#      and Tests/c/test_small_stack.c (every suite and deep recursion on a 256 KiB thread).
 #
 #   Tests/lua/run.sh LIBDIR GRIP_CLI      LIBDIR holds libgrip.so, GRIP_CLI is the grip-cli binary
 set -euo pipefail
@@ -52,6 +53,9 @@ cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_lua.c -L"$lib
 cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_host_calls.c -L"$lib" -lgrip -lm -lpthread \
    -Wl,-rpath,"$lib" -o "$tmp/test_host_calls"
 "$tmp/test_host_calls"
+cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_small_stack.c -L"$lib" -lgrip -lpthread \
+   -Wl,-rpath,"$lib" -o "$tmp/test_small_stack"
+"$tmp/test_small_stack" --root .   # the documented minimum stack (an optimised build's frames)
 if [ -n "${VALGRIND:-}" ]; then
     valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=3 \
         "$tmp/test_lua" --root . --quick
