@@ -463,7 +463,7 @@ local function from_table(e, cd, sname, t, what, level)
     if ftype == "grip_box" then
       if v ~= nil and getmetatable(v) ~= Box then error(k .. " must be a box", level) end
       if v and v.engine ~= e then error(k .. ": a box of another engine", level) end
-      v = v and v.id or NO_BOX
+      v = v and v._id or NO_BOX
     elseif enums[ftype] then
       v = enum_value(ftype, v, k, level)
     elseif masks[k] and ftype == "uint32_t" then
@@ -497,7 +497,7 @@ local function box_id(b)
   if getmetatable(b) ~= Box then error("expected a box", 3) end
   if b.engine.ptr == nil then error("engine was destroyed", 3) end
   if b.dead then error("box was destroyed", 3) end
-  return b.id
+  return b._id
 end
 local function number(v, what)
   if type(v) ~= "number" then error(what .. " must be a number", 3) end
@@ -517,14 +517,18 @@ function grip.new(desc)
   local out = ffi.new("grip_engine *[1]")
   local s = C.grip_engine_create(d, out)
   if s ~= 0 then raise(nil, s, 1) end
-  return setmetatable({ptr = ffi.gc(out[0], C.grip_engine_destroy), boxes_ = {}, time_ = 0}, Engine)
+  -- boxes_: the one Box object of each id while anything holds it
+  local boxes = setmetatable({}, {__mode = "v"})
+  return setmetatable({ptr = ffi.gc(out[0], C.grip_engine_destroy), boxes_ = boxes, time_ = 0}, Engine)
 end
 
--- "major.minor.patch" of the library loaded
-function grip.version()
+-- grip.version: "major.minor.patch" of the library loaded (read when first asked: loading the
+-- library waits until grip.version or grip.new).
+setmetatable(grip, {__index = function(_, k)
+  if k ~= "version" then return nil end
   local v = grip.load().grip_version()
   return ("%d.%d.%d"):format(bit.rshift(v, 16), bit.band(bit.rshift(v, 8), 255), bit.band(v, 255))
-end
+end})
 
 -- ---- engines ---------------------------------------------------------------------------------
 
@@ -536,7 +540,7 @@ function Engine:_box(id)
   local key = tostring(id)
   local b = self.boxes_[key]
   if not b then
-    b = setmetatable({engine = self, id = id}, Box)
+    b = setmetatable({engine = self, _id = id}, Box)
     self.boxes_[key] = b
   end
   return b
@@ -743,7 +747,7 @@ function Engine:drag_handle(b, handle, dx, dy, o)
   local f = self:frame_raw()
   for i = 0, tonumber(f.command_count) - 1 do
     local c = f.commands[i]
-    if c.kind == enums.grip_command_kind.handle and c.box == b.id and c.handle == want then
+    if c.kind == enums.grip_command_kind.handle and c.box == b._id and c.handle == want then
       local x, y = c.center.x, c.center.y
       o = o or {}
       return self:drag{from = {x, y}, by = {dx, dy}, steps = o.steps, duration = o.duration, pointer = o.pointer, mods = o.mods}
@@ -800,7 +804,7 @@ function Box:configure(fields)
   C.grip_box_desc_init_sized(d, ffi.sizeof(d))
   call(self.engine, "grip_box_describe", box_id(self), d)
   from_table(self.engine, d, "grip_box_desc", fields or {}, "box", 1)
-  call(self.engine, "grip_box_configure", self.id, d)
+  call(self.engine, "grip_box_configure", self._id, d)
 end
 function Box:set_editing(on)
   if type(on) ~= "boolean" then error("editing must be a boolean", 2) end
@@ -815,13 +819,14 @@ function Box:destroy()
   call(self.engine, "grip_box_destroy", box_id(self))
   self.dead = true
   -- its descendants went with it
+  local probe = ffi.new("grip_box_state")
   for _, b in pairs(self.engine.boxes_) do
-    if not b.dead and C.grip_box_state_get(self.engine.ptr, b.id, ffi.new("grip_box_state")) == -2 then b.dead = true end
+    if not b.dead and C.grip_box_state_get(self.engine.ptr, b._id, probe) == -2 then b.dead = true end
   end
 end
 function Box:exists() return not self.dead and self.engine.ptr ~= nil end
--- the C id, as a uint64_t cdata
-function Box:id_cdata() return self.id end
-function Box.__tostring(b) return ("grip.box(%s)"):format(tostring(b.id):gsub("ULL$", "")) end
+-- the C id (grip_box), as a uint64_t cdata: LuaJIT numbers cannot hold every 64-bit id
+function Box:id() return self._id end
+function Box.__tostring(b) return ("grip.box(%s)"):format((tostring(b._id):gsub("ULL$", ""))) end
 
 return grip
