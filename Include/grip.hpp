@@ -230,8 +230,8 @@ public:
         return std::vector<grip_command>(v.begin(), v.end());
     }
 
-    // ---- History, keys, snapping, constraint hooks, scene files: added as grip.h gains them.
-    //      GRIP_HPP_UPDATE_WITH_GRIP_H
+    // (Each call grip.h gains gets its method here: history, keys, snapping, C constraint hooks
+    // as std::function and scene files come with the 0.2 parts that add them to grip.h.)
 
 private:
     grip_status check(grip_status s) const {

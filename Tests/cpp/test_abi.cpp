@@ -24,13 +24,11 @@ static_assert(std::is_nothrow_move_constructible<grip::script>::value, "Lua stat
 
 namespace {
 
+// grip::box_desc (the library's defaults, then the geometry) with editing set.
 grip_box_desc box_desc(double x, double y, double w, double h, bool editing) {
-    grip_box_desc d;
-    grip_box_desc_init(&d);
-    d.x = x;
-    d.y = y;
-    d.width = w;
-    d.height = h;
+    grip_box_desc d = grip::box_desc(x, y, w, h);
+    CHECK_NEAR(d.scale, 1, 0);
+    CHECK_INT(d.allow, GRIP_ALLOW_ALL & ~GRIP_ALLOW_LONG_PRESS);
     d.editing = editing;
     return d;
 }

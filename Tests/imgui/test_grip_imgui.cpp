@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "grip.hpp"
 #include "grip_imgui.h"
 #include "imgui.h"
 
@@ -35,12 +36,7 @@ bool frame(float x, float y, bool down) {
 }
 
 grip_box box(double x, double y, double w, double h) {
-    grip_box_desc d;
-    grip_box_desc_init(&d);
-    d.x = x;
-    d.y = y;
-    d.width = w;
-    d.height = h;
+    grip_box_desc d = grip::box_desc(x, y, w, h);
     grip_box b = GRIP_NO_BOX;
     CHECK_STATUS(grip_box_create(engine, &d, &b), GRIP_OK);
     return b;
