@@ -43,15 +43,24 @@ let package = Package(
         // What the library defines of the platform's C library for itself (arc4random_buf), and the
         // process-wide state engines share (engine tags, the last failed create's message per thread).
         .target(name: "CPlatform", cSettings: cSettings),
+        // The names of grip.h's enum values and grip_box_desc's fields, as Lua, scene files and
+        // replay logs spell them.
+        .target(name: "CNames", cSettings: cSettings + [.unsafeFlags(["-Os"])]),
+        // Scene files: read with jansson (Debian's libjansson-dev). Linked dynamically: Debian's
+        // libjansson.a is not position-independent (it refers to `stdin` directly), so it cannot
+        // go into a shared library; libjansson.so.4 is declared in grip.pc and README.
+        .target(name: "CScene", dependencies: ["CNames"],
+                cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os"])],
+                linkerSettings: [.linkedLibrary("jansson")]),
         // The @_cdecl functions of grip.h: translation and validation only.
-        .target(name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform"], exclude: ["exports.map"],
+        .target(name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"], exclude: ["exports.map"],
                 swiftSettings: swiftSettings,
                 // lld (in the toolchain) keeps the export list exact; libm is named because
                 // `-z defs` (scripts/build) refuses a symbol no named library defines.
                 linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("m")]),
         // C: every Lua API call that can raise, under lua_pcall (Debian's liblua5.4-dev).
         // Compiled for size: the Lua bridge is not on the engine's hot paths.
-        .target(name: "CLuaShim", cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os"])],
+        .target(name: "CLuaShim", dependencies: ["CNames"], cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Os"])],
                 linkerSettings: [.linkedLibrary("lua5.4")]),
         // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim).
         .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],

@@ -378,6 +378,35 @@ grip_status grip_dispatch_magnify(grip_engine *engine, const grip_magnify_event 
 /* Advances animations, long presses and the marching ants to time. */
 grip_status grip_dispatch_timer(grip_engine *engine, double time);
 
+/* 0.2: keys the engine understands; a host passes only these. */
+typedef enum grip_key {
+    GRIP_KEY_LEFT = 1, GRIP_KEY_RIGHT = 2, GRIP_KEY_UP = 3, GRIP_KEY_DOWN = 4,
+    GRIP_KEY_ESCAPE = 5,
+    GRIP_KEY_TAB = 6,
+    GRIP_KEY_SHIFT = 7, GRIP_KEY_ALT = 8, GRIP_KEY_CTRL = 9, GRIP_KEY_META = 10,
+    GRIP_KEY_FORCE32 = 0x7FFFFFFF
+} grip_key;
+
+typedef struct grip_key_event {
+    grip_phase phase;            /* DOWN (an auto-repeat is another DOWN) or UP */
+    grip_key key;
+    uint32_t modifiers;          /* GRIP_MOD_* held once this event has happened */
+    double time;                 /* seconds, never decreasing (one clock with the pointer events) */
+} grip_key_event;
+
+/* 0.2: arrows nudge the selection by nudge_step (shift: nudge_step_large; with grid snapping on:
+ * one grid step, shift five), containment kept; nudges less than 1 s apart are one undo step
+ * (committed by the first dispatch at least 1 s after the last one, or when another gesture
+ * begins).
+ * Escape cancels the active gestures (each box back to where its gesture began, CANCELLED, no
+ * undo step; the pointer's later moves and release are accepted, consumed, and do nothing), else ends a
+ * marquee restoring the selection it started from, else clears the selection. Tab / shift-Tab
+ * select the next / previous selectable sibling in draw order. A modifier key going down or up
+ * re-evaluates the active gestures at once, with no pointer motion (shift: keep ratio, 15-degree
+ * rotation steps; alt: about the centre; ctrl/meta: snapping off, marquee rule swapped).
+ * consumed says whether the key did something. */
+grip_status grip_dispatch_key(grip_engine *engine, const grip_key_event *event, bool *consumed);
+
 /* ---- Frames ------------------------------------------------------------- */
 
 typedef enum grip_command_kind {
@@ -472,6 +501,77 @@ typedef struct grip_event {
 
 /* GRIP_OK with the oldest event, or GRIP_DONE when the queue is empty. */
 grip_status grip_event_poll(grip_engine *engine, grip_event *out);
+
+/* ---- Transactions and history (0.2) ------------------------------------- */
+
+/* Where a box is, in its parent's space: what one undo step restores, bit for bit. */
+typedef struct grip_geometry {
+    grip_box parent;
+    grip_vec2 center;
+    double width, height, rotation, scale;
+    bool flipped_x, flipped_y;
+} grip_geometry;
+
+typedef struct grip_change {
+    grip_box box;
+    grip_geometry before, after;
+} grip_change;
+
+/* Every gesture, nudge run and reset that changed geometry ends in exactly one COMMITTED event
+ * (a cancelled gesture in none); a script's own edits too: COMMITTED, UNDONE and REDONE always
+ * reach grip_event_poll, so a host's document never misses a change. After grip_event_poll
+ * returned one of them: the boxes it changed, before and after (for UNDONE and REDONE: that
+ * event's own change, so `after` is always where the box is now). count is always written; at
+ * most capacity entries are copied. GRIP_ERR_STATE after any other event. */
+grip_status grip_event_changes(grip_engine *engine, grip_change *out, size_t capacity, size_t *count);
+/* Added in 0.2: moves box to `geometry` exactly (centre, size, rotation, scale and flips, bit for
+ * bit), as grip_box_configure with the box's own description would (so it also becomes the box's
+ * reset geometry): how a host that keeps its own undo stack puts a grip_change back. geometry's
+ * parent must be the box's parent (re-parent with grip_box_configure). GRIP_ERR_ARG for a bad
+ * geometry or another parent; GRIP_ERR_STATE during a gesture on the box. */
+grip_status grip_box_set_geometry(grip_engine *engine, grip_box box, const grip_geometry *geometry);
+
+/* Built-in history of the last history_limit steps. Undo restores a step's "before" geometry of
+ * every box in it and the selection it had, bit for bit; redo its "after". GRIP_DONE: nothing to
+ * undo or redo. GRIP_ERR_STATE during a gesture. A new step clears what could be redone.
+ * The host's own configure, re-parent or destroy of a box drops that box from the history. */
+grip_status grip_undo(grip_engine *engine);
+grip_status grip_redo(grip_engine *engine);
+grip_status grip_history_clear(grip_engine *engine);
+grip_status grip_history_depth(grip_engine *engine, size_t *undo_steps, size_t *redo_steps);
+
+/* ---- Hooks from C (0.2) ------------------------------------------------- */
+
+/* Called at every step of a gesture or nudge on box with the geometry the engine proposes (parent
+ * space, after snapping and containment); it may change *proposed and returns true to accept it,
+ * false to refuse the step (the box stays where it is). It runs inside the dispatch call: calls
+ * back into the engine fail with GRIP_ERR_STATE. A result that breaks the box's limits (NaN, below
+ * the minimum size) refuses the step. NULL removes it. Like Konva's boundBoxFunc. */
+typedef bool (*grip_constraint_fn)(void *context, grip_box box, const grip_geometry *current,
+                                   grip_geometry *proposed);
+grip_status grip_box_set_constraint(grip_engine *engine, grip_box box, grip_constraint_fn fn, void *context);
+/* ---- Scene files (0.2) -------------------------------------------------- */
+
+/* JSON of the engine's bounds and every box (its grip_box_desc fields, current geometry, parent,
+ * user_data), versioned ("grip_scene": 1); numbers print so that they read back bit for bit.
+ * With buffer NULL or capacity too small only *length (bytes, without a terminator) is written
+ * and the status is GRIP_ERR_LIMIT; otherwise the text is written and NUL-terminated.
+ * The format: {"grip_scene": 1, "bounds": {"width": w, "height": h}, "boxes": [...]}, boxes in
+ * draw order (parents before children), each keyed by grip_box_desc's field names (enum values
+ * as lowercase names without the prefix, masks as lists of names, as in Lua) plus "id" and
+ * "parent" (integers local to the file, parent null at top level), user_data as a string of
+ * decimal digits. A box whose x + width / 2 or y + height / 2 does not give its centre back to
+ * the bit also has "center": {"x": cx, "y": cy}, which a load uses while x and y are still the
+ * ones it gives (an edited x or y wins). */
+grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length);
+/* Replaces every box with the scene's (new ids; user_data kept, so a host re-links its objects
+ * through it); the selection and the history are cleared. Bad JSON, an unknown major version or a
+ * value out of range is GRIP_ERR_ARG with the line and column in the message, and nothing changes.
+ * Unknown fields are ignored; a box field left out takes grip_box_desc_init's default; "bounds"
+ * left out keeps the engine's. More boxes than max_boxes, or nesting deeper than 32 levels, is
+ * GRIP_ERR_LIMIT. The old boxes go as grip_box_destroy takes them (gestures on them end as
+ * cancelled). */
+grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length);
 
 /* ---- Lua ---------------------------------------------------------------- */
 

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grip_names.h"
+
 #define ENGINE_MT "grip.engine"
 #define BOX_MT "grip.box"
 #define MAX_CUSTOM_HANDLES 16
@@ -22,29 +24,21 @@ static const char engines_key = 0;  /* registry: lightuserdata(LuaEngine) -> eng
 
 /* ---- names ------------------------------------------------------------------ */
 
-static const char *const handle_names[] = {"none", "top_left", "top", "top_right", "right", "bottom_right",
-                                           "bottom", "bottom_left", "left", "rotate", NULL};
-static const char *const allow_names[] = {"move", "resize", "rotate", "pinch", "magnify", "double_tap_reset",
-                                          "long_press", NULL};
-static const char *const event_names[] = {"none", "gesture_began", "gesture_changed", "gesture_ended",
-                                          "gesture_cancelled", "tap", "double_tap", "reset", "long_press_began",
-                                          "long_press_triggered", "long_press_cancelled", "editing_changed",
-                                          "script_error", "selection_changed", "committed", "undone",
-                                          "redone", NULL};
-static const char *const gesture_names[] = {"none", "move", "resize", "rotate", "pinch", "magnify", "handle",
-                                            "marquee", "nudge", "reset", NULL};
-static const char *const command_names[] = {"none", "box", "border", "handle", "indicator", "guide", "outline",
-                                            "marquee", "gap", NULL};
-static const char *const select_names[] = {"replace", "add", "remove", "toggle", NULL};
-static const char *const phase_names[] = {"down", "move", "up", "cancel", NULL};
-static const char *const mod_names[] = {"shift", "alt", "ctrl", "meta", NULL};
-static const char *const resize_names[] = {"freeform", "uniform", NULL};
-static const char *const indicator_names[] = {"circle", "rounded_rect", "rect", "custom", NULL};
-static const char *const state_names[] = {"hover", "active", NULL};
-static const char *const order_names[] = {"front", "back", "forward", "backward", NULL};
-static const char *const selection_names[] = {"off", "pointer", NULL};
-static const char *const marquee_names[] = {"intersect", "contain", NULL};
-static const char *const group_resize_names[] = {"keep_shapes", "member_axes", NULL};
+/* The name tables are generated from grip.h (Sources/CNames, scripts/gen-names). */
+#define handle_names gn_handle_names
+#define allow_names gn_allow_names
+#define event_names gn_event_names
+#define gesture_names gn_gesture_names
+#define command_names gn_command_names
+#define select_names gn_select_names
+#define phase_names gn_phase_names
+#define mod_names gn_mod_names
+#define state_names gn_state_names
+#define order_names gn_order_names
+#define selection_names gn_selection_names
+#define marquee_names gn_marquee_names
+#define group_resize_names gn_group_resize_names
+#define key_names gn_key_names
 
 static int name_index(const char *const *names, const char *s) {
     for (int i = 0; names[i]; i++) {
@@ -344,17 +338,12 @@ static void check_keys(lua_State *L, int idx, const char *const *allowed, const 
 
 /* ---- box descriptions ------------------------------------------------------------------ */
 
-enum { F_NUM, F_BOOL };
-typedef struct field { const char *name; int type; size_t offset; } field;
-#define NUMF(n) {#n, F_NUM, offsetof(grip_box_desc, n)}
-#define BOOLF(n) {#n, F_BOOL, offsetof(grip_box_desc, n)}
-static const field desc_fields[] = {
-    NUMF(x), NUMF(y), NUMF(width), NUMF(height), NUMF(rotation), NUMF(scale), BOOLF(editing),
-    BOOLF(centered), BOOLF(allow_flip), NUMF(min_width), NUMF(min_height), NUMF(min_scale), NUMF(max_scale),
-    BOOLF(contain), NUMF(inset_top), NUMF(inset_left), NUMF(inset_bottom), NUMF(inset_right),
-    NUMF(long_press_duration), NUMF(corner_radius), NUMF(rotation_snap), NUMF(snap_tolerance),
-    BOOLF(flipped_x), BOOLF(flipped_y), BOOLF(selectable), BOOLF(snap_target), BOOLF(pass_through),
-    NUMF(hit_outset), {NULL, 0, 0}};
+/* Every bit a mask field has a name for ("all"). */
+static uint32_t all_bits(const gn_field *f) {
+    uint32_t m = 0;
+    for (int i = 0; gn_tables[f->table][f->first + i]; i++) m |= 1u << (f->first + i);
+    return m;
+}
 
 /* Reads the fields of the table at idx over *d (fields not given keep their value). */
 static void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) {
@@ -367,13 +356,18 @@ static void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) {
         const char *k = lua_tostring(L, -2);
         char what[64];
         snprintf(what, sizeof what, "box field '%s'", k);
-        const field *f = desc_fields;
-        while (f->name && strcmp(f->name, k) != 0) f++;
-        if (f->name) {
-            char *p = (char *)d + f->offset;
-            if (f->type == F_NUM) *(double *)p = num_value(L, -1, what);
-            else *(bool *)p = bool_value(L, -1, what);
-        } else if (strcmp(k, "parent") == 0) {
+        const gn_field *f = gn_box_desc_fields;
+        while (f->name[0] && strcmp(f->name, k) != 0) f++;
+        char *p = (char *)d + f->offset;
+        switch (f->name[0] ? f->kind : -1) {
+        case GN_NUMBER: *(double *)p = num_value(L, -1, what); break;
+        case GN_BOOL: *(bool *)p = bool_value(L, -1, what); break;
+        case GN_MASK:
+            *(uint32_t *)p = mask_value(L, -1, gn_tables[f->table] + f->first, f->first, all_bits(f), what);
+            break;
+        case GN_ENUM: *(uint32_t *)p = (uint32_t)enum_value(L, -1, gn_tables[f->table], what); break;
+        case GN_U64: *(uint64_t *)p = (uint64_t)int_value(L, -1, what); break;
+        case GN_BOX:
             if (lua_isnil(L, -1)) {
                 d->parent = GRIP_NO_BOX;
             } else {
@@ -384,18 +378,8 @@ static void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) {
                 lua_pop(L, 1);
                 d->parent = b->id;
             }
-        } else if (strcmp(k, "allow") == 0) {
-            d->allow = mask_value(L, -1, allow_names, 0, GRIP_ALLOW_ALL, what);
-        } else if (strcmp(k, "handles") == 0) {
-            d->handles = mask_value(L, -1, handle_names + 1, 1, GRIP_HANDLES_ALL8 | GRIP_HANDLE_BIT(GRIP_HANDLE_ROTATE), what);
-        } else if (strcmp(k, "resize_mode") == 0) {
-            d->resize_mode = (grip_resize_mode)enum_value(L, -1, resize_names, what);
-        } else if (strcmp(k, "indicator") == 0) {
-            d->indicator = (grip_indicator_shape)enum_value(L, -1, indicator_names, what);
-        } else if (strcmp(k, "user_data") == 0) {
-            d->user_data = (uint64_t)int_value(L, -1, what);
-        } else {
-            luaL_error(L, "unknown box field '%s'", k);
+            break;
+        default: luaL_error(L, "unknown box field '%s'", k);
         }
         lua_pop(L, 1);
     }
@@ -404,24 +388,18 @@ static void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) {
 static void push_desc(lua_State *L, int eidx, const grip_box_desc *d) {
     eidx = lua_absindex(L, eidx);
     lua_createtable(L, 0, 32);
-    for (const field *f = desc_fields; f->name; f++) {
+    for (const gn_field *f = gn_box_desc_fields; f->name[0]; f++) {
         const char *p = (const char *)d + f->offset;
-        if (f->type == F_NUM) lua_pushnumber(L, *(const double *)p);
-        else lua_pushboolean(L, *(const bool *)p);
+        switch (f->kind) {
+        case GN_NUMBER: lua_pushnumber(L, *(const double *)p); break;
+        case GN_BOOL: lua_pushboolean(L, *(const bool *)p); break;
+        case GN_MASK: push_mask(L, *(const uint32_t *)p, gn_tables[f->table] + f->first, f->first); break;
+        case GN_ENUM: push_name(L, gn_tables[f->table], (long)*(const uint32_t *)p); break;
+        case GN_U64: lua_pushinteger(L, (lua_Integer)*(const uint64_t *)p); break;
+        default: push_box(L, eidx, d->parent); break;
+        }
         lua_setfield(L, -2, f->name);
     }
-    push_box(L, eidx, d->parent);
-    lua_setfield(L, -2, "parent");
-    push_mask(L, d->allow, allow_names, 0);
-    lua_setfield(L, -2, "allow");
-    push_mask(L, d->handles, handle_names + 1, 1);
-    lua_setfield(L, -2, "handles");
-    push_name(L, resize_names, d->resize_mode);
-    lua_setfield(L, -2, "resize_mode");
-    push_name(L, indicator_names, d->indicator);
-    lua_setfield(L, -2, "indicator");
-    lua_pushinteger(L, (lua_Integer)d->user_data);
-    lua_setfield(L, -2, "user_data");
 }
 
 /* ---- value tables ------------------------------------------------------------------------- */
@@ -519,6 +497,40 @@ static void read_geom(lua_State *L, int idx, const gl_geom *base, gl_geom *out, 
     lua_pop(L, 1);
 }
 
+#define CALL_INIT(c) gl_call c; memset(&c, 0, sizeof c)
+
+/* A grip_geometry as {parent = box or nil, center = {x, y}, width, height, rotation, scale,
+ * flipped_x, flipped_y}. */
+static void push_grip_geometry(lua_State *L, int eidx, const grip_geometry *g) {
+    gl_geom geom = {g->center.x, g->center.y, g->width, g->height, g->rotation, g->scale, g->flipped_x, g->flipped_y};
+    push_geom(L, &geom);
+    push_box(L, eidx, g->parent);
+    lua_setfield(L, -2, "parent");
+}
+
+/* Sets ev.changes on the event table on top: the step's boxes with their geometry before and
+ * after (the event the engine at eidx handed out last). */
+static void push_changes(lua_State *L, int eidx) {
+    engine_ud *u = (engine_ud *)lua_touserdata(L, eidx);
+    CALL_INIT(c);
+    c.op = GL_OP_EVENT_CHANGES;
+    c.engine = u->eng;
+    call(L, &c);
+    const grip_change *ch = (const grip_change *)c.rptr;
+    lua_createtable(L, (int)c.ri[0], 0);
+    for (int64_t k = 0; k < c.ri[0]; k++) {
+        lua_createtable(L, 0, 3);
+        push_box(L, eidx, ch[k].box);
+        lua_setfield(L, -2, "box");
+        push_grip_geometry(L, eidx, &ch[k].before);
+        lua_setfield(L, -2, "before");
+        push_grip_geometry(L, eidx, &ch[k].after);
+        lua_setfield(L, -2, "after");
+        lua_rawseti(L, -2, (lua_Integer)k + 1);
+    }
+    lua_setfield(L, -2, "changes");
+}
+
 static void push_event(lua_State *L, int eidx, const grip_event *ev, const char *message) {
     eidx = lua_absindex(L, eidx);
     lua_createtable(L, 0, 9);
@@ -539,6 +551,8 @@ static void push_event(lua_State *L, int eidx, const grip_event *ev, const char 
         lua_pushstring(L, message);
         lua_setfield(L, -2, "message");
     }
+    if (ev->kind == GRIP_EVENT_COMMITTED || ev->kind == GRIP_EVENT_UNDONE || ev->kind == GRIP_EVENT_REDONE)
+        push_changes(L, eidx);
 }
 
 /* ---- grip.new and engine methods --------------------------------------------------------------- */
@@ -601,7 +615,6 @@ static int simple_engine_op(lua_State *L, int op, gl_call *c) {
     return 0;
 }
 
-#define CALL_INIT(c) gl_call c; memset(&c, 0, sizeof c)
 
 static int l_engine_box(lua_State *L) {
     engine_ud *u = check_engine(L, 1);
@@ -976,6 +989,72 @@ static int l_drag(lua_State *L) {
 }
 
 static const char *const marquee_keys[] = {"from", "to", "steps", "duration", "pointer", "mods", NULL};
+
+/* e:key(phase, key [, time [, mods]]): a key going "down" or "up"; key "left", "right", "up",
+ * "down", "escape", "tab", "shift", "alt", "ctrl" or "meta". Returns whether it did something. */
+static int l_key(lua_State *L) {
+    CALL_INIT(c);
+    c.i[0] = enum_value(L, 2, phase_names, "phase");
+    c.i[1] = enum_value(L, 3, key_names, "key");
+    if (c.i[1] == 0) luaL_error(L, "key must be one of left, right, up, down, escape, tab, shift, alt, ctrl, meta");
+    c.flag = !lua_isnoneornil(L, 4);
+    if (c.flag) c.n[0] = num_value(L, 4, "time");
+    c.i[2] = mods_value(L, 5);
+    simple_engine_op(L, GL_OP_KEY, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+static const char *const nudge_keys[] = {"key", "times", "mods", NULL};
+
+/* e:nudge{key = "left", times = 1, mods = {...}}: arrow presses at the engine's time (one nudge
+ * run). Returns whether the selection moved. */
+static int l_nudge(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    check_keys(L, 2, nudge_keys, "nudge");
+    CALL_INIT(c);
+    lua_getfield(L, 2, "key");
+    c.i[3] = enum_value(L, -1, key_names, "key");
+    lua_pop(L, 1);
+    if (c.i[3] < 1 || c.i[3] > 4) luaL_error(L, "nudge: key must be left, right, up or down");
+    c.i[0] = opt_integer(L, 2, "times", 1);
+    opt_field(L, 2, "mods");
+    c.i[2] = mods_value(L, -1);
+    lua_pop(L, 1);
+    simple_engine_op(L, GL_OP_NUDGE, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+/* e:undo() / e:redo(): true when a step was undone / redone, false when there was none. */
+static int l_undo(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_UNDO, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+static int l_redo(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_REDO, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+/* e:history(): how many steps undo and redo can take (two integers). */
+static int l_history(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_HISTORY_DEPTH, &c);
+    lua_pushinteger(L, (lua_Integer)c.ri[0]);
+    lua_pushinteger(L, (lua_Integer)c.ri[1]);
+    return 2;
+}
+
+/* e:clear_history(): forgets every step. */
+static int l_clear_history(lua_State *L) {
+    CALL_INIT(c);
+    return simple_engine_op(L, GL_OP_HISTORY_CLEAR, &c);
+}
 
 /* e:marquee{from = {x, y}, to = {x, y}, mods = {...}}: a drag from a place where no box is (with
  * pointer selection, a marquee; its mods are held throughout: shift adds, ctrl swaps the rule). */
@@ -1366,6 +1445,32 @@ static int l_box_set_constraint(lua_State *L) { return set_hook_function(L, "con
 
 static int l_box_set_indicator(lua_State *L) { return set_hook_function(L, "indicator", GL_OP_BOX_SET_INDICATOR); }
 
+/* ---- scene files ------------------------------------------------------------------------ */
+
+/* e:save(): the scene file's text (the length asked for first, then written into a buffer of
+ * that size, a userdata collected by Lua). */
+static int l_save(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_SCENE_SAVE, &c);
+    size_t n = (size_t)c.ri[0];
+    char *text = (char *)lua_newuserdatauv(L, n + 1, 0);
+    CALL_INIT(again);
+    again.out = text;
+    again.i[0] = (int64_t)(n + 1);
+    simple_engine_op(L, GL_OP_SCENE_SAVE, &again);
+    lua_pushlstring(L, text, n);
+    return 1;
+}
+
+/* e:load(text): replaces every box with the scene's (old box handles go stale). */
+static int l_load(lua_State *L) {
+    CALL_INIT(c);
+    size_t n = 0;
+    c.in = (void *)luaL_checklstring(L, 2, &n);
+    c.i[0] = (int64_t)n;
+    return simple_engine_op(L, GL_OP_SCENE_LOAD, &c);
+}
+
 /* ---- module --------------------------------------------------------------------------- */
 
 static const luaL_Reg engine_methods[] = {
@@ -1375,7 +1480,9 @@ static const luaL_Reg engine_methods[] = {
     {"pinch", l_pinch}, {"tap", l_tap}, {"double_tap", l_double_tap}, {"hold", l_hold}, {"close", l_close},
     {"boxes", l_boxes}, {"query", l_query}, {"screen_to_world", l_screen_to_world},
     {"select", l_select}, {"selection", l_selection}, {"selection_state", l_selection_state}, {"marquee", l_marquee},
-    {"world_to_screen", l_world_to_screen}, {NULL, NULL}};
+    {"world_to_screen", l_world_to_screen}, {"key", l_key}, {"nudge", l_nudge}, {"undo", l_undo},
+    {"redo", l_redo}, {"history", l_history}, {"clear_history", l_clear_history}, {"save", l_save},
+    {"load", l_load}, {NULL, NULL}};
 
 static const luaL_Reg box_methods[] = {
     {"state", l_box_state}, {"describe", l_box_describe}, {"configure", l_box_configure},
@@ -1625,10 +1732,11 @@ static int hook_protected(lua_State *L) {
 
 static int run_hook(hook_args *a, char *err, size_t errlen, const char *what) {
     gl_ctx *c = a->ctx;
-    gl_enter(c);
-    if (c->hosted && c->tripped) {  /* a script calling into the engine has run out of budget */
-        snprintf(err, errlen, "%s: instruction limit exceeded (%llu instructions per call from the host)", what,
-                 (unsigned long long)c->ins_limit);
+    gl_enter_call(c, c->hook_call);  /* the hooks of one host call share its budget */
+    c->hook_call = 0;
+    if (c->hosted && c->tripped) {  /* this call from the host has run out of budget */
+        snprintf(err, errlen, "%s: %s limit exceeded (%llu instructions per call from the host)", what,
+                 c->time_tripped ? "time" : "instruction", (unsigned long long)c->ins_limit);
         gl_leave(c);
         return GL_ERR_MSG;
     }
@@ -1645,7 +1753,7 @@ static int run_hook(hook_args *a, char *err, size_t errlen, const char *what) {
     if (st != LUA_OK) {
         char text[400];
         gl_error_text(L, -1, text, sizeof text);
-        if (c->hosted && c->tripped && strstr(text, "instruction limit") == NULL) {
+        if (c->hosted && c->tripped && strstr(text, "instruction limit") == NULL && strstr(text, "time limit") == NULL) {
             snprintf(text, sizeof text, "instruction limit exceeded (%llu instructions per call from the host)",
                      (unsigned long long)c->ins_limit);
         } else if (st == LUA_ERRMEM && c->hosted && c->mem_tripped) {

@@ -22,6 +22,20 @@
 #define GL_C_STEP_COST 4
 /* Bytes a state may still allocate after its instruction budget tripped (error messages). */
 #define GL_TRIP_SLACK (1u << 20)
+/* Bytes of a string a library function scans (decodes, converts, copies out) per instruction
+ * charged, and bytes it compares or searches per instruction (memcmp, memmem). */
+#define GL_SCAN_BYTES 2u
+#define GL_COMPARE_BYTES 16u
+/* The wall-clock backstop: a call from the host may run its scripts for at most this many
+ * nanoseconds per instruction of its budget (2 s for the default 100 million), checked in the
+ * count hook and whenever C work is charged. It catches work the count cannot see, such as
+ * comparing two long strings (one VM instruction, a memcmp of any length). */
+#define GL_BACKSTOP_NS_PER_INSTRUCTION 20u
+/* While a block of at least GL_BIG_BLOCK bytes is alive (a long string, a large table), the
+ * count hook runs every GL_FINE_GRANULARITY instructions instead of every 1000, so a loop of
+ * instructions that each touch a long string meets the backstop within milliseconds. */
+#define GL_BIG_BLOCK (1u << 20)
+#define GL_FINE_GRANULARITY 32
 
 typedef struct gl_ctx {
     uint64_t magic;
@@ -37,6 +51,11 @@ typedef struct gl_ctx {
     uint64_t ins_used, ins_limit;
     int granularity;
     bool tripped;
+    bool time_tripped;     /* ...by the wall-clock backstop */
+    uint64_t deadline_ns;  /* CLOCK_MONOTONIC time the current entry must end by */
+    uint64_t budget_call;  /* the host call (its serial) whose hooks share the current budget */
+    uint64_t hook_call;    /* the host call running the next hook (gl_set_host_call) */
+    size_t big_blocks;     /* live blocks of at least GL_BIG_BLOCK bytes */
     int depth;             /* nested host entries in progress */
     /* the host's engine (a retained LuaEngine), when hosted */
     void *host;
@@ -55,6 +74,9 @@ void gripl_release(void *engine);
 /* state.c */
 gl_ctx *gl_getctx(lua_State *L);
 void gl_enter(gl_ctx *c);
+/* Enters for a hook run by host call `call` (a serial, 0 for none): every hook one host call
+ * runs shares one budget. */
+void gl_enter_call(gl_ctx *c, uint64_t call);
 void gl_leave(gl_ctx *c);
 void gl_hook(lua_State *L, lua_Debug *ar);
 void gl_install_hook(gl_ctx *c, lua_State *co);

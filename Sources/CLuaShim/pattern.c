@@ -3,7 +3,7 @@
  * Lua's own matcher backtracks without limit and never calls the count hook, so a pattern like
  * ('a*'):rep(40)..'b' against 40 a's would hold the host for longer than the universe's age.
  * This matcher implements the same pattern language (classes, sets, quantifiers * + - ?,
- * anchors, captures and position captures, back references, %b, %f) but counts every step:
+ * anchors, captures and position captures, back references, %b, %f, %z) but counts every step:
  * each call of the recursive matcher, each character a quantifier consumes or gives back, each
  * set element scanned. The budget is what is left of the instruction budget of the current
  * entry from the host; the steps taken are charged to it afterwards. Running out trips the
@@ -86,6 +86,7 @@ static int class_matches(int c, int cl) {
     case 'u': res = isupper(c); break;
     case 'w': res = isalnum(c); break;
     case 'x': res = isxdigit(c); break;
+    case 'z': res = (c == 0); break;  /* Lua 5.4 still accepts it (deprecated) */
     default: return cl == c;
     }
     if (isupper(cl)) res = !res;
@@ -217,6 +218,7 @@ static int capture_index(mstate *ms, int l) {
 
 static const char *match_capture(mstate *ms, const char *s, int l) {
     l = capture_index(ms, l);
+    if (ms->capture[l].len < 0) return NULL;  /* a position capture matches nothing, as in Lua */
     size_t len = (size_t)ms->capture[l].len;
     steps(ms, len / 16);
     if ((size_t)(ms->src_end - s) >= len && memcmp(ms->capture[l].init, s, len) == 0) return s + len;
@@ -368,7 +370,7 @@ static int find_aux(lua_State *L, int find) {
         return 1;
     }
     if (find && (lua_toboolean(L, 4) || no_specials(p, lp))) {
-        if (!gl_charge(gl_getctx(L), (ls - init) / 16 + 1)) gl_trip_error(L);
+        if (!gl_charge(gl_getctx(L), (ls - init) / GL_COMPARE_BYTES + lp / GL_SCAN_BYTES + 1)) gl_trip_error(L);
         const char *found = lp == 0 ? s + init : (const char *)memmem(s + init, ls - init, p, lp);
         if (found != NULL) {
             lua_pushinteger(L, (found - s) + 1);

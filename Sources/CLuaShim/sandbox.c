@@ -6,10 +6,13 @@
  * Both modes: string patterns run on a step-budgeted matcher (pattern.c), and the library
  * functions whose C loops are sized by an argument (string.rep, table.concat/unpack/move/insert/
  * remove/sort) charge that size to the instruction budget before they loop, because the count
- * hook only sees VM instructions. */
+ * hook only sees VM instructions; those whose work grows with the bytes of their arguments
+ * (string.byte/format/upper/lower/reverse/pack/unpack, utf8.len/codepoint/offset, tonumber,
+ * load, os.date, print, sort's string comparisons) charge those bytes. */
 #include "internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static void charge(lua_State *L, lua_Integer n) {
@@ -77,6 +80,54 @@ static int s_rep(lua_State *L) {
     }
     charge_steps(L, n);
     return call_checked(L);
+}
+
+/* ---- work in proportion to the bytes of the arguments ------------------------------ */
+
+/* Charges the bytes of every string argument (each scanned, decoded or converted once, at
+ * GL_SCAN_BYTES bytes per instruction) and, after the call, one instruction per result. For
+ * string.byte/upper/lower/reverse/pack/unpack, utf8.len/codepoint/offset and tonumber;
+ * string.format at 3 instructions per byte (24 with %q, which writes control bytes with
+ * snprintf), os.date at 8 (strftime once per character). */
+static int by_bytes(lua_State *L) {
+    lua_Integer bytes = 0;
+    int n = lua_gettop(L);
+    for (int i = 1; i <= n; i++) {
+        if (lua_type(L, i) == LUA_TSTRING) bytes += (lua_Integer)lua_rawlen(L, i);
+    }
+    lua_Integer per = lua_tointeger(L, lua_upvalueindex(3));
+    /* %q writes a control byte with snprintf: about 24 instructions' time each */
+    if (per == 3 && lua_type(L, 1) == LUA_TSTRING && strstr(lua_tostring(L, 1), "%q") != NULL) per = 24;
+    charge(L, per > 0 ? bytes * per : bytes / GL_SCAN_BYTES + 1);
+    int results = call_checked(L);
+    charge(L, results);
+    return results;
+}
+
+/* A load reader's pieces are charged as they arrive (a reader may hand the same long string
+ * again and again without allocating). */
+static int charged_reader(lua_State *L) {
+    lua_settop(L, 0);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 0, 1);
+    if (lua_type(L, 1) == LUA_TSTRING) charge(L, (lua_Integer)(lua_rawlen(L, 1) / GL_SCAN_BYTES) + 1);
+    return 1;
+}
+
+/* print: every byte written is charged (one instruction each: the host's stdout is not free). */
+static int b_print(lua_State *L) {
+    int n = lua_gettop(L);
+    for (int i = 1; i <= n; i++) {
+        size_t l = 0;
+        const char *text = luaL_tolstring(L, i, &l);
+        charge(L, (lua_Integer)l + 1);
+        if (i > 1) fputc('\t', stdout);
+        fwrite(text, 1, l, stdout);
+        lua_pop(L, 1);
+    }
+    fputc('\n', stdout);
+    fflush(stdout);
+    return 0;
 }
 
 /* ---- table ------------------------------------------------------------------ */
@@ -165,7 +216,17 @@ static int t_sort(lua_State *L) {
     }
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
     if (n > 1) {
-        double cost = 2.0 * GL_C_STEP_COST * (double)n * (log2((double)n) + 1.0);
+        /* each element is compared about log2(n) times; strings cost their bytes each time */
+        double bytes = 0;
+        if (lua_isnoneornil(L, 2)) {
+            charge_steps(L, n);
+            for (lua_Integer i = 1; i <= n; i++) {
+                if (lua_rawgeti(L, 1, i) == LUA_TSTRING) bytes += (double)lua_rawlen(L, -1);
+                lua_pop(L, 1);
+            }
+        }
+        double cost = 2.0 * GL_C_STEP_COST * (double)n * (log2((double)n) + 1.0)
+                      + 2.0 * bytes / GL_COMPARE_BYTES * (log2((double)n) + 1.0);
         charge(L, cost > 9e18 ? LUA_MAXINTEGER : (lua_Integer)cost);
     }
     return call_checked(L);
@@ -252,12 +313,110 @@ static int b_xpcall(lua_State *L) {
     return call_original(L);
 }
 
-/* Finalizers run with debug hooks off (and __close methods of a coroutine killed by the limit
- * too), so the sandbox does not let scripts install them. */
+/* ---- metatables: no __gc, __close or __mode, ever ------------------------------
+ *
+ * Finalizers run with debug hooks off, so do the __close methods of a coroutine killed by the
+ * limit, and a weak-keyed table can make one collection quadratic in its keys, inside the
+ * collector: none of that can be counted, so in the sandbox no metatable ever holds __gc,
+ * __close or __mode. setmetatable refuses a metatable that has one, and seals it against
+ * getting one later: every table in use as a metatable gets a guard metatable of its own whose
+ * __newindex refuses the three keys (rawset refuses them on any table). A metatable that already
+ * had a metatable M gets a guard that is a copy of M (plus the __newindex), so later changes to
+ * M itself do not reach it; getmetatable still answers M, and nil where there was none. */
+
+static const char guards_key = 0;  /* registry: the guard metatables (weak keys) */
+static const char plain_guard_key = 0;  /* registry: the guard of a table that had no metatable */
+
+static int unbounded_key(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TSTRING) return 0;
+    const char *k = lua_tostring(L, idx);
+    return strcmp(k, "__gc") == 0 || strcmp(k, "__close") == 0 || strcmp(k, "__mode") == 0;
+}
+
+static int refuse_key(lua_State *L, int idx) {
+    return luaL_error(L, "%s metamethods are not available in the sandbox (the collector would run them unbounded)",
+                      lua_tostring(L, idx));
+}
+
+static int guard_newindex(lua_State *L) {
+    if (unbounded_key(L, 2) && !lua_isnil(L, 3)) return refuse_key(L, 2);
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+static int s_rawset(lua_State *L) {
+    if (unbounded_key(L, 2) && !lua_isnil(L, 3)) return refuse_key(L, 2);
+    return call_checked(L);
+}
+
+/* Whether the value at idx is a guard metatable. */
+static int is_guard(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    idx = lua_absindex(L, idx);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &guards_key);
+    lua_pushvalue(L, idx);
+    int yes = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    return yes;
+}
+
+/* Pushes a guard for a table whose metatable would be the table at idx (or none: idx 0). */
+static void push_guard(lua_State *L, int idx) {
+    if (idx == 0) {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &plain_guard_key);
+        return;
+    }
+    idx = lua_absindex(L, idx);
+    lua_newtable(L);
+    lua_Integer n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+        n++;
+    }
+    charge_steps(L, n);
+    if (lua_getfield(L, -1, "__newindex") == LUA_TNIL) {
+        lua_pushcfunction(L, guard_newindex);
+        lua_setfield(L, -3, "__newindex");
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, -1, "__metatable") == LUA_TNIL) {
+        lua_pushvalue(L, idx);
+        lua_setfield(L, -3, "__metatable");  /* getmetatable answers the table itself */
+    }
+    lua_pop(L, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &guards_key);
+    lua_pushvalue(L, -2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+/* Seals the table at idx (about to be, or being, a metatable): its metatable becomes a guard. */
+static void seal(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (!lua_getmetatable(L, idx)) {
+        push_guard(L, 0);
+    } else if (is_guard(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    } else {
+        push_guard(L, -1);
+        lua_remove(L, -2);
+    }
+    lua_setmetatable(L, idx);
+}
+
 static int b_setmetatable(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
-    if (lua_type(L, 2) == LUA_TTABLE) {
-        static const char *const refused[] = {"__gc", "__close", NULL};
+    int t = lua_type(L, 2);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    lua_settop(L, 2);
+    if (t == LUA_TTABLE) {
+        static const char *const refused[] = {"__gc", "__close", "__mode", NULL};
         for (const char *const *k = refused; *k; k++) {
             lua_pushstring(L, *k);
             int has = lua_rawget(L, 2) != LUA_TNIL;
@@ -265,17 +424,78 @@ static int b_setmetatable(lua_State *L) {
             if (has) return luaL_error(L, "setmetatable: %s metamethods are not available in the sandbox", *k);
         }
     }
-    return call_checked(L);
+    int sealed = lua_getmetatable(L, 1) && is_guard(L, -1);
+    if (!sealed && luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    if (t == LUA_TTABLE) seal(L, 2);
+    if (sealed) {  /* 1 is itself a metatable: it keeps a guard */
+        push_guard(L, t == LUA_TTABLE ? 2 : 0);
+        lua_replace(L, 2);
+    }
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+static int b_getmetatable(lua_State *L) {
+    luaL_checkany(L, 1);
+    if (!lua_getmetatable(L, 1)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (is_guard(L, -1)) {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &plain_guard_key);
+        if (lua_rawequal(L, -1, -2)) {
+            lua_pushnil(L);
+            return 1;
+        }
+        lua_pop(L, 1);
+    }
+    luaL_getmetafield(L, 1, "__metatable");  /* pushes nothing when there is none */
+    return 1;
+}
+
+static void open_guards(lua_State *L) {
+    lua_newtable(L);  /* the guards, weak keys: a guard goes with the table it guards */
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &guards_key);
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, guard_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &guards_key);
+    lua_pushvalue(L, -2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &plain_guard_key);
+    /* every string reaches the string metatable: sealed too */
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        seal(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
 }
 
 /* ---- base (sandbox) -------------------------------------------------------- */
 
-/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to text. */
+/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to text, and the chunk's bytes
+ * charged (a string at once, a reader's pieces as they come). */
 static int b_load(lua_State *L) {
     int n = lua_gettop(L);
     if (n < 3) lua_settop(L, 3);
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        charge(L, (lua_Integer)(lua_rawlen(L, 1) / GL_SCAN_BYTES) + 1);
+    } else if (lua_type(L, 1) == LUA_TFUNCTION) {
+        lua_pushvalue(L, 1);
+        lua_pushcclosure(L, charged_reader, 1);
+        lua_replace(L, 1);
+    }
     return call_checked(L);
 }
 
@@ -296,6 +516,19 @@ static void wrap_field(lua_State *L, const char *name, lua_CFunction fn) {
     lua_getfield(L, -1, name);
     lua_pushfstring(L, "to '%s'", name);
     lua_pushcclosure(L, fn, 2);
+    lua_setfield(L, -2, name);
+}
+
+/* t[name] = by_bytes over the previous t[name]; per > 0 charges per bytes instead. Table at -1. */
+static void charge_field(lua_State *L, const char *name, lua_Integer per) {
+    lua_getfield(L, -1, name);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushfstring(L, "to '%s'", name);
+    lua_pushinteger(L, per);
+    lua_pushcclosure(L, by_bytes, 3);
     lua_setfield(L, -2, name);
 }
 
@@ -335,7 +568,10 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
         lua_setfield(L, -2, "loadfile");
         wrap_field(L, "load", b_load);
         wrap_field(L, "collectgarbage", b_collectgarbage);
-        wrap_field(L, "setmetatable", b_setmetatable);
+        set_field(L, "setmetatable", b_setmetatable);
+        set_field(L, "getmetatable", b_getmetatable);
+        wrap_field(L, "rawset", s_rawset);
+        open_guards(L);
         lua_pop(L, 1);
         /* string.dump (also reachable as ("").dump through the string metatable) */
         lua_getglobal(L, "string");
@@ -346,9 +582,22 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
     lua_pushglobaltable(L);
     wrap_field(L, "xpcall", b_xpcall);
     wrap_field(L, "pcall", b_pcall);
+    charge_field(L, "tonumber", 0);
+    set_field(L, "print", b_print);
     lua_pop(L, 1);
     lua_getglobal(L, "string");
     wrap_field(L, "rep", s_rep);
+    static const char *const string_scans[] = {"byte", "upper", "lower", "reverse", "pack", "unpack", NULL};
+    for (const char *const *k = string_scans; *k; k++) charge_field(L, *k, 0);
+    charge_field(L, "format", 3);
+    lua_pop(L, 1);
+    lua_getglobal(L, "utf8");
+    charge_field(L, "len", 0);
+    charge_field(L, "codepoint", 0);
+    charge_field(L, "offset", 0);
+    lua_pop(L, 1);
+    lua_getglobal(L, "os");
+    if (lua_istable(L, -1)) charge_field(L, "date", 8);
     lua_pop(L, 1);
     gl_open_patterns(L);
     lua_getglobal(L, "table");

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char gl_ctx_key = 0;
 
@@ -16,6 +17,24 @@ gl_ctx *gl_getctx(lua_State *L) {
 }
 
 /* ---- Limits -------------------------------------------------------------- */
+
+static uint64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether the current entry has run past its wall-clock backstop (recorded when it has). */
+static bool past_deadline(gl_ctx *c) {
+    if (c->time_tripped) return true;
+    if (now_ns() <= c->deadline_ns) return false;
+    c->time_tripped = true;
+    return true;
+}
+
+static int hook_granularity(const gl_ctx *c) {
+    return c->big_blocks && c->granularity > GL_FINE_GRANULARITY ? GL_FINE_GRANULARITY : c->granularity;
+}
 
 static void trip(gl_ctx *c) {
     c->tripped = true;
@@ -33,6 +52,7 @@ static void *gl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     if (nsize == 0) {
         free(ptr);
         c->mem_used -= osize;
+        if (osize >= GL_BIG_BLOCK && c->big_blocks > 0) c->big_blocks--;
         return NULL;
     }
     if (nsize > osize) {
@@ -52,11 +72,13 @@ static void *gl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     void *p = realloc(ptr, nsize);
     if (p == NULL) return nsize <= osize ? ptr : NULL;  /* a failed shrink keeps the block */
     c->mem_used = c->mem_used - osize + nsize;
+    if (osize >= GL_BIG_BLOCK && c->big_blocks > 0) c->big_blocks--;
+    if (nsize >= GL_BIG_BLOCK) c->big_blocks++;
     return p;
 }
 
 void gl_install_hook(gl_ctx *c, lua_State *co) {
-    if (c && c->hosted) lua_sethook(co, gl_hook, LUA_MASKCOUNT, c->tripped ? 1 : c->granularity);
+    if (c && c->hosted) lua_sethook(co, gl_hook, LUA_MASKCOUNT, c->tripped ? 1 : hook_granularity(c));
 }
 
 /* Raises "instruction limit exceeded" with the position of the running Lua function. */
@@ -65,6 +87,11 @@ static int raise_limit(lua_State *L, gl_ctx *c, int level) {
     char where[256] = "";
     if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
         snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
+    }
+    if (c->time_tripped) {
+        lua_pushfstring(L, "%stime limit exceeded (a call from the host may run its scripts for %I ms)", where,
+                        (lua_Integer)(c->ins_limit / (1000000u / GL_BACKSTOP_NS_PER_INSTRUCTION)));
+        return lua_error(L);
     }
     lua_pushfstring(L, "%sinstruction limit exceeded (%I instructions per call from the host)", where,
                     (lua_Integer)(c->ins_limit > (uint64_t)LUA_MAXINTEGER ? (uint64_t)LUA_MAXINTEGER : c->ins_limit));
@@ -86,9 +113,10 @@ void gl_hook(lua_State *L, lua_Debug *ar) {
     if (c == NULL || c->magic != GL_CTX_MAGIC) return;
     if (!c->tripped) {
         int n = lua_gethookcount(L);
-        if (n != c->granularity) lua_sethook(L, gl_hook, LUA_MASKCOUNT, c->granularity);
+        int g = hook_granularity(c);
+        if (n != g) lua_sethook(L, gl_hook, LUA_MASKCOUNT, g);
         c->ins_used += (uint64_t)n;
-        if (c->ins_used <= c->ins_limit) return;
+        if (c->ins_used <= c->ins_limit && !past_deadline(c)) return;
         trip(c);
     }
     lua_sethook(L, gl_hook, LUA_MASKCOUNT, 1);
@@ -99,11 +127,44 @@ void gl_enter(gl_ctx *c) {
     if (c->depth++ == 0 && c->hosted) {
         c->ins_used = 0;
         c->tripped = false;
+        c->time_tripped = false;
         c->mem_tripped = false;
         c->slack = GL_TRIP_SLACK;
         c->cur = c->L;
-        lua_sethook(c->L, gl_hook, LUA_MASKCOUNT, c->granularity);
+        c->budget_call = 0;
+        uint64_t span = c->ins_limit > UINT64_MAX / GL_BACKSTOP_NS_PER_INSTRUCTION / 2
+                            ? UINT64_MAX / 2 : c->ins_limit * GL_BACKSTOP_NS_PER_INSTRUCTION;
+        c->deadline_ns = now_ns() + span;
+        lua_sethook(c->L, gl_hook, LUA_MASKCOUNT, hook_granularity(c));
     }
+}
+
+void gl_enter_call(gl_ctx *c, uint64_t call) {
+    if (c->depth == 0 && c->hosted && call != 0 && call == c->budget_call) {
+        c->depth++;  /* another hook of the same host call: the budget goes on */
+        c->cur = c->L;
+        return;
+    }
+    gl_enter(c);
+    if (c->depth == 1) c->budget_call = call;
+}
+
+void gl_set_host_call(void *ctx, uint64_t call) {
+    gl_ctx *c = (gl_ctx *)ctx;
+    if (c != NULL && c->magic == GL_CTX_MAGIC) c->hook_call = call;
+}
+
+bool gl_charge_memory(void *ctx, int64_t delta) {
+    gl_ctx *c = (gl_ctx *)ctx;
+    if (c == NULL || c->magic != GL_CTX_MAGIC || !c->hosted) return true;
+    if (delta < 0) {
+        size_t d = (size_t)(-delta);
+        c->mem_used = c->mem_used > d ? c->mem_used - d : 0;
+        return true;
+    }
+    if ((size_t)delta > c->mem_limit || c->mem_used > c->mem_limit - (size_t)delta) return false;
+    c->mem_used += (size_t)delta;
+    return true;
 }
 
 void gl_leave(gl_ctx *c) {
@@ -115,7 +176,7 @@ bool gl_charge(void *ctx, uint64_t units) {
     if (c == NULL || !c->hosted) return true;
     if (c->tripped) return false;
     c->ins_used += units;
-    if (c->ins_used > c->ins_limit) {
+    if (c->ins_used > c->ins_limit || past_deadline(c)) {
         trip(c);
         return false;
     }
@@ -158,7 +219,10 @@ static int failed(gl_ctx *c, int st) {
     int status = status_of(c, st);
     char text[900];
     gl_error_text(c->L, -1, text, sizeof text);
-    if (status == GRIP_ERR_LIMIT && c->tripped && strstr(text, "instruction limit") == NULL) {
+    if (status == GRIP_ERR_LIMIT && c->time_tripped && strstr(text, "time limit") == NULL) {
+        snprintf(c->errmsg, sizeof c->errmsg, "time limit exceeded (a call from the host may run its scripts for %llu ms)",
+                 (unsigned long long)(c->ins_limit / (1000000u / GL_BACKSTOP_NS_PER_INSTRUCTION)));
+    } else if (status == GRIP_ERR_LIMIT && c->tripped && !c->time_tripped && strstr(text, "instruction limit") == NULL) {
         snprintf(c->errmsg, sizeof c->errmsg, "instruction limit exceeded (%llu instructions per call from the host)",
                  (unsigned long long)c->ins_limit);
     } else if (status == GRIP_ERR_LIMIT && !c->tripped) {

@@ -123,6 +123,8 @@ public func grip_engine_destroy(_ engine: OpaquePointer?) {
     grip_platform_tag_release(Int32(h.engine.tag))
     h.commands.free()
     h.vertices.free()
+    h.freeRetired()
+    h.destroyed = true
     header.pointee.handle.release()
     header.deallocate()
 }

@@ -10,11 +10,24 @@ import GripCore
         guard let e = h.engine.pollEvent() else { return GRIP_DONE }
         // SCRIPT_ERROR: the hook's message is the engine's message until the next call.
         if let m = h.engine.polledMessage { h.setMessage(m) }
-        out.pointee = grip_event(
-            kind: grip_event_kind(rawValue: numericCast(e.kind.rawValue)),
-            gesture: grip_gesture(rawValue: numericCast(e.gesture.rawValue)), box: e.box.rawValue,
-            user_data: e.userData, handle: grip_handle(rawValue: numericCast(e.handle.rawValue)),
-            pointer: e.pointer, time: e.time, position: e.position.toC)
+        out.pointee = e.toC
         return GRIP_OK
+    }
+}
+
+extension Event {
+    /// As `grip_event`.
+    package var toC: grip_event {
+        grip_event(kind: grip_event_kind(rawValue: numericCast(kind.rawValue)),
+                   gesture: grip_gesture(rawValue: numericCast(gesture.rawValue)), box: box.rawValue,
+                   user_data: userData, handle: grip_handle(rawValue: numericCast(handle.rawValue)),
+                   pointer: pointer, time: time, position: position.toC)
+    }
+}
+
+extension Change {
+    /// As `grip_change`.
+    package var toC: grip_change {
+        grip_change(box: box.rawValue, before: before.cGeometry(parent: parent), after: after.cGeometry(parent: parent))
     }
 }

@@ -8,6 +8,31 @@ import GripCore
 @_optimize(speed) public func grip_frame_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
+        if !h.retired.isEmpty { h.freeRetired() }
+        h.hostHoldsFrame = true
+        return h.frame(out)
+    }
+}
+
+/// The frame for a script of a Lua state (`e:frame()`): as grip_frame_get, but the arrays the
+/// host holds from its own last grip_frame_get are moved aside first, untouched, so they stay
+/// valid and unchanged until the host's next grip_frame_get, as grip.h promises.
+package func scriptFrameGet(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let out = try require(out, "out")
+        if h.hostHoldsFrame {
+            h.hostHoldsFrame = false
+            let (c, v) = h.engine.detachFrame()
+            for p in [c, v, h.commands.take(), h.vertices.take()] { if let p { h.retired.append(p) } }
+        }
+        return h.frame(out)
+    }
+}
+
+extension EngineHandle {
+    /// Fills `out` with the current frame (rebuilt first if something drawn changed).
+    @_optimize(speed) func frame(_ out: UnsafeMutablePointer<grip_frame>) -> grip_status {
+        let h = self
         let f = h.engine.frameView()
         let commands: UnsafePointer<grip_command>?, vertices: UnsafePointer<grip_vec2>?
         if Layout.matches {

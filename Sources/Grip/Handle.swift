@@ -22,6 +22,20 @@ package final class EngineHandle {
     var commands = CBuffer<grip_command>()
     var vertices = CBuffer<grip_vec2>()
     var frameSerial: UInt64 = 0
+    /// The boxes' C constraints (grip_box_set_constraint), by the slot index in the box id; an
+    /// entry counts only for the id it was set for (a slot's next box has another id).
+    var constraints: [CConstraint] = []
+    /// Calls made on this engine so far: tells one call from the next (the Lua hooks one call
+    /// runs share one budget).
+    package var calls: UInt64 = 0
+    /// The host holds the arrays of its last grip_frame_get (until its next one).
+    var hostHoldsFrame = false
+    /// Frame storage the host may still read, moved aside so a script's frame could not touch
+    /// it; freed at the host's next grip_frame_get or grip_engine_destroy.
+    var retired: [UnsafeMutableRawPointer] = []
+    /// Set by grip_engine_destroy: a Lua state that keeps this handle sees the engine is gone
+    /// without reading the engine's freed memory.
+    package var destroyed = false
 
     init(_ engine: Engine) {
         self.engine = engine
@@ -31,6 +45,12 @@ package final class EngineHandle {
 
     deinit {
         message.deallocate()
+    }
+
+    /// Frees the frame storage retired for the host.
+    func freeRetired() {
+        for p in retired { p.deallocate() }
+        retired.removeAll()
     }
 
     /// Stores `text` (truncated to fit) as the error message.
@@ -60,6 +80,12 @@ struct CBuffer<Element> {
     }
 
     func free() { base?.deallocate() }
+
+    /// Hands over the storage (the caller frees it) and leaves the buffer empty.
+    mutating func take() -> UnsafeMutableRawPointer? {
+        defer { base = nil; capacity = 0; count = 0 }
+        return base.map { UnsafeMutableRawPointer($0) }
+    }
 }
 
 /// The status code for a core status.
@@ -99,6 +125,7 @@ func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) ->
         return GRIP_ERR_STATE
     }
     h.engine.busy = true
+    h.calls &+= 1
     defer { h.engine.busy = false }
     do {
         h.message[0] = 0

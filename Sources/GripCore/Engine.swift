@@ -8,7 +8,8 @@
 ///   begun, stepped and ended only by Interaction/Lifecycle.swift;
 /// - `frameState` (Frame/FrameState.swift): the frame's buffers and what the builder kept;
 /// - `outbox` (Events/Outbox.swift): the events waiting for the host;
-/// - `selection` (Selection/Selection.swift): the selected boxes and a marquee in progress.
+/// - `selection` (Selection/Selection.swift): the selected boxes and a marquee in progress;
+/// - `history` (History/History.swift): the steps undo and redo walk.
 /// The class itself holds the settings, the camera and the clock.
 ///
 /// Every method that throws changes nothing when it throws. Time only moves forward, set by
@@ -34,11 +35,18 @@ public final class Engine {
     /// host clears this before the hooks object goes away (a hosted Lua state on destroy; a
     /// script's own engine is destroyed by its hooks object), so it never dangles while used.
     package unowned(unsafe) var hooks: (any BoxHooks)?
+    /// The host's C constraints, not retained: the C layer's engine handle, which owns the engine.
+    package unowned(unsafe) var hostConstraints: (any HostConstraints)?
     /// Set by the bindings while a call into the engine runs, so callbacks cannot re-enter it.
     package var busy = false
     /// The message of the SCRIPT_ERROR event `pollEvent` returned last (nil for other events).
     /// Kept here rather than in the outbox so the bindings read it as a plain stored property.
     package internal(set) var polledMessage: String? = nil
+    /// The step of the COMMITTED, UNDONE or REDONE event `pollEvent` returned last (nil after
+    /// other events).
+    public internal(set) var polledTransaction: Transaction? = nil
+    /// The undo history (History/History.swift).
+    var history = History()
 
     /// Creates an engine; throws on unusable settings. `tag` goes into every box id it hands out
     /// (`BoxID`): engines alive at the same time need different tags for each to refuse the
@@ -97,5 +105,6 @@ public final class Engine {
         guard t >= time else { throw .state("time went backwards: \(t) after \(time)") }
         if t != time && !(scene.editingSlots.isEmpty && selection.members.isEmpty) { scene.antsMoved() }
         time = t
+        if t >= interactions.nudgeDeadline { settleNudge() }
     }
 }

@@ -65,9 +65,12 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_engine_set_view(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_affine.self)))
     case Int(GL_OP_BOX_CREATE):
         var id: grip_box = 0
+        try e.accountBoxes(adding: 1)
+        defer { try? e.accountBoxes() }
         try e.check(grip_box_create(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_box_desc.self), &id))
         c.pointee.rbox = id
     case Int(GL_OP_BOX_DESTROY):
+        defer { try? e.accountBoxes() }
         let st = grip_box_destroy(e.ptr, box)
         if !(c.pointee.flag && st == GRIP_ERR_NOT_FOUND) { try e.check(st, box: true) }
         try e.drained(L)
@@ -97,6 +100,7 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.setCustomIndicator(box, c.pointee.flag)
     case Int(GL_OP_BOX_ORDER):
         try e.check(grip_box_order(e.ptr, box, grip_order(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0))), box: true)
+        try e.drained(L)
     case Int(GL_OP_BOXES):
         var n = 0
         try e.check(grip_boxes_list(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self),
@@ -110,11 +114,23 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     case Int(GL_OP_SELECT):
         try e.check(grip_select(e.ptr, c.pointee.box, grip_select_op(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0))),
                     box: c.pointee.box != GRIP_NO_BOX)
+        try e.drained(L)
     case Int(GL_OP_SELECTION):
         var n = 0
         try e.check(grip_selection_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self),
                                        Int(truncatingIfNeeded: c.pointee.i.0), &n))
         c.pointee.ri.0 = Int64(n)
+    case Int(GL_OP_SCENE_SAVE):
+        // Without a buffer only the length is asked for (GRIP_ERR_LIMIT then is the answer).
+        var n = 0
+        let st = grip_scene_save(e.ptr, c.pointee.out?.assumingMemoryBound(to: CChar.self),
+                                 Int(truncatingIfNeeded: c.pointee.i.0), &n)
+        if !(st == GRIP_ERR_LIMIT && c.pointee.out == nil) { try e.check(st) }
+        c.pointee.ri.0 = Int64(n)
+    case Int(GL_OP_SCENE_LOAD):
+        let st = grip_scene_load(e.ptr, c.pointee.in?.assumingMemoryBound(to: CChar.self), Int(truncatingIfNeeded: c.pointee.i.0))
+        try e.check(st)  // a refused load changed nothing, so there are no events to hand over
+        try e.drained(L)
     case Int(GL_OP_SELECTION_STATE):
         try e.check(grip_selection_state_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_selection_state.self)))
     case Int(GL_OP_SCREEN_TO_WORLD), Int(GL_OP_WORLD_TO_SCREEN):
@@ -148,9 +164,34 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_dispatch_timer(e.ptr, c.pointee.n.0))
         try e.drained(L)
     case Int(GL_OP_FRAME_LOCK):
-        try e.check(grip_frame_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_frame.self)))
+        try e.check(scriptFrameGet(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_frame.self)))
         // Held until FRAME_UNLOCK: while CLuaShim turns the arrays into tables nothing may touch them.
         e.engine.busy = true
+    case Int(GL_OP_KEY):
+        let time = c.pointee.flag ? c.pointee.n.0 : e.engine.time
+        var ev = grip_key_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0)),
+                                key: grip_key(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.1)),
+                                modifiers: UInt32(truncatingIfNeeded: c.pointee.i.2), time: time)
+        var consumed = false
+        try e.check(grip_dispatch_key(e.ptr, &ev, &consumed))
+        c.pointee.rflag = consumed
+        try e.drained(L)
+    case Int(GL_OP_UNDO), Int(GL_OP_REDO):
+        let st = op == Int(GL_OP_UNDO) ? grip_undo(e.ptr) : grip_redo(e.ptr)
+        try e.check(st)
+        c.pointee.rflag = st == GRIP_OK
+        try e.drained(L)
+    case Int(GL_OP_HISTORY_DEPTH):
+        var u = 0, r = 0
+        try e.check(grip_history_depth(e.ptr, &u, &r))
+        c.pointee.ri.0 = Int64(u)
+        c.pointee.ri.1 = Int64(r)
+    case Int(GL_OP_HISTORY_CLEAR):
+        try e.check(grip_history_clear(e.ptr))
+    case Int(GL_OP_EVENT_CHANGES):
+        // The buffer stays the engine object's until the next event is handed out.
+        c.pointee.ri.0 = Int64(e.currentChanges.count)
+        c.pointee.rptr = e.changesPointer()
     case Int(GL_OP_EVENT_NEXT):
         try e.drained(L)
         if let p = e.nextEvent() {
@@ -193,6 +234,9 @@ enum LuaLimits {
     static let dispatchCost: UInt64 = 200
     /// Most calls on one engine in progress at once (handlers calling back in).
     static let maxNesting = 40
+    /// Host memory a box of an engine a script made is counted as, against the state's
+    /// memory_limit (a box with its records, index entries and frame commands is about 400 bytes).
+    static let bytesPerBox = 512
     /// Most steps a macro or `advance` takes.
     static let maxSteps = 100_000
 }
@@ -208,6 +252,18 @@ extension LuaEngine {
     /// Drains the event queue; a handler's error propagates.
     func drained(_ L: UnsafeMutableRawPointer?) throws(LuaFailure) {
         if drain(L) != GL_OK { throw LuaFailure.top }
+    }
+
+    /// Brings the memory the state is charged for this engine's boxes to its box count (plus
+    /// `adding` boxes about to be made): boxes of an engine a script made count against the
+    /// state's memory_limit. Throws, charging nothing, when they would not fit.
+    func accountBoxes(adding: Int = 0) throws(LuaFailure) {
+        let want = owned && !closed ? (engine.boxCount + adding) * LuaLimits.bytesPerBox : 0
+        if want == boxBytes { return }
+        guard gl_charge_memory(ctx, Int64(want - boxBytes)) else {
+            throw LuaFailure("memory limit exceeded (the boxes of engines a script makes count, \(LuaLimits.bytesPerBox) bytes each)")
+        }
+        boxBytes = want
     }
 
     func refuseWhenBusy() throws(LuaFailure) {

@@ -88,7 +88,7 @@ public func grip_lua_destroy(_ lua: OpaquePointer?) {
 private func hostRefuses(_ p: UnsafeMutableRawPointer) -> grip_status? {
     guard let raw = gl_state_host(p) else { return nil }
     let le = Unmanaged<LuaEngine>.fromOpaque(raw).takeUnretainedValue()
-    if handle(le.ptr) !== le.handle {
+    if le.handle.destroyed {
         gl_state_set_errmsg(p, "the engine this state is bound to was destroyed (destroy the grip_lua first)")
         return GRIP_ERR_STATE
     }

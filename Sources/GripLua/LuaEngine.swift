@@ -19,6 +19,8 @@ final class LuaEngine: BoxHooks {
     let ctx: UnsafeMutableRawPointer
     /// Closed from Lua (`e:close()` or `<close>`).
     private(set) var closed = false
+    /// Bytes of the state's memory_limit its boxes are counted as (`accountBoxes`).
+    var boxBytes = 0
     /// Calls on this engine in progress (an `on` handler may run inside one).
     var running = 0
     /// Events taken from the engine's queue, waiting for `e:events()` (oldest first).
@@ -31,6 +33,23 @@ final class LuaEngine: BoxHooks {
     struct PendingEvent {
         var event: grip_event
         var message: String
+        /// COMMITTED, UNDONE, REDONE: the step's boxes (what `ev.changes` shows).
+        var changes: [grip_change] = []
+    }
+
+    /// The changes of the event handed to Lua last (`GL_OP_EVENT_CHANGES` reads them).
+    var currentChanges: [grip_change] = []
+    /// A C copy of `currentChanges` CLuaShim reads while it builds `ev.changes`.
+    private var changesBuffer = UnsafeMutableBufferPointer<grip_change>(start: nil, count: 0)
+
+    /// `currentChanges` in a buffer owned by this object (valid until the next call).
+    func changesPointer() -> UnsafeMutableRawPointer? {
+        if changesBuffer.count < currentChanges.count {
+            changesBuffer.deallocate()
+            changesBuffer = .allocate(capacity: currentChanges.count)
+        }
+        for i in currentChanges.indices { changesBuffer[i] = currentChanges[i] }
+        return UnsafeMutableRawPointer(changesBuffer.baseAddress)
     }
 
     init(ptr: OpaquePointer, handle: EngineHandle, owned: Bool, ctx: UnsafeMutableRawPointer) {
@@ -46,7 +65,9 @@ final class LuaEngine: BoxHooks {
             CGrip.grip_engine_destroy(ptr)
             _ = gl_count_engines(ctx, -1)
         }
+        _ = gl_charge_memory(ctx, -Int64(boxBytes))
         errbuf.deallocate()
+        changesBuffer.deallocate()
     }
 
     var engine: Engine { handle.engine }
@@ -63,32 +84,42 @@ final class LuaEngine: BoxHooks {
         CGrip.grip_engine_destroy(ptr)
         _ = gl_count_engines(ctx, -1)
         closed = true
+        _ = gl_charge_memory(ctx, -Int64(boxBytes))
+        boxBytes = 0
     }
 
     // MARK: events
 
     /// Moves the engine's queued events to `pending`, running the `on` handlers of each. Returns
-    /// GL_ERR_TOP when a handler raised (its error object is on top of `L`'s stack).
-    func drain(_ L: UnsafeMutableRawPointer?) -> Int32 {
-        var ev = grip_event()
-        while CGrip.grip_event_poll(ptr, &ev) == GRIP_OK {
-            let message = ev.kind == GRIP_EVENT_SCRIPT_ERROR ? String(cString: CGrip.grip_engine_errmsg(ptr)) : ""
+    /// GL_ERR_TOP when a handler raised (its error object is on top of `L`'s stack); the events
+    /// still queued then move to `pending` without their handlers, so they stay the script's and
+    /// never fire later in an unrelated call. With `fire` false no handler runs (the way out of an
+    /// error). On the host's engine, COMMITTED, UNDONE and REDONE stay queued for the host's own
+    /// grip_event_poll too (they reach the host whoever caused them).
+    func drain(_ L: UnsafeMutableRawPointer?, fire: Bool = true) -> Int32 {
+        var failed: Int32 = fire ? GL_OK : GL_ERR_MSG
+        while let e = engine.pollEvent(keepingSteps: !owned) {
+            var ev = e.toC
+            let message = e.kind == .scriptError ? (engine.polledMessage ?? "") : ""
+            let changes = engine.polledTransaction.map { $0.changes.map { $0.toC } } ?? []
             if pending.count - pendingHead >= LuaEngine.pendingCapacity { pendingHead += 1 }
             if pendingHead > 1024 && pendingHead * 2 > pending.count {
                 pending.removeFirst(pendingHead)
                 pendingHead = 0
             }
-            pending.append(PendingEvent(event: ev, message: message))
-            let rc = message.withCString { gl_fire_event(L, key, &ev, $0) }
-            if rc != GL_OK { return rc }
+            pending.append(PendingEvent(event: ev, message: message, changes: changes))
+            if failed != GL_OK { continue }
+            currentChanges = changes
+            failed = message.withCString { gl_fire_event(L, key, &ev, $0) }
         }
-        return GL_OK
+        return fire ? failed : GL_OK
     }
 
     /// The oldest pending event, removed.
     func nextEvent() -> PendingEvent? {
         guard pendingHead < pending.count else { return nil }
         let e = pending[pendingHead]
+        currentChanges = e.changes
         pendingHead += 1
         if pendingHead == pending.count {
             pending.removeAll(keepingCapacity: true)
@@ -104,6 +135,7 @@ final class LuaEngine: BoxHooks {
     func customHandlePosition(box: BoxID, index: Int, geometry g: BoxGeometry) -> Result<Vec2, HookFailure> {
         var geom = g.gl
         var x = 0.0, y = 0.0
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_handle_position(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, &x, &y, errbuf, 512)
         return rc == GL_OK ? .success(Vec2(x, y)) : .failure(failure())
     }
@@ -111,6 +143,7 @@ final class LuaEngine: BoxHooks {
     func customHandleDrag(box: BoxID, index: Int, start: BoxGeometry, point: Vec2) -> Result<BoxGeometry, HookFailure> {
         var geom = start.gl
         var out = geom
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_handle_drag(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, point.x, point.y, &out, errbuf, 512)
         return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
     }
@@ -119,6 +152,7 @@ final class LuaEngine: BoxHooks {
         var geom = g.gl
         var points: UnsafePointer<Double>? = nil
         var count = 0
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_indicator(ctx, key, box.rawValue, progress, &geom, &points, &count, errbuf, 512)
         guard rc == GL_OK else { return failure() }
         if let points {
@@ -131,6 +165,7 @@ final class LuaEngine: BoxHooks {
         var p = proposed.gl
         var c = current.gl
         var out = p
+        gl_set_host_call(ctx, handle.calls)
         let rc = gl_hook_constraint(ctx, key, box.rawValue, &p, &c, &out, errbuf, 512)
         return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
     }

@@ -37,6 +37,7 @@ struct Macro {
             case Int(GL_OP_DOUBLE_TAP): try doubleTap()
             case Int(GL_OP_HOLD): try hold()
             case Int(GL_OP_ADVANCE): try advance()
+            case Int(GL_OP_NUDGE): try nudge()
             default: throw LuaFailure("unknown operation \(op)")
             }
         } catch {
@@ -81,13 +82,15 @@ struct Macro {
         try e.drained(L)
     }
 
-    /// Cancels the pointers still down (errors ignored: this is the way out of an error).
+    /// Cancels the pointers still down (errors ignored: this is the way out of an error). The
+    /// events that makes, and any left queued, stay the script's (`e:events()`), with no handler.
     private mutating func cancelDown() {
         for id in down {
             var ev = grip_pointer_event(phase: GRIP_PHASE_CANCEL, pointer: id, x: 0, y: 0, time: e.engine.time, modifiers: 0)
             _ = grip_dispatch_pointer(e.ptr, &ev, nil)
         }
         down.removeAll()
+        _ = e.drain(L, fire: false)
     }
 
     private static func lerp(_ a: Vec2, _ b: Vec2, _ t: Double) -> Vec2 { a + (b - a) * t }
@@ -105,6 +108,25 @@ struct Macro {
     }
 
     // MARK: macros
+
+    /// e:nudge{key = "left", times = 1, mods = {...}}: `times` presses (down and up) of an arrow
+    /// key at the engine's time: one nudge run (it commits once the engine's time moves 1 s on).
+    private mutating func nudge() throws(LuaFailure) {
+        let k = try steps(c.pointee.i.0)
+        try charge(k * 2)
+        let key = grip_key(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.3))
+        var moved = false
+        for _ in 0..<k {
+            for phase in [GRIP_PHASE_DOWN, GRIP_PHASE_UP] {
+                var ev = grip_key_event(phase: phase, key: key, modifiers: mods, time: e.engine.time)
+                var consumed = false
+                try e.check(grip_dispatch_key(e.ptr, &ev, &consumed))
+                moved = moved || consumed
+                try e.drained(L)
+            }
+        }
+        c.pointee.rflag = moved
+    }
 
     /// e:drag{from = {x, y}, to = {x, y}, steps = 10, duration = 0.2, pointer = 1, mods = {...}}
     private mutating func drag() throws(LuaFailure) {

@@ -11,6 +11,7 @@
  */
 #include "grip.h"
 #include "GripReplay.h"
+#include "grip_names.h"
 
 #include <errno.h>
 #include <math.h>
@@ -95,13 +96,6 @@ static uint32_t mask(replay *r, const char *s, const char *const *names, uint32_
     return m;
 }
 
-static const char *const allow_names[] = {"move", "resize", "rotate", "pinch", "magnify", "double_tap_reset",
-                                          "long_press", NULL};
-static const char *const handle_names[] = {"top_left", "top", "top_right", "right", "bottom_right", "bottom",
-                                           "bottom_left", "left", "rotate", NULL};
-static const char *const mod_names[] = {"shift", "alt", "ctrl", "meta", NULL};
-static const char *const phase_names[] = {"down", "move", "up", "cancel", NULL};
-
 static int index_of(const char *const *names, const char *s) {
     for (int i = 0; names[i]; i++)
         if (strcmp(names[i], s) == 0) return i;
@@ -124,67 +118,42 @@ static void box_fields(replay *r, grip_box_desc *d, char **tok, int n) {
         *eq = 0;
         const char *k = tok[i], *v = eq + 1;
         if (!strcmp(k, "id")) continue;
-        else if (!strcmp(k, "parent")) d->parent = box_named(r, v);
-        else if (!strcmp(k, "x")) d->x = number(r, v);
-        else if (!strcmp(k, "y")) d->y = number(r, v);
-        else if (!strcmp(k, "w") || !strcmp(k, "width")) d->width = number(r, v);
-        else if (!strcmp(k, "h") || !strcmp(k, "height")) d->height = number(r, v);
-        else if (!strcmp(k, "rot") || !strcmp(k, "rotation")) d->rotation = number(r, v);
-        else if (!strcmp(k, "scale")) d->scale = number(r, v);
-        else if (!strcmp(k, "editing")) d->editing = flag(r, v);
-        else if (!strcmp(k, "allow")) d->allow = mask(r, v, allow_names, GRIP_ALLOW_ALL, 0);
-        else if (!strcmp(k, "handles")) d->handles = mask(r, v, handle_names, GRIP_HANDLES_ALL8 | GRIP_HANDLE_BIT(GRIP_HANDLE_ROTATE), 1);
-        else if (!strcmp(k, "resize_mode")) {
-            if (!strcmp(v, "uniform")) d->resize_mode = GRIP_RESIZE_UNIFORM;
-            else if (!strcmp(v, "freeform")) d->resize_mode = GRIP_RESIZE_FREEFORM;
-            else die(r, "resize_mode '%s'", v);
+        /* Short names of a few fields. */
+        if (!strcmp(k, "w")) k = "width";
+        else if (!strcmp(k, "h")) k = "height";
+        else if (!strcmp(k, "rot")) k = "rotation";
+        const gn_field *f = gn_box_desc_fields;
+        while (f->name[0] && strcmp(f->name, k) != 0) f++;
+        char *p = (char *)d + f->offset;
+        if (!f->name[0]) die(r, "unknown box field '%s'", k);
+        switch (f->kind) {
+        case GN_NUMBER: *(double *)p = number(r, v); break;
+        case GN_BOOL: *(bool *)p = flag(r, v); break;
+        case GN_MASK: {
+            const char *const *names = gn_tables[f->table] + f->first;
+            uint32_t all = 0;
+            for (int b = 0; names[b]; b++) all |= 1u << (f->first + b);
+            *(uint32_t *)p = mask(r, v, names, all, f->first);
+            break;
         }
-        else if (!strcmp(k, "centered")) d->centered = flag(r, v);
-        else if (!strcmp(k, "allow_flip")) d->allow_flip = flag(r, v);
-        else if (!strcmp(k, "min_width")) d->min_width = number(r, v);
-        else if (!strcmp(k, "min_height")) d->min_height = number(r, v);
-        else if (!strcmp(k, "min_scale")) d->min_scale = number(r, v);
-        else if (!strcmp(k, "max_scale")) d->max_scale = number(r, v);
-        else if (!strcmp(k, "contain")) d->contain = flag(r, v);
-        else if (!strcmp(k, "inset_top")) d->inset_top = number(r, v);
-        else if (!strcmp(k, "inset_left")) d->inset_left = number(r, v);
-        else if (!strcmp(k, "inset_bottom")) d->inset_bottom = number(r, v);
-        else if (!strcmp(k, "inset_right")) d->inset_right = number(r, v);
-        else if (!strcmp(k, "long_press_duration")) d->long_press_duration = number(r, v);
-        else if (!strcmp(k, "indicator")) {
-            static const char *const shapes[] = {"circle", "rounded_rect", "rect", "custom", NULL};
-            int s = index_of(shapes, v);
-            if (s < 0) die(r, "indicator '%s'", v);
-            d->indicator = (grip_indicator_shape)s;
+        case GN_ENUM: {
+            int e = index_of(gn_tables[f->table], v);
+            if (e < 0) die(r, "%s '%s'", k, v);
+            *(uint32_t *)p = (uint32_t)e;
+            break;
         }
-        else if (!strcmp(k, "corner_radius")) d->corner_radius = number(r, v);
-        else if (!strcmp(k, "rotation_snap")) d->rotation_snap = number(r, v);
-        else if (!strcmp(k, "snap_tolerance")) d->snap_tolerance = number(r, v);
-        else if (!strcmp(k, "user_data")) d->user_data = strtoull(v, NULL, 0);
-        else if (!strcmp(k, "flipped_x")) d->flipped_x = flag(r, v);
-        else if (!strcmp(k, "flipped_y")) d->flipped_y = flag(r, v);
-        else if (!strcmp(k, "selectable")) d->selectable = flag(r, v);
-        else if (!strcmp(k, "snap_target")) d->snap_target = flag(r, v);
-        else if (!strcmp(k, "pass_through")) d->pass_through = flag(r, v);
-        else if (!strcmp(k, "hit_outset")) d->hit_outset = number(r, v);
-        else die(r, "unknown box field '%s'", k);
+        case GN_U64: *(uint64_t *)p = strtoull(v, NULL, 0); break;
+        default: d->parent = box_named(r, v); break;
+        }
     }
 }
 
 /* ---- output --------------------------------------------------------------------------------- */
 
 static const char *status_name(grip_status s) {
-    switch (s) {
-    case GRIP_OK: return "ok";
-    case GRIP_DONE: return "done";
-    case GRIP_ERR_ARG: return "err_arg";
-    case GRIP_ERR_NOT_FOUND: return "err_not_found";
-    case GRIP_ERR_STATE: return "err_state";
-    case GRIP_ERR_LIMIT: return "err_limit";
-    case GRIP_ERR_NOMEM: return "err_nomem";
-    case GRIP_ERR_SCRIPT: return "err_script";
-    default: return "status?";
-    }
+    int i = (int)s - GN_STATUS_FIRST, n = 0;
+    while (gn_status_names[n]) n++;
+    return i >= 0 && i < n ? gn_status_names[i] : "status?";
 }
 
 static void dump_frame(const grip_frame *f) {
@@ -251,7 +220,7 @@ static void report(replay *r, const char *verb, grip_status s) {
 
 static uint32_t modifiers(replay *r, char **tok, int n) {
     uint32_t m = 0;
-    for (int i = 0; i < n; i++) m |= mask(r, tok[i], mod_names, 0xF, 0);
+    for (int i = 0; i < n; i++) m |= mask(r, tok[i], gn_mod_names, 0xF, 0);
     return m;
 }
 
@@ -276,17 +245,14 @@ static void run_line(replay *r, char **tok, int n) {
             else if (!strcmp(k, "double_tap_interval")) d.double_tap_interval = number(r, v);
             else if (!strcmp(k, "handle_hit_radius")) d.handle_hit_radius = number(r, v);
             else if (!strcmp(k, "selection")) {
-                static const char *const modes[] = {"off", "pointer", NULL};
-                if (index_of(modes, v) < 0) die(r, "selection is off or pointer");
-                d.selection = (grip_selection_mode)index_of(modes, v);
+                if (index_of(gn_selection_names, v) < 0) die(r, "selection is off or pointer");
+                d.selection = (grip_selection_mode)index_of(gn_selection_names, v);
             } else if (!strcmp(k, "marquee_rule")) {
-                static const char *const rules[] = {"intersect", "contain", NULL};
-                if (index_of(rules, v) < 0) die(r, "marquee_rule is intersect or contain");
-                d.marquee_rule = (grip_marquee_rule)index_of(rules, v);
+                if (index_of(gn_marquee_names, v) < 0) die(r, "marquee_rule is intersect or contain");
+                d.marquee_rule = (grip_marquee_rule)index_of(gn_marquee_names, v);
             } else if (!strcmp(k, "group_resize")) {
-                static const char *const policies[] = {"keep_shapes", "member_axes", NULL};
-                if (index_of(policies, v) < 0) die(r, "group_resize is keep_shapes or member_axes");
-                d.group_resize = (grip_group_resize)index_of(policies, v);
+                if (index_of(gn_group_resize_names, v) < 0) die(r, "group_resize is keep_shapes or member_axes");
+                d.group_resize = (grip_group_resize)index_of(gn_group_resize_names, v);
             } else if (!strcmp(k, "rotate_handle_offset")) d.rotate_handle_offset = number(r, v);
             else die(r, "unknown engine field '%s'", k);
         }
@@ -331,17 +297,16 @@ static void run_line(replay *r, char **tok, int n) {
         if (n < 2 || n > 3) die(r, "reset NAME [animated 0|1]");
         s = grip_box_reset(r->e, box_named(r, tok[1]), n == 3 ? flag(r, tok[2]) : true);
     } else if (!strcmp(verb, "order")) {
-        static const char *const orders[] = {"front", "back", "forward", "backward", NULL};
-        if (n != 3 || index_of(orders, tok[2]) < 0) die(r, "order NAME front|back|forward|backward");
-        s = grip_box_order(r->e, box_named(r, tok[1]), (grip_order)index_of(orders, tok[2]));
-    } else if (index_of(phase_names, verb) >= 0) {
+        if (n != 3 || index_of(gn_order_names, tok[2]) < 0) die(r, "order NAME front|back|forward|backward");
+        s = grip_box_order(r->e, box_named(r, tok[1]), (grip_order)index_of(gn_order_names, tok[2]));
+    } else if (index_of(gn_phase_names, verb) >= 0) {
         if (n < 5) die(r, "%s POINTER X Y TIME [shift|alt|ctrl|meta...]", verb);
-        grip_pointer_event ev = {(grip_phase)index_of(phase_names, verb), (uint32_t)strtoul(tok[1], NULL, 0),
+        grip_pointer_event ev = {(grip_phase)index_of(gn_phase_names, verb), (uint32_t)strtoul(tok[1], NULL, 0),
                                  number(r, tok[2]), number(r, tok[3]), number(r, tok[4]), modifiers(r, tok + 5, n - 5)};
         s = grip_dispatch_pointer(r->e, &ev, NULL);
     } else if (!strcmp(verb, "magnify")) {
-        if (n != 6 || index_of(phase_names, tok[1]) < 0) die(r, "magnify down|move|up|cancel FACTOR X Y TIME");
-        grip_magnify_event ev = {(grip_phase)index_of(phase_names, tok[1]), number(r, tok[2]), number(r, tok[3]),
+        if (n != 6 || index_of(gn_phase_names, tok[1]) < 0) die(r, "magnify down|move|up|cancel FACTOR X Y TIME");
+        grip_magnify_event ev = {(grip_phase)index_of(gn_phase_names, tok[1]), number(r, tok[2]), number(r, tok[3]),
                                  number(r, tok[4]), number(r, tok[5])};
         s = grip_dispatch_magnify(r->e, &ev, NULL);
     } else if (!strcmp(verb, "state")) {
@@ -356,9 +321,8 @@ static void run_line(replay *r, char **tok, int n) {
                st.corners[3].x, st.corners[3].y, st.editing, st.gesture_active);
         return;
     } else if (!strcmp(verb, "select")) {
-        static const char *const ops[] = {"replace", "add", "remove", "toggle", NULL};
-        if (n != 3 || index_of(ops, tok[2]) < 0) die(r, "select NAME replace|add|remove|toggle");
-        s = grip_select(r->e, box_named(r, tok[1]), (grip_select_op)index_of(ops, tok[2]));
+        if (n != 3 || index_of(gn_select_names, tok[2]) < 0) die(r, "select NAME replace|add|remove|toggle");
+        s = grip_select(r->e, box_named(r, tok[1]), (grip_select_op)index_of(gn_select_names, tok[2]));
     } else if (!strcmp(verb, "selection")) {
         grip_selection_state st;
         grip_box ids[MAX_NAMES];

@@ -1,15 +1,19 @@
 /*
  * grip (built as grip-cli, installed as bin/grip): runs editing-session scripts against an engine.
  *
- *   grip run FILE.lua [--sandbox] [--size WxH]
- *   grip render FILE.lua --svg OUT.svg [--sandbox] [--size WxH]
+ *   grip run FILE.lua [--scene IN.json] [--save OUT.json] [--sandbox] [--size WxH]
+ *   grip render FILE.lua --svg OUT.svg [--scene IN.json] [--sandbox] [--size WxH]
+ *   grip render IN.json --svg OUT.svg [--size WxH]
  *   grip replay [-v] LOG     replays an event log (Tests/replay/FORMAT.md), printing a digest of
  *                            every frame: the same log prints the same bytes everywhere
  *
  * The script runs in a hosted state bound to a fresh engine (`grip.host`, 800 x 600 unless --size
  * says otherwise). `run` gives it the whole standard library (it is the user's own tool;
  * --sandbox runs it in the sandbox a host gets by default); `render` then writes the engine's
- * final frame as SVG (the C example's writer, examples/c/svg.c).
+ * final frame as SVG (the C example's writer, examples/c/svg.c). --scene loads a scene file
+ * (grip_scene_load) into the engine before the script runs, --save writes the engine's scene
+ * (grip_scene_save) after it, so a macro edits a scene file; `render` of a .json file draws the
+ * scene with no script. With a scene and no --size, the SVG is the scene's bounds.
  *
  * A plain C client of libgrip.so: it uses nothing but grip.h.
  */
@@ -22,8 +26,9 @@
 #include "svg.h"
 
 static void usage(void) {
-    fputs("usage: grip run FILE.lua [--sandbox] [--size WxH]\n"
-          "       grip render FILE.lua --svg OUT.svg [--sandbox] [--size WxH]\n"
+    fputs("usage: grip run FILE.lua [--scene IN.json] [--save OUT.json] [--sandbox] [--size WxH]\n"
+          "       grip render FILE.lua --svg OUT.svg [--scene IN.json] [--sandbox] [--size WxH]\n"
+          "       grip render IN.json --svg OUT.svg [--size WxH]\n"
           "       grip replay [-v] LOG\n",
           stderr);
     exit(2);
@@ -58,10 +63,86 @@ static int parse_size(const char *text, double *width, double *height) {
     return positive(buffer, width) && positive(x + 1, height);
 }
 
+/* The whole of a file, NUL-terminated, malloc'd; NULL when it cannot be read. */
+static char *read_file(const char *path, size_t *length) {
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t n = 0, cap = 0, got;
+    if (f == NULL) return NULL;
+    do {
+        if (n + 4096 + 1 > cap) {
+            char *grown;
+            cap = cap ? cap * 2 : 65536;
+            grown = (char *)realloc(text, cap);
+            if (grown == NULL) break;
+            text = grown;
+        }
+        got = fread(text + n, 1, cap - n - 1, f);
+        n += got;
+    } while (got > 0);
+    if (ferror(f) || text == NULL || n + 1 > cap) {
+        free(text);
+        text = NULL;
+    } else {
+        text[n] = '\0';
+        *length = n;
+    }
+    fclose(f);
+    return text;
+}
+
+/* Loads the scene file at path into engine; exits with the message when it cannot. */
+static void load_scene(grip_engine *engine, const char *path) {
+    size_t length = 0;
+    char *text = read_file(path, &length);
+    if (text == NULL) fail("cannot read", path);
+    if (grip_scene_load(engine, text, length) != GRIP_OK) {
+        fprintf(stderr, "grip: %s: %s\n", path, grip_engine_errmsg(engine));
+        exit(1);
+    }
+    free(text);
+}
+
+/* Writes the engine's scene to path; 0 on success. */
+static int save_scene(grip_engine *engine, const char *path) {
+    size_t length = 0;
+    char *text;
+    FILE *f;
+    int ok;
+    if (grip_scene_save(engine, NULL, 0, &length) != GRIP_ERR_LIMIT) return -1;
+    text = (char *)malloc(length + 1);
+    if (text == NULL || grip_scene_save(engine, text, length + 1, &length) != GRIP_OK) {
+        free(text);
+        return -1;
+    }
+    f = fopen(path, "wb");
+    ok = f != NULL && fwrite(text, 1, length, f) == length;
+    if (f != NULL && fclose(f) != 0) ok = 0;
+    free(text);
+    return ok ? 0 : -1;
+}
+
+/* The bounds the engine's scene file states (the engine's own), for the SVG's size. */
+static void scene_bounds(grip_engine *engine, double *width, double *height) {
+    size_t length = 0;
+    char *text, *at;
+    if (grip_scene_save(engine, NULL, 0, &length) != GRIP_ERR_LIMIT) return;
+    text = (char *)malloc(length + 1);
+    if (text != NULL && grip_scene_save(engine, text, length + 1, &length) == GRIP_OK &&
+        (at = strstr(text, "\"bounds\": {\"width\": ")) != NULL)
+        sscanf(at, "\"bounds\": {\"width\": %lf, \"height\": %lf", width, height);
+    free(text);
+}
+
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
 int main(int argc, char **argv) {
     const char *positional[2] = {NULL, NULL};
-    const char *svg_path = NULL;
-    int npositional = 0, sandbox = 0, render, i;
+    const char *svg_path = NULL, *scene_path = NULL, *save_path = NULL, *script;
+    int npositional = 0, sandbox = 0, sized = 0, render, i;
     double width = 800, height = 600;
     grip_engine_desc desc;
     grip_engine *engine = NULL;
@@ -80,10 +161,17 @@ int main(int argc, char **argv) {
         if (strcmp(argv[i], "--svg") == 0) {
             if (++i >= argc) usage();
             svg_path = argv[i];
+        } else if (strcmp(argv[i], "--scene") == 0) {
+            if (++i >= argc) usage();
+            scene_path = argv[i];
+        } else if (strcmp(argv[i], "--save") == 0) {
+            if (++i >= argc) usage();
+            save_path = argv[i];
         } else if (strcmp(argv[i], "--sandbox") == 0) {
             sandbox = 1;
         } else if (strcmp(argv[i], "--size") == 0) {
             if (++i >= argc || !parse_size(argv[i], &width, &height)) usage();
+            sized = 1;
         } else if (strncmp(argv[i], "--", 2) == 0 || npositional == 2) {
             usage();
         } else {
@@ -94,11 +182,21 @@ int main(int argc, char **argv) {
     render = strcmp(positional[0], "render") == 0;
     if (!render && strcmp(positional[0], "run") != 0) usage();
     if (render && svg_path == NULL) usage();
+    script = positional[1];
+    if (render && ends_with(script, ".json")) {  /* render a scene file itself */
+        if (scene_path != NULL) usage();
+        scene_path = script;
+        script = NULL;
+    }
 
     grip_engine_desc_init(&desc);
     desc.width = width;
     desc.height = height;
     if (grip_engine_create(&desc, &engine) != GRIP_OK) fail(grip_engine_errmsg(NULL), NULL);
+    if (scene_path != NULL) {
+        load_scene(engine, scene_path);
+        if (!sized) scene_bounds(engine, &width, &height);
+    }
 
     grip_lua_desc_init(&ldesc);
     ldesc.allow_io = !sandbox;
@@ -111,7 +209,7 @@ int main(int argc, char **argv) {
         fail(grip_lua_errmsg(NULL), NULL);
     }
 
-    status = grip_lua_exec_file(lua, positional[1]);
+    status = script != NULL ? grip_lua_exec_file(lua, script) : GRIP_OK;
     if (status != GRIP_OK) {
         /* The message lives in the state: print it before the state goes. */
         fprintf(stderr, "grip: %s [%s]\n", grip_lua_errmsg(lua), grip_status_string(status));
@@ -128,6 +226,12 @@ int main(int argc, char **argv) {
             grip_engine_destroy(engine);
             fail("cannot write", svg_path);
         }
+    }
+
+    if (save_path != NULL && save_scene(engine, save_path) != 0) {
+        grip_lua_destroy(lua);
+        grip_engine_destroy(engine);
+        fail("cannot write", save_path);
     }
 
     grip_lua_destroy(lua);

@@ -18,17 +18,19 @@ typedef struct arbitration_case {
     const char *events;  /* event letters in order, see letter() */
 } arbitration_case;
 
-/* B/C/E/X: gesture began/changed/ended/cancelled, followed by the gesture's letter
- * (m)ove (r)esize (o)tate (p)inch; T tap, D double tap, R reset, L/F/N long press
- * began/triggered/cancelled. Changed events are collapsed: "Cm" stands for one or more. */
+/* B/C/E/X/K: gesture began/changed/ended/cancelled/committed, followed by the gesture's letter
+ * (m)ove (r)esize (o)tate (p)inch ma(g)nify (h)andle mar(q)uee (n)udge reset (z); T tap,
+ * D double tap, R reset, L/F/N long press began/triggered/cancelled. Changed events are
+ * collapsed: "Cm" stands for one or more. */
 static void letter(const grip_event *ev, char *out, size_t cap) {
-    char g = "?mrop"[ev->gesture <= 4 ? ev->gesture : 0];
+    char g = "?mropghqnz"[ev->gesture <= 9 ? ev->gesture : 0];
     char k = 0;
     switch (ev->kind) {
     case GRIP_EVENT_GESTURE_BEGAN: k = 'B'; break;
     case GRIP_EVENT_GESTURE_CHANGED: k = 'C'; break;
     case GRIP_EVENT_GESTURE_ENDED: k = 'E'; break;
     case GRIP_EVENT_GESTURE_CANCELLED: k = 'X'; break;
+    case GRIP_EVENT_COMMITTED: k = 'K'; break;
     case GRIP_EVENT_TAP: k = 'T'; g = 0; break;
     case GRIP_EVENT_DOUBLE_TAP: k = 'D'; g = 0; break;
     case GRIP_EVENT_RESET: k = 'R'; g = 0; break;
@@ -50,11 +52,11 @@ static const arbitration_case cases[] = {
      {{'d', 1, 150, 150, 0}, {'u', 1, 152, 151, 0.1}, {0}}, "T"},
     {"move after slop", GRIP_ALLOW_MOVE, false,
      {{'d', 1, 150, 150, 0}, {'m', 1, 155, 150, 0.1}, {'m', 1, 180, 150, 0.2}, {'m', 1, 190, 150, 0.3}, {'u', 1, 190, 150, 0.4}, {0}},
-     "BmCmEm"},
+     "BmCmEmKm"},
     {"double tap resets a moved box", GRIP_ALLOW_MOVE | GRIP_ALLOW_DOUBLE_TAP_RESET, false,
      {{'d', 1, 150, 150, 0}, {'m', 1, 190, 150, 0.1}, {'u', 1, 190, 150, 0.2},
       {'d', 1, 190, 150, 1.0}, {'u', 1, 190, 150, 1.05}, {'d', 1, 190, 150, 1.2}, {'u', 1, 190, 150, 1.25}, {'t', 0, 0, 0, 2.0}},
-     "BmCmEmTTDR"},
+     "BmCmEmKmTTDRKz"},
     {"double tap too slow", GRIP_ALLOW_ALL & ~GRIP_ALLOW_LONG_PRESS, false,
      {{'d', 1, 150, 150, 0}, {'u', 1, 150, 150, 0.05}, {'d', 1, 150, 150, 0.5}, {'u', 1, 150, 150, 0.55}, {0}}, "TT"},
     {"double tap at home: no reset", GRIP_ALLOW_ALL & ~GRIP_ALLOW_LONG_PRESS, false,
@@ -64,22 +66,22 @@ static const arbitration_case cases[] = {
     {"long press released early is a tap", GRIP_ALLOW_LONG_PRESS, false,
      {{'d', 1, 150, 150, 0}, {'t', 0, 0, 0, 0.5}, {'u', 1, 150, 150, 0.6}, {0}}, "LNT"},
     {"long press cancelled by a move", GRIP_ALLOW_LONG_PRESS | GRIP_ALLOW_MOVE, false,
-     {{'d', 1, 150, 150, 0}, {'t', 0, 0, 0, 0.5}, {'m', 1, 175, 150, 0.6}, {'u', 1, 175, 150, 0.7}, {0}}, "LNBmCmEm"},
+     {{'d', 1, 150, 150, 0}, {'t', 0, 0, 0, 0.5}, {'m', 1, 175, 150, 0.6}, {'u', 1, 175, 150, 0.7}, {0}}, "LNBmCmEmKm"},
     {"long press on a box that cannot move: moving only cancels", GRIP_ALLOW_LONG_PRESS, false,
      {{'d', 1, 150, 150, 0}, {'m', 1, 175, 150, 0.1}, {'u', 1, 175, 150, 0.2}, {0}}, "LN"},
     {"held too long without timer events is no tap", GRIP_ALLOW_MOVE, false,
      {{'d', 1, 150, 150, 0}, {'u', 1, 150, 150, 1.5}, {0}}, ""},
     {"handle resize starts at once", GRIP_ALLOW_ALL, true,
-     {{'d', 1, 200, 200, 0}, {'m', 1, 230, 220, 0.1}, {'u', 1, 230, 220, 0.2}, {0}}, "BrCrEr"},
+     {{'d', 1, 200, 200, 0}, {'m', 1, 230, 220, 0.1}, {'u', 1, 230, 220, 0.2}, {0}}, "BrCrErKr"},
     {"rotate handle", GRIP_ALLOW_ALL, true,
-     {{'d', 1, 150, 76, 0}, {'m', 1, 200, 80, 0.1}, {'u', 1, 200, 80, 0.2}, {0}}, "BoCoEo"},
+     {{'d', 1, 150, 76, 0}, {'m', 1, 200, 80, 0.1}, {'u', 1, 200, 80, 0.2}, {0}}, "BoCoEoKo"},
     {"second finger turns a move into a pinch, lifting it back", GRIP_ALLOW_ALL & ~GRIP_ALLOW_LONG_PRESS, false,
      {{'d', 1, 130, 130, 0}, {'m', 1, 145, 130, 0.1}, {'d', 2, 170, 170, 0.2}, {'m', 2, 185, 185, 0.3},
       {'u', 2, 185, 185, 0.4}, {'m', 1, 150, 135, 0.5}, {'u', 1, 150, 135, 0.6}, {0}},
-     "BmCmEmBpCpEpBmCmEm"},
+     "BmCmEmKmBpCpEpKpBmCmEmKm"},
     {"two fingers at once: pinch, no tap, no zero-length move after it", GRIP_ALLOW_ALL, false,
      {{'d', 1, 130, 130, 0}, {'d', 2, 170, 170, 0.05}, {'m', 2, 180, 180, 0.1}, {'u', 1, 130, 130, 0.2}, {'u', 2, 180, 180, 0.2}, {0}},
-     "LNBpCpEp"},
+     "LNBpCpEpKp"},
     {"cancel restores and reports", GRIP_ALLOW_MOVE, false,
      {{'d', 1, 150, 150, 0}, {'m', 1, 190, 150, 0.1}, {'c', 1, 190, 150, 0.2}, {0}}, "BmCmXm"},
     {"down on nothing", GRIP_ALLOW_ALL, false,

@@ -234,8 +234,9 @@ static void pinch_lift(void) {
     CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 1, 250, 300, 0.03), GRIP_OK);
     CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 2, 370, 300, 0.03), GRIP_OK);
     int n = events(e, k, g);
-    CHECK_INT(n, 1);
+    CHECK_INT(n, 2);
     CHECK(k[0] == GRIP_EVENT_GESTURE_ENDED && g[0] == GRIP_GESTURE_PINCH);
+    CHECK(k[1] == GRIP_EVENT_COMMITTED && g[1] == GRIP_GESTURE_PINCH);
     grip_box_state after = state_of(e, b);
     CHECK(after.center.x == before.center.x && after.scale == before.scale && !after.gesture_active);
 
@@ -256,7 +257,8 @@ static void pinch_lift(void) {
     CHECK_NEAR(after.center.y - before.center.y, 4, EXACT);
     CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 2, 363, 304, 1.05), GRIP_OK);
     n = events(e, k, g);
-    CHECK(n == 1 && k[0] == GRIP_EVENT_GESTURE_ENDED && g[0] == GRIP_GESTURE_MOVE);
+    CHECK(n == 2 && k[0] == GRIP_EVENT_GESTURE_ENDED && g[0] == GRIP_GESTURE_MOVE);
+    CHECK(k[1] == GRIP_EVENT_COMMITTED && g[1] == GRIP_GESTURE_MOVE);
     grip_engine_destroy(e);
 }
 

@@ -25,7 +25,8 @@ static void move_gesture(void) {
     grip_box a = add_tagged(e, 100, 100, 200, 100, 77); /* centre (200, 150) */
     grip_event ev, untouched;
     bool consumed = false;
-    int n = 0, began = 0, changed = 0, ended = 0, order_ok = 1;
+    int n = 0, began = 0, changed = 0, ended = 0, committed = 0, order_ok = 1;
+    grip_vec2 ended_at = {0, 0};
     double last_time = -1;
 
     CHECK_STATUS(grip_event_poll(e, &ev), GRIP_DONE);
@@ -54,13 +55,14 @@ static void move_gesture(void) {
     CHECK_NEAR(state_of(e, a).center.y, 200, EXACT);
     CHECK(!state_of(e, a).gesture_active);
 
-    /* BEGAN, CHANGED..., ENDED, each with the box, its user_data and the pointer. */
+    /* BEGAN, CHANGED..., ENDED, each with the box, its user_data and the pointer, then one
+     * COMMITTED (the undo step) with the box and the gesture, at the release's time. */
     while (grip_event_poll(e, &ev) == GRIP_OK && n < 100) {
         n++;
         CHECK(ev.box == a);
         CHECK(ev.user_data == 77);
         CHECK_INT(ev.gesture, GRIP_GESTURE_MOVE);
-        CHECK_INT(ev.pointer, 1);
+        CHECK_INT(ev.pointer, ev.kind == GRIP_EVENT_COMMITTED ? 0 : 1); /* a step has no pointer */
         CHECK(ev.time >= last_time);
         last_time = ev.time;
         if (ev.kind == GRIP_EVENT_GESTURE_BEGAN) {
@@ -72,6 +74,10 @@ static void move_gesture(void) {
         } else if (ev.kind == GRIP_EVENT_GESTURE_ENDED) {
             order_ok &= began == 1 && ended == 0;
             ended++;
+            ended_at = ev.position;
+        } else if (ev.kind == GRIP_EVENT_COMMITTED) {
+            order_ok &= ended == 1 && committed == 0;
+            committed++;
         } else {
             order_ok = 0;
         }
@@ -80,9 +86,10 @@ static void move_gesture(void) {
     CHECK_INT(began, 1);
     CHECK(changed >= 1);
     CHECK_INT(ended, 1);
+    CHECK_INT(committed, 1);
     CHECK_NEAR(last_time, 0.3, 0);
-    CHECK_NEAR(ev.position.x, 250, EXACT);
-    CHECK_NEAR(ev.position.y, 180, EXACT);
+    CHECK_NEAR(ended_at.x, 250, EXACT);
+    CHECK_NEAR(ended_at.y, 180, EXACT);
     grip_engine_destroy(e);
 }
 

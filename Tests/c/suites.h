@@ -16,6 +16,8 @@ void suite_longpress(void);    /* long press progress, trigger, cancels, indicat
 void suite_arbitration(void);  /* taps, presses, moves, handles, pinches: input -> events */
 void suite_selection(void);    /* grip_select, the selection frame and overlay, group gestures, pointer selection */
 void suite_queries(void);  /* draw order, box list, region query, view helpers, pass_through, hit_outset */
+void suite_history(void);  /* keys, Escape, Tab, modifiers, COMMITTED and changes, undo / redo, C constraints */
+void suite_scene(void);    /* scene files: round trips, text, buffer sizes, refusals, load effects */
 void suite_fixes(void);    /* rotate handle offset, times, foreign ids, create errors, pinch lift */
 
 #endif

@@ -240,7 +240,7 @@ static void test_macros(void) {
            "e:tap(200, 425); assert(kinds() == 'tap')\n"
            "e:advance(1)\n"
            "e:double_tap(200, 425); assert(kinds() == 'tap,tap,double_tap')\n"
-           "e:advance(0.25); assert(kinds() == 'reset')\n"
+           "e:advance(0.25); assert(kinds() == 'reset,committed')\n"
            "e:hold(650, 500, 1.2); assert(kinds() == 'long_press_began,long_press_triggered')\n"
            "T = e:time(); e:advance(0.5); assert(math.abs(e:time() - T - 0.5) < 1e-9)");
     s = state_of(e, p);

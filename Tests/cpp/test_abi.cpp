@@ -112,11 +112,15 @@ void drag_and_frame() {
     CHECK_NEAR(s.center.y, 190, 1e-9);
 
     std::vector<grip_event> events = e.events();
-    CHECK(events.size() >= 3);
-    if (events.size() >= 3) {
+    CHECK(events.size() >= 4);
+    if (events.size() >= 4) {
+        // BEGAN, CHANGED..., ENDED, then the step: COMMITTED
         CHECK_INT(events.front().kind, GRIP_EVENT_GESTURE_BEGAN);
-        CHECK_INT(events.back().kind, GRIP_EVENT_GESTURE_ENDED);
+        CHECK_INT(events[events.size() - 2].kind, GRIP_EVENT_GESTURE_ENDED);
+        CHECK_INT(events[events.size() - 2].gesture, GRIP_GESTURE_MOVE);
+        CHECK_INT(events.back().kind, GRIP_EVENT_COMMITTED);
         CHECK_INT(events.back().gesture, GRIP_GESTURE_MOVE);
+        CHECK(events.back().box == b);
     }
     CHECK(e.events().empty());
 

@@ -323,7 +323,8 @@ enum {
     OP_ENGINE_CREATE, OP_ENGINE_DESTROY, OP_SET_BOUNDS, OP_SET_VIEW, OP_BOX_CREATE, OP_BOX_DESTROY,
     OP_BOX_CONFIGURE, OP_BOX_DESCRIBE, OP_SET_EDITING, OP_RESET, OP_STATE_GET, OP_HIT_TEST, OP_POINTER,
     OP_MAGNIFY, OP_TIMER, OP_POLL, OP_FRAME, OP_MISC, OP_FOREIGN, OP_LUA, OP_GESTURE, OP_TOUCHES,
-    OP_ROUNDTRIP, OP_BULK, OP_HOARD, OP_FLOOD, OP_SELECTING_ENGINE, OP_SELECT, OP_QUERIES, OP_COUNT
+    OP_ROUNDTRIP, OP_BULK, OP_HOARD, OP_FLOOD, OP_SELECTING_ENGINE, OP_SELECT, OP_QUERIES,
+    OP_KEYS_HISTORY, OP_COUNT
 };
 
 static void destroy_slot(slot *s) {
@@ -417,6 +418,55 @@ static void op_select(reader *r, slot *s) {
         inv_status(grip_selection_state_get(s->e, &bad), "grip_selection_state_get(struct_size)");
     }
     check_selection(s);
+}
+
+/* Keys, steps and the history: key events (valid and not), undo / redo / clear / depth, the
+ * changes of the event polled last, and constraints from C. */
+static bool fuzz_constraint(void *ctx, grip_box box, const grip_geometry *current, grip_geometry *proposed) {
+    slot *s = (slot *)ctx;
+    /* A constraint that calls back in gets GRIP_ERR_STATE; it may move or refuse the step. */
+    if (grip_box_reset(s->e, box, false) != GRIP_ERR_STATE) inv_fail("a constraint re-entered the engine");
+    if (!isfinite(current->center.x) || !isfinite(proposed->center.x)) inv_fail("constraint saw a non-finite geometry");
+    proposed->center.x = floor(proposed->center.x);
+    return ((uint64_t)proposed->center.y & 3) != 0;
+}
+
+static void op_keys_history(reader *r, slot *s) {
+    grip_status st;
+    switch (u8(r) % 6) {
+    case 0:
+    case 1: {
+        grip_key_event k = {(grip_phase)(u8(r) % 5), (grip_key)(u8(r) % 12), u8(r) % 17u, next_time(r, s)};
+        bool consumed = false;
+        st = grip_dispatch_key(s->e, &k, (u8(r) & 1) ? &consumed : NULL);
+        after(s, st, "grip_dispatch_key");
+        break;
+    }
+    case 2:
+        st = (u8(r) & 1) ? grip_undo(s->e) : grip_redo(s->e);
+        after(s, st, "grip_undo / grip_redo");
+        break;
+    case 3: {
+        size_t u = 0, rd = 0;
+        st = (u8(r) & 1) ? grip_history_clear(s->e) : grip_history_depth(s->e, &u, &rd);
+        after(s, st, "grip_history_clear / grip_history_depth");
+        break;
+    }
+    case 4: {
+        grip_change out[8];
+        size_t cap = u8(r) % 10, n = 0;
+        if (cap > 8) cap = 8;
+        st = grip_event_changes(s->e, cap ? out : NULL, cap, &n);
+        after(s, st, "grip_event_changes");
+        for (size_t i = 0; st == GRIP_OK && i < n && i < cap; i++)
+            if (!isfinite(out[i].after.center.x) || !(out[i].after.width > 0)) inv_fail("a change with a bad geometry");
+        break;
+    }
+    default:
+        st = grip_box_set_constraint(s->e, pick_id(r, s), (u8(r) & 1) ? fuzz_constraint : NULL, s);
+        after(s, st, "grip_box_set_constraint");
+        break;
+    }
 }
 
 static void op_queries(reader *r, slot *s) {
@@ -836,6 +886,7 @@ static void step_slot(reader *r, slot *s, uint8_t op) {
     }
     case OP_SELECT: op_select(r, s); return;
     case OP_QUERIES: op_queries(r, s); return;
+    case OP_KEYS_HISTORY: op_keys_history(r, s); return;
     case OP_ROUNDTRIP: { /* describe + configure keeps a box as it is (grip.h): never GRIP_ERR_ARG */
         grip_box id = pick_id(r, s);
         grip_box_desc d;

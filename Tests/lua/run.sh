@@ -2,9 +2,11 @@
 # The Lua tests:
 #   1. every Tests/lua/test_*.lua through grip-cli (a hosted state) and through the stock lua5.4
 #      interpreter (require "grip", with a grip.so link to libgrip.so on package.cpath);
-#   2. the sandbox's environment against Tests/lua/sandbox/allowlist.txt;
+#   2. the pattern matcher against stock Lua (Tests/lua/diff/patterns.lua, outputs compared);
+#      the sandbox's environment against Tests/lua/sandbox/allowlist.txt;
 #   3. Tests/c/test_lua.c (the hosted C API: macros, hooks and fallbacks, escapes, limits,
-#      errors) against libgrip.so; with VALGRIND=1 also its --quick run under valgrind.
+#      errors) against libgrip.so; with VALGRIND=1 also its --quick run under valgrind;
+#   4. Tests/c/test_host_calls.c (a host's promises around its Lua state: events, frames, limits).
 #
 #   Tests/lua/run.sh LIBDIR GRIP_CLI      LIBDIR holds libgrip.so, GRIP_CLI is the grip-cli binary
 set -euo pipefail
@@ -20,12 +22,36 @@ for t in Tests/lua/test_*.lua; do
     "$cli" run "$t"
     LUA_CPATH="$tmp/?.so" lua5.4 "$t"
 done
+# the pattern matcher against stock Lua's on 20,000 random patterns
+"$cli" run Tests/lua/diff/patterns.lua > "$tmp/patterns.grip"
+lua5.4 Tests/lua/diff/patterns.lua > "$tmp/patterns.lua"
+cmp "$tmp/patterns.grip" "$tmp/patterns.lua"
+echo "pattern matcher matches stock lua5.4 on $(wc -l < "$tmp/patterns.lua") random patterns"
+# budgets: each Tests/lua/budget/*.lua, run in the sandbox, must stop within 10 s (or the seconds
+# of its "-- within:" line; its budget is 100 million instructions, about a second) with the
+# error its first line names
+for t in Tests/lua/budget/*.lua; do
+    want=$(sed -n '1s/^-- expect: //p' "$t")
+    within=$(sed -n 's/^-- within: //p' "$t")
+    t0=$(date +%s%N)
+    if timeout "${within:-10}" "$cli" run --sandbox "$t" >/dev/null 2>"$tmp/budget.out"; then
+        echo "FAIL $t: finished without an error"; exit 1
+    fi
+    if ! grep -q -- "$want" "$tmp/budget.out"; then
+        echo "FAIL $t: wanted '$want' within ${within:-10} s, got:"; head -c 600 "$tmp/budget.out"; echo; exit 1
+    fi
+    echo "$(basename "$t"): stopped in $((($(date +%s%N) - t0) / 1000000)) ms with '$want'"
+done
+"$cli" run --sandbox Tests/lua/sandbox/metatables.lua
 "$cli" run --sandbox Tests/lua/sandbox/env.lua | diff -u Tests/lua/sandbox/allowlist.txt -
 echo "sandbox environment matches Tests/lua/sandbox/allowlist.txt"
 
 cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_lua.c -L"$lib" -lgrip -lm \
    -Wl,-rpath,"$lib" -o "$tmp/test_lua"
 "$tmp/test_lua" --root .
+cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_host_calls.c -L"$lib" -lgrip -lm -lpthread \
+   -Wl,-rpath,"$lib" -o "$tmp/test_host_calls"
+"$tmp/test_host_calls"
 if [ -n "${VALGRIND:-}" ]; then
     valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=3 \
         "$tmp/test_lua" --root . --quick

@@ -92,7 +92,7 @@ e:advance(1)
 e:double_tap(220, 415)
 check(kinds(e) == "tap,tap,double_tap", "double_tap")
 e:advance(0.25)
-check(kinds(e) == "reset", "the reset animation ends with RESET")
+check(kinds(e) == "reset,committed", "the reset animation ends with RESET, then its step")
 s = p:state()
 check(near(s.center.x, 200) and near(s.center.y, 425) and near(s.scale, 1), "reset to the created geometry")
 

@@ -90,7 +90,8 @@ e:pointer("up", 1, 180, 170, 0.2)
 local evs = drain(e)
 check(evs[1].kind == "long_press_began" and evs[2].kind == "long_press_cancelled", "the box allows long presses")
 check(evs[3].kind == "gesture_began" and evs[3].gesture == "move" and rawequal(evs[3].box, b), "began")
-check(evs[#evs].kind == "gesture_ended" and evs[3].user_data == 42 and evs[3].pointer == 1, "ended")
+check(evs[#evs - 1].kind == "gesture_ended" and evs[3].user_data == 42 and evs[3].pointer == 1, "ended")
+check(evs[#evs].kind == "committed" and evs[#evs].changes[1].after.center.x == 220, "then one undo step")
 check(evs[3].time == 0.1 and near(evs[3].position.x, 150) and near(evs[3].position.y, 150), "began: at the press point, when the slop was passed")
 check(near(b:state().center.x, 220) and near(b:state().center.y, 180), "moved by the pointer delta (30, 20)")
 check(e:pointer("down", 2, 5, 5, 0.3) == false, "down on nothing is not consumed")
@@ -193,6 +194,59 @@ se:select(nil)
 check(se:selection_state().count == 0, "select(nil) clears")
 fails("unknown value 'xor'", se.select, se, a1, "xor")
 fails("another engine", se.select, se, b, "add")
+
+-- keys, history, changes: a nudge of the selection, undone and redone bit for bit
+local h = grip.new{width = 1000, height = 800, selection = "pointer"}
+local n1 = h:box{x = 100, y = 100, width = 80, height = 40}
+h:select(n1)
+for _ in h:events() do end
+check(h:nudge{key = "right", times = 3} == true, "arrows move the selection")
+check(h:nudge{key = "down", mods = {"shift"}} == true, "shift-arrow moves by the large step")
+s = n1:state()
+check(s.center.x == 143 and s.center.y == 130, "nudged 3 x 1 right and 10 down (centre 140 + 3, 120 + 10)")
+local commits = {}
+for ev in h:events() do if ev.kind == "committed" then commits[#commits + 1] = ev end end
+check(#commits == 0, "a nudge run is not committed while it may go on")
+h:advance(1.5)
+for ev in h:events() do if ev.kind == "committed" then commits[#commits + 1] = ev end end
+check(#commits == 1 and commits[1].gesture == "nudge", "a timer 1 s after the last nudge commits the run as one step")
+local ch = commits[1].changes
+check(#ch == 1 and rawequal(ch[1].box, n1), "the step lists the box")
+check(ch[1].before.center.x == 140 and ch[1].before.center.y == 120, "before: where it started")
+check(ch[1].after.center.x == 143 and ch[1].after.center.y == 130 and ch[1].after.width == 80, "after: where it is")
+check(ch[1].before.parent == nil, "a top-level box's parent is nil")
+local undo, redo = h:history()
+check(undo == 1 and redo == 0, "one step to undo")
+check(h:undo() == true, "undo")
+check(n1:state().center.x == 140 and n1:state().center.y == 120, "the run undone")
+local undone
+for ev in h:events() do if ev.kind == "undone" then undone = ev end end
+check(undone and undone.changes[1].after.center.y == 120, "UNDONE lists the step")
+undo, redo = h:history()
+check(undo == 0 and redo == 1, "one step to redo")
+check(h:redo() == true and n1:state().center.y == 130, "redo")
+h:clear_history()
+check(h:undo() == false, "nothing to undo after clear_history")
+check(h:key("down", "escape") == true and #h:selection() == 0, "escape with no gesture clears the selection")
+h:key("up", "escape")
+check(h:key("down", "escape") == false, "then it does nothing")
+h:key("up", "escape")
+fails("unknown value 'space'", h.key, h, "down", "space")
+fails("nudge: key must be", h.nudge, h, {key = "escape"})
+
+-- scene files: save, change, load back; the old box objects go stale
+local n2 = h:box{parent = n1, x = 5, y = 5, width = 20, height = 10, user_data = 7, rotation = 0.25}
+local text = h:save()
+check(text:find('"grip_scene": 1', 1, true) ~= nil and text:find('"rotation": 0.25', 1, true) ~= nil, "saved JSON")
+n1:configure{width = 300}
+h:load(text)
+check(n1:exists() == false and n2:exists() == false, "old boxes stale after a load")
+local loaded = h:boxes()
+check(#loaded == 2 and loaded[2]:describe().parent == loaded[1], "the nested scene came back")
+check(loaded[1]:state().width == 80 and loaded[2]:describe().user_data == 7, "with its numbers")
+check(h:save() == text, "saving the loaded scene gives the same text")
+fails("GRIP_ERR_ARG", h.load, h, '{"grip_scene": 1, "boxes": [{"width": -3}]}')
+check(#h:boxes() == 2, "a refused load changes nothing")
 
 -- destroy, exists, close
 local gone = e:box{x = 10, y = 500, width = 50, height = 50}

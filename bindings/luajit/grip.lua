@@ -1,7 +1,8 @@
 -- grip.lua: Grip for LuaJIT (and LÖVE 11, which runs LuaJIT), through the FFI: no C module to
 -- build, only libgrip.so. The same API as the Lua 5.4 module (`require "grip"` in lua5.4) where
--- the FFI allows: grip.new{...}, e:box{...}, pointer/magnify/tick, events, frames, hits, queries,
--- selection, the view and the drag/tap/pinch/marquee macros; fields keep their C names, enum
+-- the FFI allows: grip.new{...}, e:box{...}, pointer/magnify/key/tick, events (with changes),
+-- frames, hits, queries, selection, the view, undo/redo, scene files and the drag/tap/pinch/
+-- marquee/nudge macros; fields keep their C names, enum
 -- values are lowercase names without the prefix, masks are lists of names.
 --
 --   local grip = require "grip"           -- with bindings/luajit on package.path
@@ -206,6 +207,20 @@ double time;
 grip_status grip_dispatch_pointer(grip_engine *engine, const grip_pointer_event *event, bool *consumed);
 grip_status grip_dispatch_magnify(grip_engine *engine, const grip_magnify_event *event, bool *consumed);
 grip_status grip_dispatch_timer(grip_engine *engine, double time);
+typedef enum grip_key {
+GRIP_KEY_LEFT = 1, GRIP_KEY_RIGHT = 2, GRIP_KEY_UP = 3, GRIP_KEY_DOWN = 4,
+GRIP_KEY_ESCAPE = 5,
+GRIP_KEY_TAB = 6,
+GRIP_KEY_SHIFT = 7, GRIP_KEY_ALT = 8, GRIP_KEY_CTRL = 9, GRIP_KEY_META = 10,
+GRIP_KEY_FORCE32 = 0x7FFFFFFF
+} grip_key;
+typedef struct grip_key_event {
+grip_phase phase;
+grip_key key;
+uint32_t modifiers;
+double time;
+} grip_key_event;
+grip_status grip_dispatch_key(grip_engine *engine, const grip_key_event *event, bool *consumed);
 typedef enum grip_command_kind {
 GRIP_CMD_BOX = 1,
 GRIP_CMD_BORDER = 2,
@@ -283,6 +298,27 @@ double time;
 grip_vec2 position;
 } grip_event;
 grip_status grip_event_poll(grip_engine *engine, grip_event *out);
+typedef struct grip_geometry {
+grip_box parent;
+grip_vec2 center;
+double width, height, rotation, scale;
+bool flipped_x, flipped_y;
+} grip_geometry;
+typedef struct grip_change {
+grip_box box;
+grip_geometry before, after;
+} grip_change;
+grip_status grip_event_changes(grip_engine *engine, grip_change *out, size_t capacity, size_t *count);
+grip_status grip_box_set_geometry(grip_engine *engine, grip_box box, const grip_geometry *geometry);
+grip_status grip_undo(grip_engine *engine);
+grip_status grip_redo(grip_engine *engine);
+grip_status grip_history_clear(grip_engine *engine);
+grip_status grip_history_depth(grip_engine *engine, size_t *undo_steps, size_t *redo_steps);
+typedef bool (*grip_constraint_fn)(void *context, grip_box box, const grip_geometry *current,
+grip_geometry *proposed);
+grip_status grip_box_set_constraint(grip_engine *engine, grip_box box, grip_constraint_fn fn, void *context);
+grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length);
+grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length);
 typedef struct grip_lua grip_lua;
 typedef struct grip_lua_desc {
 uint32_t struct_size;
@@ -310,6 +346,7 @@ local enums = {
     ["grip_select_op"] = {replace = 0, add = 1, remove = 2, toggle = 3},
     ["grip_phase"] = {down = 0, move = 1, up = 2, cancel = 3},
     ["GRIP_MOD_"] = {shift = 1, alt = 2, ctrl = 4, meta = 8},
+    ["grip_key"] = {left = 1, right = 2, up = 3, down = 4, escape = 5, tab = 6, shift = 7, alt = 8, ctrl = 9, meta = 10},
     ["grip_command_kind"] = {box = 1, border = 2, handle = 3, indicator = 4, guide = 5, outline = 6, marquee = 7, gap = 8},
     ["GRIP_STATE_"] = {hover = 1, active = 2},
     ["grip_event_kind"] = {gesture_began = 1, gesture_changed = 2, gesture_ended = 3, gesture_cancelled = 4, tap = 5, double_tap = 6, reset = 7, long_press_began = 8, long_press_triggered = 9, long_press_cancelled = 10, editing_changed = 11, script_error = 12, selection_changed = 13, committed = 14, undone = 15, redone = 16},
@@ -325,9 +362,12 @@ local structs = {
     grip_selection_state = {{"struct_size", "uint32_t"}, {"count", "size_t"}, {"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"corners", "grip_vec2[4]"}, {"gesture_active", "bool"}},
     grip_pointer_event = {{"phase", "grip_phase"}, {"pointer", "uint32_t"}, {"x", "double"}, {"y", "double"}, {"time", "double"}, {"modifiers", "uint32_t"}},
     grip_magnify_event = {{"phase", "grip_phase"}, {"factor", "double"}, {"x", "double"}, {"y", "double"}, {"time", "double"}},
+    grip_key_event = {{"phase", "grip_phase"}, {"key", "grip_key"}, {"modifiers", "uint32_t"}, {"time", "double"}},
     grip_command = {{"kind", "grip_command_kind"}, {"handle", "grip_handle"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"transform", "grip_affine"}, {"width", "double"}, {"height", "double"}, {"center", "grip_vec2"}, {"radius", "double"}, {"inner_radius", "double"}, {"cursor_angle", "double"}, {"first_vertex", "uint32_t"}, {"vertex_count", "uint32_t"}, {"stroke_width", "double"}, {"dash_on", "double"}, {"dash_off", "double"}, {"dash_phase", "double"}, {"progress", "double"}, {"state", "uint32_t"}},
     grip_frame = {{"time", "double"}, {"serial", "uint64_t"}, {"command_count", "size_t"}, {"commands", "const grip_command *"}, {"vertex_count", "size_t"}, {"vertices", "const grip_vec2 *"}},
     grip_event = {{"kind", "grip_event_kind"}, {"gesture", "grip_gesture"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"handle", "grip_handle"}, {"pointer", "uint32_t"}, {"time", "double"}, {"position", "grip_vec2"}},
+    grip_geometry = {{"parent", "grip_box"}, {"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}},
+    grip_change = {{"box", "grip_box"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}},
     grip_lua_desc = {{"struct_size", "uint32_t"}, {"memory_limit", "size_t"}, {"instruction_limit", "uint64_t"}, {"allow_io", "bool"}},
 }
 -- END GENERATED
@@ -675,7 +715,9 @@ function Engine:tick(time)
 end
 function Engine:advance(dt) self:tick(self.time_ + number(dt, "dt")) end
 
--- for ev in e:events() do ... end: {kind, gesture, box, user_data, handle, pointer, time, position}
+-- for ev in e:events() do ... end: {kind, gesture, box, user_data, handle, pointer, time, position};
+-- committed, undone and redone also carry changes = {{box, before = geometry, after = geometry}, ...}
+-- (geometry: parent, center, width, height, rotation, scale, flipped_x, flipped_y).
 function Engine:events()
   alive(self)
   local ev = ffi.new("grip_event")
@@ -683,8 +725,79 @@ function Engine:events()
     if call(self, "grip_event_poll", ev) ~= 0 then return nil end
     local t = to_table(self, ev, "grip_event")
     if t.kind == "script_error" then t.message = ffi.string(C.grip_engine_errmsg(self.ptr)) end
+    if t.kind == "committed" or t.kind == "undone" or t.kind == "redone" then t.changes = self:_changes() end
     return t
   end
+end
+
+function Engine:_changes()
+  local n = ffi.new("size_t[1]")
+  call(self, "grip_event_changes", nil, 0, n)
+  local count = tonumber(n[0])
+  local ch = ffi.new("grip_change[?]", math.max(count, 1))
+  call(self, "grip_event_changes", ch, count, n)
+  local out = {}
+  for i = 0, math.min(count, tonumber(n[0])) - 1 do
+    out[i + 1] = {box = self:_box(ch[i].box), before = to_table(self, ch[i].before, "grip_geometry"),
+                  after = to_table(self, ch[i].after, "grip_geometry")}
+  end
+  return out
+end
+
+-- ---- keys and history --------------------------------------------------------------------------
+
+local key_ev = ffi.new("grip_key_event")
+-- e:key(phase, key [, time [, mods]]): "down" (a repeat is another "down") or "up" of "left", "right",
+-- "up", "down", "escape", "tab", "shift", "alt", "ctrl" or "meta"; whether it did something
+function Engine:key(phase, key, time, mods)
+  alive(self)
+  key_ev.phase = enum_value("grip_phase", phase, "phase", 2)
+  key_ev.key = enum_value("grip_key", key, "key", 2)
+  key_ev.time = stamp(self, time)
+  key_ev.modifiers = mask_value("modifiers", mods, 2)
+  call(self, "grip_dispatch_key", key_ev, consumed)
+  self.time_ = key_ev.time
+  return consumed[0]
+end
+-- e:nudge{key = "left", times = 1, mods = {...}}: arrow presses (a key held: downs, then one up)
+-- at the engine's time; whether the selection moved
+function Engine:nudge(o)
+  if type(o) ~= "table" then error("nudge takes {key, times, mods}", 2) end
+  local k = o.key
+  if k ~= "left" and k ~= "right" and k ~= "up" and k ~= "down" then error("nudge: key must be left, right, up or down", 2) end
+  local moved = false
+  for _ = 1, o.times or 1 do moved = self:key("down", k, nil, o.mods) or moved end
+  self:key("up", k, nil, o.mods)
+  return moved
+end
+-- e:undo() / e:redo(): true when a step was undone / redone, false when there was none
+function Engine:undo() return call(self, "grip_undo") == 0 end
+function Engine:redo() return call(self, "grip_redo") == 0 end
+-- e:history(): the steps there are to undo and to redo
+function Engine:history()
+  local u, r = ffi.new("size_t[1]"), ffi.new("size_t[1]")
+  call(self, "grip_history_depth", u, r)
+  return tonumber(u[0]), tonumber(r[0])
+end
+function Engine:clear_history() call(self, "grip_history_clear") end
+
+-- ---- scene files ---------------------------------------------------------------------------------
+
+-- e:save(): the scene as JSON text (grip_scene_save)
+function Engine:save()
+  local n = ffi.new("size_t[1]")
+  local s = C.grip_scene_save(alive(self), nil, 0, n)
+  if s < 0 and s ~= enums.grip_status.err_limit then raise(self.ptr, s, 1) end
+  local size = tonumber(n[0])
+  local buf = ffi.new("char[?]", size + 1)
+  call(self, "grip_scene_save", buf, size + 1, n)
+  return ffi.string(buf, tonumber(n[0]))
+end
+-- e:load(text): replaces every box with the scene's (old box objects go stale)
+function Engine:load(text)
+  if type(text) ~= "string" then error("load takes the scene's text", 2) end
+  call(self, "grip_scene_load", text, #text)
+  for _, b in pairs(self.boxes_) do b.dead = true end
 end
 
 -- ---- frames ----------------------------------------------------------------------------------

@@ -19,7 +19,12 @@
  *                      centre to turn it, away or towards to scale it (a pinch, as on a touch screen)
  *   wheel              magnify the box under the pointer (the gesture ends after 250 ms of quiet)
  *   touch screen       every finger is a pointer: pinch, rotate, pan with two
- *   e / r              toggle editing / reset the box under the mouse; Esc or q quits
+ *   arrows             nudge the selection 1 unit (shift: 10); a run of nudges is one undo step
+ *   Esc                cancel the gesture under way, else end a marquee, else clear the selection
+ *   Tab / shift-Tab    select the next / previous box in draw order
+ *   shift, alt, ctrl   pressed or released mid-gesture, change it at once (no need to move)
+ *   ctrl-z / ctrl-shift-z  undo / redo
+ *   e / r              toggle editing / reset the box under the mouse; q quits
  * --script runs a Lua session on the engine (grip.host) first; --screenshot draws one frame after
  * the script (or, without one, after a scripted drag on the built-in scene), writes the window's
  * pixels as PNG and exits: it runs unattended under Xvfb. --seconds N runs the window for N
@@ -125,6 +130,29 @@ static uint32_t modifiers(void) {
     SDL_Keymod m = SDL_GetModState();
     return (m & KMOD_SHIFT ? GRIP_MOD_SHIFT : 0u) | (m & KMOD_ALT ? GRIP_MOD_ALT : 0u) |
            (m & KMOD_CTRL ? GRIP_MOD_CTRL : 0u) | (m & KMOD_GUI ? GRIP_MOD_META : 0u);
+}
+
+/* The grip_key for an SDL key, or 0 for keys the engine does not take. */
+static grip_key grip_key_for(SDL_Keycode k) {
+    switch (k) {
+    case SDLK_LEFT: return GRIP_KEY_LEFT;
+    case SDLK_RIGHT: return GRIP_KEY_RIGHT;
+    case SDLK_UP: return GRIP_KEY_UP;
+    case SDLK_DOWN: return GRIP_KEY_DOWN;
+    case SDLK_ESCAPE: return GRIP_KEY_ESCAPE;
+    case SDLK_TAB: return GRIP_KEY_TAB;
+    case SDLK_LSHIFT: case SDLK_RSHIFT: return GRIP_KEY_SHIFT;
+    case SDLK_LALT: case SDLK_RALT: return GRIP_KEY_ALT;
+    case SDLK_LCTRL: case SDLK_RCTRL: return GRIP_KEY_CTRL;
+    case SDLK_LGUI: case SDLK_RGUI: return GRIP_KEY_META;
+    default: return (grip_key)0;
+    }
+}
+
+static void key_event(grip_phase phase, grip_key key, double t) {
+    grip_key_event ev = {phase, key, modifiers(), t};
+    grip_status st = grip_dispatch_key(engine, &ev, NULL);
+    if (st < 0) complain("grip_dispatch_key", st);
 }
 
 static bool pointer(grip_phase phase, uint32_t id, double x, double y, double t, uint32_t mods) {
@@ -657,14 +685,22 @@ static void handle_event(const SDL_Event *e) {
     case SDL_KEYUP: {
         SDL_Keycode k = e->key.keysym.sym;
         double t = host_time(e->key.timestamp);
-        if (k == SDLK_LSHIFT || k == SDLK_RSHIFT || k == SDLK_LALT || k == SDLK_RALT || k == SDLK_LCTRL ||
-            k == SDLK_RCTRL || k == SDLK_LGUI || k == SDLK_RGUI) {
-            /* Modifiers change a drag under way at once: the same position with the new state. */
-            if (mouse_down) pointer(GRIP_PHASE_MOVE, MOUSE, mouse_x, mouse_y, t, modifiers());
+        grip_phase phase = e->type == SDL_KEYDOWN ? GRIP_PHASE_DOWN : GRIP_PHASE_UP;
+        grip_key key = grip_key_for(k);
+        if (key != 0) {
+            /* Modifiers re-evaluate a gesture under way (shift mid-resize keeps the ratio at once);
+             * arrows nudge the selection (auto-repeat included); Escape cancels; Tab walks. */
+            key_event(phase, key, t);
             break;
         }
         if (e->type != SDL_KEYDOWN || e->key.repeat) break;
-        if (k == SDLK_ESCAPE || k == SDLK_q) running = false;
+        if (k == SDLK_q) running = false;
+        if (k == SDLK_z && (modifiers() & (GRIP_MOD_CTRL | GRIP_MOD_META))) {
+            bool redo = (modifiers() & GRIP_MOD_SHIFT) != 0;
+            grip_status st = redo ? grip_redo(engine) : grip_undo(engine);
+            if (st < 0) complain(redo ? "grip_redo" : "grip_undo", st);
+            break;
+        }
         if (k == SDLK_e || k == SDLK_r) {
             grip_box b = box_under_mouse();
             grip_box_state s;

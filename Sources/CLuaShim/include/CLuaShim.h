@@ -35,7 +35,9 @@ enum {
     GL_OP_FRAME_LOCK, GL_OP_FRAME_UNLOCK, GL_OP_EVENT_NEXT,
     GL_OP_DRAG, GL_OP_DRAG_HANDLE, GL_OP_PINCH, GL_OP_TAP, GL_OP_DOUBLE_TAP, GL_OP_HOLD,
     GL_OP_BOX_ORDER, GL_OP_BOXES, GL_OP_QUERY, GL_OP_SCREEN_TO_WORLD, GL_OP_WORLD_TO_SCREEN,
-    GL_OP_SELECT, GL_OP_SELECTION, GL_OP_SELECTION_STATE
+    GL_OP_SELECT, GL_OP_SELECTION, GL_OP_SELECTION_STATE,
+    GL_OP_KEY, GL_OP_NUDGE, GL_OP_UNDO, GL_OP_REDO, GL_OP_HISTORY_DEPTH, GL_OP_HISTORY_CLEAR, GL_OP_EVENT_CHANGES,
+    GL_OP_SCENE_SAVE, GL_OP_SCENE_LOAD
 };
 
 /* One call from a trampoline into Swift: arguments in, results out. */
@@ -92,6 +94,14 @@ bool gl_state_running(const void *ctx);
 /* Charges `units` instructions of work done outside the VM (macros, C loops) to the current
  * entry's budget. Returns false (and trips the limit) when the budget is exhausted. */
 bool gl_charge(void *ctx, uint64_t units);
+
+/* Adds delta bytes of host memory a state's scripts hold (their engines' boxes) to its
+ * memory_limit account. A growth past the limit is refused (false) and not added. */
+bool gl_charge_memory(void *ctx, int64_t delta);
+
+/* The host call that runs the next hook (a serial that changes with every call from the host):
+ * the hooks of one host call share one instruction budget. */
+void gl_set_host_call(void *ctx, uint64_t call);
 
 /* Adds delta to the number of live engines a state's scripts made; returns the new count. */
 int gl_count_engines(void *ctx, int delta);

@@ -33,12 +33,16 @@ extension Engine {
         let id = scene.id(s)
         let r = scene.slots[Int(s)]
         guard !hasGesture(on: id), r.geometry != r.home else { return false }
+        settleNudge()
         if animated {
             beginReset(slot: s)
         } else {
             stopReset(on: id)
+            var a = Interaction(.reset, box: id, at: scene.slots[Int(s)].geometry)
+            a.selectionBefore = selection.members
             scene.commit(s, r.home)
             emit(.reset, slot: s)
+            commitStep(of: a)
         }
         return true
     }

@@ -14,6 +14,17 @@ public enum EventKind: UInt32, Sendable {
     case scriptError = 12
     /// The selection's set of boxes changed.
     case selectionChanged = 13
+    /// One step happened (a gesture, nudge run or reset changed geometry); its changes are
+    /// `Engine.polledTransaction` once polled.
+    case committed = 14
+    /// `Engine.undo` restored a step.
+    case undone = 15
+    /// `Engine.redo` re-applied a step.
+    case redone = 16
+
+    /// Whether it carries a step (COMMITTED, UNDONE, REDONE): these reach the host whoever
+    /// caused them, and are never dropped from the queue.
+    @inline(__always) public var isTransaction: Bool { rawValue >= 14 && rawValue <= 16 }
 }
 
 /// A gesture kind, as `grip_gesture`.
@@ -28,6 +39,10 @@ public enum GestureKind: UInt32, Sendable {
     case handle = 6
     /// A pointer dragging a selection rectangle over empty space.
     case marquee = 7
+    /// Arrow keys moving the selection (only COMMITTED carries it).
+    case nudge = 8
+    /// A double tap or `Engine.reset` (only COMMITTED carries it).
+    case reset = 9
 }
 
 /// One entry of the engine's event queue.
@@ -44,6 +59,8 @@ public struct Event: Equatable, Sendable {
     /// SCRIPT_ERROR: a key to the hook's message (0: none); `Engine.pollEvent` resolves it into
     /// `Engine.polledMessage`. Keeping the text out keeps events plain data.
     public internal(set) var messageID: UInt32 = 0
+    /// COMMITTED, UNDONE, REDONE: a key to the step in the outbox, resolved by `pollEvent`.
+    var transactionID: UInt32 = 0
 
     public init(kind: EventKind, gesture: GestureKind = .none, box: BoxID, userData: UInt64 = 0,
                 handle: HandleID = .none, pointer: UInt32 = 0, time: Double, position: Vec2 = .zero) {

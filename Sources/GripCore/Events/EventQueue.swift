@@ -1,5 +1,6 @@
 /// A bounded FIFO of events. When full, the oldest CHANGED event is dropped first (a later
-/// CHANGED of the same gesture carries newer state); BEGAN, ENDED and CANCELLED are never dropped.
+/// CHANGED of the same gesture carries newer state); BEGAN, ENDED, CANCELLED and the steps
+/// (COMMITTED, UNDONE, REDONE) are never dropped.
 /// A SELECTION_CHANGED right after another one replaces it: both say "read the selection now".
 public struct EventQueue {
     private var buffer: ContiguousArray<Event> = []
@@ -52,7 +53,8 @@ public struct EventQueue {
     private mutating func makeRoom(for e: Event) -> Bool {
         if let i = firstIndex(where: { $0.kind == .gestureChanged }) { remove(at: i); return true }
         if e.kind == .gestureChanged { coalesced += 1; return false }
-        if let i = firstIndex(where: { $0.kind != .gestureBegan && $0.kind != .gestureEnded && $0.kind != .gestureCancelled }) {
+        if let i = firstIndex(where: { $0.kind != .gestureBegan && $0.kind != .gestureEnded && $0.kind != .gestureCancelled
+            && !$0.kind.isTransaction }) {
             remove(at: i); return true
         }
         return true  // only boundaries: grow rather than lose one

@@ -55,6 +55,16 @@ struct FrameBuffer<Element: BitwiseCopyable> {
         capacity = cap
     }
 
+    /// Moves the elements to fresh storage and returns the old storage untouched: memory someone
+    /// still reads keeps its contents, and the caller frees it (`deallocate()`) once no one does.
+    mutating func detach() -> UnsafeMutableRawPointer? {
+        guard let old = base else { return nil }
+        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(capacity, 1))
+        fresh.initialize(from: old, count: count)
+        base = fresh
+        return UnsafeMutableRawPointer(old)
+    }
+
     /// Frees the storage; the buffer is empty afterwards.
     mutating func deallocate() {
         base?.deallocate()

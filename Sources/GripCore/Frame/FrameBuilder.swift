@@ -12,6 +12,13 @@ extension Engine {
                          serial: frameState.serial, time: frameState.time)
     }
 
+    /// Moves the frame's commands and vertices to new storage and returns the storage last handed
+    /// out by `frameView()`, unchanged, for the caller to free (`deallocate()`) once no one reads
+    /// it: a frame built meanwhile for someone else then leaves the first reader's memory alone.
+    public func detachFrame() -> (commands: UnsafeMutableRawPointer?, vertices: UnsafeMutableRawPointer?) {
+        (frameState.commands.detach(), frameState.vertices.detach())
+    }
+
     /// Serial of the frame `frame()` would return.
     public var frameSerial: UInt64 { scene.drawVersion }
 

@@ -40,10 +40,12 @@ public struct BoxGeometry: Equatable, Sendable {
     }
 
     /// Every number finite, sizes and scale positive, and nothing beyond `maxMagnitude` (so that
-    /// world transforms, corners and frames stay finite).
+    /// world transforms, corners and frames stay finite): the top-left corner before rotation and
+    /// scale (a description's x, y), the size and the rotation.
     @inlinable public var isValid: Bool {
         let m = BoxGeometry.maxMagnitude
-        return abs(center.x) <= m && abs(center.y) <= m && width > 0 && width <= m && height > 0 && height <= m
+        return width > 0 && width <= m && height > 0 && height <= m
+            && abs(center.x - width / 2) <= m && abs(center.y - height / 2) <= m
             && abs(rotation) <= m && scale >= BoxGeometry.minScale && scale <= BoxGeometry.maxScale
     }
 

@@ -6,6 +6,9 @@ enum InteractionKind: Equatable {
     /// The animation of `Engine.reset` and of a double tap; it sends RESET when it arrives
     /// rather than gesture events.
     case reset
+    /// A run of arrow-key nudges of the selection (keys less than 1 s apart): one step, with no
+    /// gesture events until its COMMITTED.
+    case nudge
 
     /// The gesture kind its events carry (`.none` for a reset).
     @inline(__always) var gesture: GestureKind {
@@ -16,7 +19,8 @@ enum InteractionKind: Equatable {
         case .pinch: .pinch
         case .magnify: .magnify
         case .handle: .handle
-        case .reset: .none
+        case .reset: .reset
+        case .nudge: .nudge
         }
     }
 }
@@ -102,6 +106,11 @@ struct Interaction {
     /// (the frame keeps that orientation afterwards).
     var groupFrame = BoxGeometry(center: .zero, width: 1, height: 1)
     var groupTurn = 0.0
+    /// The selection when it began: what a cancel restores and its step records as "before".
+    var selectionBefore: [BoxID] = []
+    /// Nudge run: the world displacement asked so far, and when the last arrow came.
+    var nudgeOffset = Vec2.zero
+    var lastNudge = 0.0
     /// Reset: the geometry it arrives at, and when it began.
     var target = BoxGeometry(center: .zero, width: 1, height: 1)
     var startTime = 0.0
@@ -112,6 +121,6 @@ struct Interaction {
         members = Members(first: Member(box: id, at: geometry))
     }
 
-    /// Whether it is a gesture (not a reset animation).
-    @inline(__always) var isGesture: Bool { kind != .reset }
+    /// Whether it is a gesture (not a reset animation or a nudge run).
+    @inline(__always) var isGesture: Bool { kind != .reset && kind != .nudge }
 }

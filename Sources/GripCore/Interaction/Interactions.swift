@@ -12,8 +12,24 @@ struct Interactions {
 
     /// The index of the gesture on the selection as a whole, or nil.
     @inline(__always) func groupGesture() -> Int? {
-        for i in active.indices where active[i].group { return i }
+        for i in active.indices where active[i].group && active[i].isGesture { return i }
         return nil
+    }
+
+    /// The index of the nudge run in progress (there is at most one), or nil.
+    @inline(__always) func nudge() -> Int? {
+        for i in active.indices where active[i].kind == .nudge { return i }
+        return nil
+    }
+
+    /// When the nudge run in progress is due to end (infinity when there is none): the first
+    /// dispatch at or after it commits the run.
+    var nudgeDeadline = Double.infinity
+
+    /// Whether any gesture (not a reset animation or nudge run) is in progress.
+    var anyGesture: Bool {
+        for i in active.indices where active[i].isGesture { return true }
+        return false
     }
 
     /// The index of the magnify gesture (there is at most one), or nil.
@@ -30,11 +46,11 @@ extension Engine {
     /// interactions are read in place (a call on the struct could copy it, arrays and all).
     @inline(__always) func gesture(on id: BoxID) -> Int? {
         if id != .selection {
-            for i in interactions.active.indices where interactions.active[i].kind != .reset
+            for i in interactions.active.indices where interactions.active[i].isGesture
                 && !interactions.active[i].group && interactions.active[i].members.first.box == id { return i }
             guard let s = scene.slot(id), scene.slots[Int(s)].selection == .member else { return nil }
         }
-        for i in interactions.active.indices where interactions.active[i].group { return i }
+        for i in interactions.active.indices where interactions.active[i].group && interactions.active[i].isGesture { return i }
         return nil
     }
 

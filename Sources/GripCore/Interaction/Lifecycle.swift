@@ -7,17 +7,24 @@
 ///   for pointers, Input/MagnifyInput.swift for magnify, `ResetAnimation` for resets), goes
 ///   through the box's constraint hook, is committed to the scene, CHANGED when it changed;
 /// - end: one commit (magnify's clamped scale; a pointer gesture's steps already placed its
-///   boxes), ENDED (a reset sends RESET instead);
-/// - cancel: every member back to its snapshot, bit for bit, CANCELLED.
+///   boxes), ENDED (a reset sends RESET instead), then, when any box changed, one step:
+///   COMMITTED and the undo history (History/Commits.swift);
+/// - cancel: every member back to its snapshot and the selection back to what it was, bit for
+///   bit, CANCELLED, no step.
 ///
-/// A box being destroyed drops its interaction (CANCELLED, nothing restored); a reset animation
-/// stops where it is when a gesture or a new description takes its box.
+/// A box being destroyed drops its interaction (CANCELLED; the other members of a group go back
+/// to their snapshots); a reset animation stops where it is when a gesture or a new description
+/// takes its box (a step when it had moved). A nudge run (Keys/Nudge.swift) ends when another
+/// gesture begins.
 extension Engine {
     // MARK: gestures
 
     /// Begins gesture `g` driven by `pointer` (0 for magnify), reporting screen point `q`.
     func begin(_ g: Interaction, pointer: UInt32, at q: Vec2) {
+        settleNudge()
         for k in 0..<g.members.count { stopReset(on: g.members[k].box) }
+        var g = g
+        g.selectionBefore = selection.members
         interactions.active.append(g)
         for k in 0..<g.members.count {
             if let s = scene.slot(g.members[k].box) { scene.restyle(s) }
@@ -77,7 +84,9 @@ extension Engine {
         for k in 0..<members.count {
             if let s = scene.slot(members[k].box) { scene.commit(s, members[k].start) }
         }
+        let before = interactions.active[gi].selectionBefore
         finish(gi, .gestureCancelled, pointer: pointer, at: world)
+        setSelection(before.filter { scene.slot($0) != nil })
     }
 
     /// Takes gesture `gi` out: its members draw as inactive again, then `event`.
@@ -93,10 +102,10 @@ extension Engine {
             if event == .gestureEnded && g.groupTurn != 0 { selection.orientation = Angle.wrap(g.groupFrame.rotation + g.groupTurn) }
             scene.drawnStateChanged()
             emitSelectionEvent(event, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: world)
-            return
+        } else if let s = scene.slot(g.members.first.box) {
+            emit(event, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer, at: world)
         }
-        guard let s = scene.slot(g.members.first.box) else { return }
-        emit(event, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer, at: world)
+        if event == .gestureEnded { commitStep(of: g) }
     }
 
     /// Drops the interactions on box `id` (slot `x`), which is being destroyed: its gesture ends
@@ -105,12 +114,18 @@ extension Engine {
         if let gi = gesture(on: id) {
             let g = interactions.active.remove(at: gi)
             if g.group {
+                // The other members go back to where the gesture found them: a cancelled
+                // gesture leaves nothing changed.
+                for k in 0..<g.members.count where g.members[k].box != id {
+                    if let s = scene.slot(g.members[k].box) { scene.commit(s, g.members[k].start); scene.restyle(s) }
+                }
+                scene.drawnStateChanged()
                 emitSelectionEvent(.gestureCancelled, g.kind.gesture, handle: g.activeHandle, pointer: g.pointer)
             } else {
                 emit(.gestureCancelled, g.kind.gesture, slot: x, handle: g.activeHandle, pointer: g.pointer)
             }
         }
-        stopReset(on: id)
+        stopReset(on: id, committing: false)
     }
 
     /// World position of pointer `id`, or the origin when it is not down.
@@ -127,6 +142,7 @@ extension Engine {
         var a = Interaction(.reset, box: id, at: scene.slots[Int(s)].geometry)
         a.target = scene.slots[Int(s)].home
         a.startTime = time
+        a.selectionBefore = selection.members
         interactions.active.append(a)
     }
 
@@ -144,6 +160,7 @@ extension Engine {
             if ResetAnimation.isFinished(startTime: a.startTime, at: time) {
                 interactions.active.remove(at: i)
                 emit(.reset, slot: s)
+                commitStep(of: a)
                 continue
             }
             i += 1
@@ -151,8 +168,17 @@ extension Engine {
         return changed
     }
 
-    /// Stops the reset animation of box `id` where it is.
-    func stopReset(on id: BoxID) {
-        interactions.active.removeAll { $0.kind == .reset && $0.members.first.box == id }
+    /// Stops the reset animation of box `id` where it is; the way it went is a step unless the
+    /// box is going away (`committing` false).
+    func stopReset(on id: BoxID, committing: Bool = true) {
+        var i = 0
+        while i < interactions.active.count {
+            if interactions.active[i].kind == .reset && interactions.active[i].members.first.box == id {
+                let a = interactions.active.remove(at: i)
+                if committing { commitStep(of: a) }
+            } else {
+                i += 1
+            }
+        }
     }
 }

@@ -82,9 +82,11 @@ extension Engine {
             (next, handle) = resizeStep(gi, slot: s, pointerParent: p, modifiers: modifiers, region: region)
             interactions.active[gi].activeHandle = handle
         case .rotate:
-            let snap = scene.slots[Int(s)].behavior.rotationSnap
+            // shift held: 15-degree steps, always snapped.
+            let shift = modifiers & Modifiers.shift != 0
+            let snap = shift ? Double.pi / 12 : scene.slots[Int(s)].behavior.rotationSnap
             next = Rotate.apply(start, grab: interactions.active[gi].grabA, pointer: p, snap: snap,
-                                tolerance: scene.slots[Int(s)].behavior.snapTolerance)
+                                tolerance: shift ? snap : scene.slots[Int(s)].behavior.snapTolerance)
             if let r = region, !Containment.fits(next, in: r) { next = current }
             let snapped = snap > 0 && next.rotation == (next.rotation / snap).rounded() * snap
             if snapped != interactions.active[gi].snapped {
@@ -103,7 +105,7 @@ extension Engine {
             if let r = region, !Containment.fits(next, in: r) { next = current }
         case .handle:
             return customHandleStep(gi, slot: s, pointerParent: p, region: region)
-        case .magnify, .reset:
+        case .magnify, .reset, .nudge:
             return nil
         }
         return next

@@ -45,7 +45,7 @@ extension Engine {
     /// Adds a box; its geometry is in the parent's coordinates.
     public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
         let parent = try validate(d)
-        if parent >= 0 && scene.slots[Int(parent)].depth + 1 > Scene.maxDepth {
+        if parent >= 0 && scene.slots[Int(parent)].depth + 1 >= Scene.maxDepth {
             throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")
         }
         guard scene.count < config.maxBoxes else {
@@ -65,7 +65,8 @@ extension Engine {
         let s = try slot(id)
         var doomed: [Int32] = []
         Engine.collectSubtree(s, of: &scene, into: &doomed)
-        for x in doomed { forget(slot: x) }
+        settleNudge()
+        for x in doomed { forget(slot: x); dropFromHistory(scene.id(x)) }
         scene.remove(s)
         scene.restructure()
         dropDestroyedFromSelection()
@@ -109,7 +110,7 @@ extension Engine {
                 throw .state("a box cannot be parented to itself or its own descendant")
             }
             let newDepth = newParent >= 0 ? scene.slots[Int(newParent)].depth + 1 : 0
-            if newDepth + scene.subtreeHeight(s) > Scene.maxDepth {
+            if newDepth + scene.subtreeHeight(s) >= Scene.maxDepth {
                 throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")
             }
             let oldWorld = oldParent >= 0 ? scene.world(oldParent) : .identity
@@ -121,6 +122,10 @@ extension Engine {
             geometry = g
         }
         let old = scene.slots[Int(s)].behavior
+        settleNudge()
+        // The host moved the box itself: no step may put it back (a description that leaves it
+        // where it is, such as a host syncing its document, keeps its history).
+        if newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry) { dropFromHistory(id) }
         if newParent != oldParent {
             scene.reparent(s, under: newParent)
             scene.restructure()

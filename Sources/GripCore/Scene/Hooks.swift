@@ -27,8 +27,10 @@ public struct BoxHookSet: Equatable, Sendable {
     /// Number of custom handles (handle ids `HandleID.custom + 0 ..< count`).
     public var customHandles = 0
     public var constraint = false
-    public init(customHandles: Int = 0, constraint: Bool = false) {
-        self.customHandles = customHandles; self.constraint = constraint
+    /// A C constraint (`Engine.hostConstraints`), set by `Engine.setHostConstraint`.
+    public var hostConstraint = false
+    public init(customHandles: Int = 0, constraint: Bool = false, hostConstraint: Bool = false) {
+        self.customHandles = customHandles; self.constraint = constraint; self.hostConstraint = hostConstraint
     }
 }
 
@@ -45,6 +47,8 @@ extension Engine {
         if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; change its hooks after the gesture ends")
         }
+        var set = set
+        set.hostConstraint = scene.slots[Int(s)].hooks.hostConstraint
         scene.slots[Int(s)].hooks = set
         scene.disabledHandleHooks.removeAll { $0 == id }
         scene.drawnStateChanged()
@@ -74,41 +78,66 @@ extension Engine {
         }
     }
 
-    /// `proposed` for member `k` of group gesture `gi` (slot `s`) passed through its constraint
-    /// hook, as `constrained(_:gesture:slot:)` does for a single box.
-    func constrained(_ proposed: BoxGeometry, gesture gi: Int, member k: Int, slot s: Int32) -> BoxGeometry {
-        guard scene.slots[Int(s)].hooks.constraint, !interactions.active[gi].members[k].constraintDisabled,
-              let hooks else { return proposed }
-        let b = scene.slots[Int(s)].behavior
-        switch hooks.constrain(box: scene.id(s), proposed: proposed, current: interactions.active[gi].members[k].current) {
-        case .success(let g) where g.isValid && g.width >= b.minWidth && g.height >= b.minHeight:
-            return g
-        case .success:
-            interactions.active[gi].members[k].constraintDisabled = true
-            hookFailed(HookFailure("constraint returned an unusable geometry (non-finite, or below the minimum size)"), slot: s)
-        case .failure(let f):
-            interactions.active[gi].members[k].constraintDisabled = true
-            hookFailed(f, slot: s)
-        }
-        return proposed
+    /// `proposed` for member `k` of interaction `gi` (slot `s`) passed through the box's
+    /// constraints: its Lua hook (a failing or nonsensical one is disabled for the rest of the
+    /// interaction and `proposed` stands), then the host's C hook, which is never disabled: when it
+    /// refuses, or answers with a geometry that breaks the box's limits, the box stays where it is.
+    @inline(__always) func constrained(_ proposed: BoxGeometry, gesture gi: Int, member k: Int = 0, slot s: Int32) -> BoxGeometry {
+        let set = scene.slots[Int(s)].hooks
+        guard set.constraint || set.hostConstraint else { return proposed }
+        return runConstraints(proposed, gesture: gi, member: k, slot: s)
     }
 
-    /// `proposed` passed through the box's constraint hook when it has one; a failing or nonsensical
-    /// constraint is disabled for the rest of gesture `gi` and `proposed` stands.
-    @inline(__always) func constrained(_ proposed: BoxGeometry, gesture gi: Int, slot s: Int32) -> BoxGeometry {
-        guard scene.slots[Int(s)].hooks.constraint, !interactions.active[gi].members.first.constraintDisabled,
-              let hooks else { return proposed }
+    private func runConstraints(_ proposed: BoxGeometry, gesture gi: Int, member k: Int, slot s: Int32) -> BoxGeometry {
+        let set = scene.slots[Int(s)].hooks
         let b = scene.slots[Int(s)].behavior
-        switch hooks.constrain(box: scene.id(s), proposed: proposed, current: interactions.active[gi].members.first.current) {
-        case .success(let g) where g.isValid && g.width >= b.minWidth && g.height >= b.minHeight:
-            return g
-        case .success:
-            interactions.active[gi].members.first.constraintDisabled = true
-            hookFailed(HookFailure("constraint returned an unusable geometry (non-finite, or below the minimum size)"), slot: s)
-        case .failure(let f):
-            interactions.active[gi].members.first.constraintDisabled = true
-            hookFailed(f, slot: s)
+        let current = interactions.active[gi].members[k].current
+        var next = proposed
+        if set.constraint, !interactions.active[gi].members[k].constraintDisabled, let hooks {
+            switch hooks.constrain(box: scene.id(s), proposed: proposed, current: current) {
+            case .success(let g) where b.admits(g):
+                next = g
+            case .success:
+                interactions.active[gi].members[k].constraintDisabled = true
+                hookFailed(HookFailure("constraint returned an unusable geometry (non-finite, or below the minimum size)"), slot: s)
+            case .failure(let f):
+                interactions.active[gi].members[k].constraintDisabled = true
+                hookFailed(f, slot: s)
+            }
         }
-        return proposed
+        if set.hostConstraint, let host = hostConstraints {
+            guard let g = host.constrain(box: scene.id(s), proposed: next, current: current), b.admits(g) else { return current }
+            next = g
+        }
+        return next
+    }
+}
+
+/// Constraints the host's own code (C callbacks) plugs into boxes: unlike script hooks they are
+/// never disabled. Implementations must not mutate the engine (the bindings refuse it while
+/// `Engine.busy` is set).
+public protocol HostConstraints: AnyObject {
+    /// The geometry to apply instead of `proposed` (both in the parent's space), or nil to refuse
+    /// the step (the box stays at `current`).
+    func constrain(box: BoxID, proposed: BoxGeometry, current: BoxGeometry) -> BoxGeometry?
+}
+
+extension BoxBehavior {
+    /// Whether a hook's answer `g` is a geometry this box may have: finite, within the engine's
+    /// magnitudes, at or above the minimum size and within its scale limits.
+    func admits(_ g: BoxGeometry) -> Bool {
+        g.isValid && g.width >= minWidth && g.height >= minHeight && g.scale >= minScale && g.scale <= maxScale
+    }
+}
+
+extension Engine {
+    /// Plugs the host's constraint into box `id` (or takes it out): `hostConstraints` is asked at
+    /// every step of its gestures and nudges. Throws STATE while a gesture acts on the box.
+    public func setHostConstraint(_ id: BoxID, _ on: Bool) throws(GripError) {
+        let s = try slot(id)
+        if hasGesture(on: id) {
+            throw .state("box \(id.rawValue) is in a gesture; change its constraint after the gesture ends")
+        }
+        scene.slots[Int(s)].hooks.hostConstraint = on
     }
 }

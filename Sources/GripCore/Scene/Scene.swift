@@ -2,7 +2,8 @@
 /// in draw order (creation order unless reordered, Scene/Order.swift), and world transforms cached per box and invalidated by subtree. Every
 /// change to what is drawn is recorded through Scene/Changes.swift (`commit` for geometry).
 public struct Scene {
-    /// Deepest nesting allowed (top-level boxes have depth 0).
+    /// Most levels boxes nest: a top-level box is the first level (depth 0), so depths run
+    /// 0 ..< maxDepth.
     public static let maxDepth: Int32 = 32
 
     var slots = PagedArray<BoxRecord>()

@@ -3,9 +3,10 @@
 /// for. The lifecycle (Interaction/Lifecycle.swift) applies them like a single box's, and its
 /// events carry GRIP_SELECTION. A group gesture begins only when every member allows it.
 extension Engine {
-    /// A group interaction of `kind` on every selected box, or nil when fewer than two are.
-    func groupInteraction(_ kind: InteractionKind) -> Interaction? {
-        guard multipleSelected, let frame = selectionFrame() else { return nil }
+    /// A group interaction of `kind` on every selected box, or nil when fewer than two are
+    /// (`allowingOne`: fewer than one).
+    func groupInteraction(_ kind: InteractionKind, allowingOne: Bool = false) -> Interaction? {
+        guard multipleSelected || allowingOne, let frame = selectionFrame() else { return nil }
         var g: Interaction? = nil
         for m in selection.members {
             guard let s = scene.slot(m) else { continue }
@@ -80,9 +81,7 @@ extension Engine {
         let world = viewInverse.apply(position)
         switch g.kind {
         case .move:
-            let d = world - g.grabA
-            proposeGroup(gi, GroupTransform.Similarity(shift: d))
-            slideGroup(gi, d)
+            moveGroup(gi, by: world - g.grabA)
         case .rotate:
             let pivot = g.groupFrame.center
             let v0 = g.grabA - pivot, v = world - pivot
@@ -108,10 +107,18 @@ extension Engine {
             refuseUnlessAllFit(gi)
         case .resize:
             groupResize(gi, world: world, modifiers: modifiers)
-        case .magnify, .handle, .reset:
+        case .magnify, .handle, .reset, .nudge:
             return
         }
         commitGroup(gi, pointer: pointer, at: position)
+    }
+
+    /// Proposes group interaction `gi`'s members moved by world displacement `d` from their
+    /// snapshots, stopping as a whole at containment (as a group move does). Returns the
+    /// displacement applied.
+    @discardableResult func moveGroup(_ gi: Int, by d: Vec2) -> Vec2 {
+        proposeGroup(gi, GroupTransform.Similarity(shift: d))
+        return slideGroup(gi, d)
     }
 
     /// The similarity two pointers ask of group pinch `gi` (world points now), each part as every
@@ -254,12 +261,13 @@ extension Engine {
     }
 
     /// A group move that would take a contained member out of its bounds stops as a whole: the
-    /// largest part of displacement `d` that fits, then sliding along each world axis.
-    private func slideGroup(_ gi: Int, _ d: Vec2) {
-        if groupFits(gi) { return }
+    /// largest part of displacement `d` that fits, then sliding along each world axis. Returns the
+    /// displacement applied.
+    private func slideGroup(_ gi: Int, _ d: Vec2) -> Vec2 {
+        if groupFits(gi) { return d }
         if let clamped = clampedGroupShift(gi, d) {
             proposeGroup(gi, GroupTransform.Similarity(shift: clamped))
-            return
+            return clamped
         }
         func fits(_ v: Vec2) -> Bool {
             proposeGroup(gi, GroupTransform.Similarity(shift: v))
@@ -278,6 +286,7 @@ extension Engine {
         at = largest(at, Vec2(d.x, at.y))
         at = largest(at, Vec2(at.x, d.y))
         _ = fits(at)
+        return at
     }
 
     /// Displacement `d` clamped, axis by axis, to what keeps every contained member in its bounds,
@@ -321,17 +330,17 @@ extension Engine {
     }
 
     /// Commits the group scratch (each member through its constraint hook): CHANGED once, with
-    /// GRIP_SELECTION, when any member moved.
-    @_optimize(speed) func commitGroup(_ gi: Int, pointer: UInt32, at q: Vec2) {
+    /// GRIP_SELECTION, when any member moved (unless not `emitting`).
+    @_optimize(speed) func commitGroup(_ gi: Int, pointer: UInt32, at q: Vec2, emitting: Bool = true) {
         var changed = false
         for i in 0..<interactions.active[gi].members.count {
             guard i < interactions.groupScratch.count, let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
             var next = interactions.groupScratch[i]
-            if scene.slots[Int(s)].hooks.constraint { next = constrained(next, gesture: gi, member: i, slot: s) }
+            next = constrained(next, gesture: gi, member: i, slot: s)
             interactions.active[gi].members.setCurrent(i, next)
             if scene.commit(s, next) { changed = true }
         }
-        if changed {
+        if changed && emitting {
             let g = interactions.active[gi]
             emitSelectionEvent(.gestureChanged, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
         }

@@ -33,6 +33,7 @@ extension Engine {
     /// the cost is the box's depth and subtree, not the size of the selection.
     func addToSelection(_ id: BoxID) {
         guard let s = scene.slot(id), scene.slots[Int(s)].selection == .none else { return }
+        settleNudge()
         var related: [BoxID] = []
         var p = scene.slots[Int(s)].parent
         while p >= 0 {
@@ -91,6 +92,7 @@ extension Engine {
     /// overlay, frame orientation and SELECTION_CHANGED, when the set differs.
     func setSelection(_ members: [BoxID]) {
         if members == selection.members { return }
+        settleNudge()
         for m in selection.members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = .none } }
         let mark: SelectionMark = members.count == 1 ? .alone : .member
         for m in members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = mark } }

@@ -1,0 +1,14 @@
+/* What the scene functions need of the engine beyond the public API (Sources/Grip/SceneFiles.swift). */
+#ifndef CSCENE_HOOKS_H
+#define CSCENE_HOOKS_H
+
+#include "../../Include/grip.h"
+
+/* The engine's settings (its grip_engine_desc, bounds as they are now). */
+grip_status gs_engine_settings(grip_engine *engine, grip_engine_desc *out);
+/* grip_box_create with the box's centre given exactly (center NULL: from x and y). */
+grip_status gs_box_create(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, grip_box *out);
+/* Records message as the engine's last error; returns status. */
+grip_status gs_engine_fail(grip_engine *engine, grip_status status, const char *message);
+
+#endif

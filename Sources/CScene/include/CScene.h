@@ -1,0 +1,66 @@
+/*
+ * CScene: scene files as text. Reading goes through jansson (Debian's libjansson-dev, linked in
+ * statically); writing is done here, since jansson prints every real with 17 digits and scene
+ * files want the shortest digits that read back to the same double.
+ *
+ * This header is what Swift imports. grip_box_desc travels as a void pointer (an array of
+ * grip_box_desc) so that the type has one definition, CGrip's.
+ */
+#ifndef CSCENE_H
+#define CSCENE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The major version of the format this library writes and reads. */
+#define GS_VERSION 1
+
+/* What a box is besides its grip_box_desc (whose parent field the file does not use). */
+typedef struct gs_entry {
+    int64_t parent;           /* index of the parent among the boxes (always earlier), -1 at top level */
+    bool has_center;          /* center_x, center_y hold the box's exact centre */
+    double center_x, center_y;
+} gs_entry;
+
+/* Writes a scene file of `count` boxes (descs: grip_box_desc[count], in draw order, parents
+ * before children) into a new malloc'd, NUL-terminated text *out (the caller frees it) of
+ * *length bytes. A box whose x + width / 2, y + height / 2 (what a reader computes) is not its
+ * exact centre (entries' center_x, center_y) also gets "center": {"x": .., "y": ..}. Returns
+ * false when out of memory. */
+bool gs_write(double width, double height, const void *descs, const gs_entry *entries, size_t count,
+              char **out, size_t *length);
+
+/* A scene file read and checked field by field (not yet against the engine's limits). */
+typedef struct gs_scene {
+    bool has_bounds;
+    double width, height;
+    size_t count;
+    void *descs;              /* grip_box_desc[count], every field the file leaves out at its default */
+    gs_entry *entries;        /* [count]; has_center where the file's "center" agrees with its x and y */
+    bool nomem;               /* gs_read failed for want of memory */
+    char message[400];        /* why gs_read failed: "line L, column C: ..." */
+} gs_scene;
+
+/* Reads a scene file. false: bad JSON, a newer major version or a bad field (message says which
+ * and where), or no memory (nomem). Free with gs_free either way. */
+bool gs_read(const char *json, size_t length, gs_scene *out);
+void gs_free(gs_scene *scene);
+
+/* Where a value starts in the text (1-based line and column, counting characters): the member
+ * `key` of the top-level object, or with key "boxes" and index not SIZE_MAX, that box; the
+ * text's start when there is no such value. */
+void gs_locate(const char *json, size_t length, const char *key, size_t index, size_t *line, size_t *column);
+
+/* Frees a text gs_write made. */
+void gs_free_text(char *text);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

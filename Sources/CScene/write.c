@@ -1,0 +1,171 @@
+/* Writing scene files: fixed keys and names (nothing to escape), numbers in their shortest form
+ * that reads back to the same double. */
+#include "include/CScene.h"
+
+#include <float.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../Include/grip.h"
+#include "grip_names.h"
+
+/* A growing text; `failed` once an allocation failed (everything after is dropped). */
+typedef struct text {
+    char *s;
+    size_t length, capacity;
+    bool failed;
+} text;
+
+static void put(text *t, const char *s, size_t n) {
+    if (t->failed) return;
+    if (t->length + n + 1 > t->capacity) {
+        size_t cap = t->capacity ? t->capacity : 4096;
+        while (t->length + n + 1 > cap) cap *= 2;
+        char *grown = (char *)realloc(t->s, cap);
+        if (grown == NULL) {
+            t->failed = true;
+            return;
+        }
+        t->s = grown;
+        t->capacity = cap;
+    }
+    memcpy(t->s + t->length, s, n);
+    t->length += n;
+    t->s[t->length] = 0;
+}
+
+static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
+
+/* `%.*g` of v (in the process's locale). */
+static void format_g(char *buf, size_t size, int precision, double v) {
+    snprintf(buf, size, "%.*g", precision, v);
+}
+
+/* Whether buf, in the process's locale (as format_g wrote it), reads back as v exactly. */
+static bool reads_back(const char *buf, double v) {
+    return strtod(buf, NULL) == v;
+}
+
+/* The shortest decimal that reads back to v exactly (v finite): at most 15 significant digits
+ * identify a normal double uniquely, so the first of %.15g, %.16g, %.17g that reads back is the
+ * shortest (%g drops trailing zeros); subnormals, with fewer bits, are tried from 1 digit up.
+ * Integral text gets no ".0" except -0 (which a JSON reader would otherwise take as the integer 0). */
+static void format_number(char *buf, size_t size, double v) {
+    if (v == 0) {
+        snprintf(buf, size, "%s", signbit(v) ? "-0.0" : "0");
+        return;
+    }
+    int p = fabs(v) < DBL_MIN ? 1 : 15;
+    for (; p < 17; p++) {
+        format_g(buf, size, p, v);
+        if (reads_back(buf, v)) break;
+    }
+    if (p == 17) format_g(buf, size, 17, v);
+    /* A locale with a decimal comma: write JSON's point instead. */
+    const char *point = localeconv()->decimal_point;
+    if (point && point[0] && point[0] != '.' && point[1] == 0) {
+        char *c = strchr(buf, point[0]);
+        if (c) *c = '.';
+    }
+}
+
+static void put_number(text *t, double v) {
+    char buf[40];
+    format_number(buf, sizeof buf, v);
+    puts_(t, buf);
+}
+
+static void put_u64(text *t, uint64_t v) {
+    char buf[24];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+    puts_(t, buf);
+}
+
+/* One box: {"id": .., "parent": .., then every field of grip_box_desc in declaration order}. */
+static void put_box(text *t, size_t index, const grip_box_desc *d, const gs_entry *e) {
+    puts_(t, "    {\"id\": ");
+    put_u64(t, index + 1);
+    puts_(t, ", \"parent\": ");
+    if (e->parent < 0) puts_(t, "null");
+    else put_u64(t, (uint64_t)e->parent + 1);
+    for (const gn_field *f = gn_box_desc_fields; f->name[0]; f++) {
+        if (f->kind == GN_BOX) continue;
+        const char *p = (const char *)d + f->offset;
+        puts_(t, ", \"");
+        puts_(t, f->name);
+        puts_(t, "\": ");
+        switch (f->kind) {
+        case GN_NUMBER: {
+            put_number(t, *(const double *)p);
+            break;
+        }
+        case GN_BOOL: puts_(t, *(const bool *)p ? "true" : "false"); break;
+        case GN_MASK: {
+            const char *const *names = gn_tables[f->table] + f->first;
+            uint32_t mask = *(const uint32_t *)p;
+            bool first = true;
+            puts_(t, "[");
+            for (int i = 0; names[i]; i++) {
+                if (!(mask & (1u << (f->first + i)))) continue;
+                puts_(t, first ? "\"" : ", \"");
+                puts_(t, names[i]);
+                puts_(t, "\"");
+                first = false;
+            }
+            puts_(t, "]");
+            break;
+        }
+        case GN_ENUM: {
+            const char *const *names = gn_tables[f->table];
+            uint32_t v = *(const uint32_t *)p;
+            uint32_t n = 0;
+            while (names[n]) n++;
+            puts_(t, "\"");
+            puts_(t, v < n ? names[v] : "");
+            puts_(t, "\"");
+            break;
+        }
+        case GN_U64:
+            puts_(t, "\"");
+            put_u64(t, *(const uint64_t *)p);
+            puts_(t, "\"");
+            break;
+        case GN_BOX: break;
+        }
+    }
+    if (d->x + d->width * 0.5 != e->center_x || d->y + d->height * 0.5 != e->center_y) {
+        puts_(t, ", \"center\": {\"x\": ");
+        put_number(t, e->center_x);
+        puts_(t, ", \"y\": ");
+        put_number(t, e->center_y);
+        puts_(t, "}");
+    }
+    puts_(t, "}");
+}
+
+bool gs_write(double width, double height, const void *descs, const gs_entry *entries, size_t count,
+              char **out, size_t *length) {
+    text t = {NULL, 0, 0, false};
+    puts_(&t, "{\n  \"grip_scene\": 1,\n  \"bounds\": {\"width\": ");
+    put_number(&t, width);
+    puts_(&t, ", \"height\": ");
+    put_number(&t, height);
+    puts_(&t, "},\n  \"boxes\": [");
+    for (size_t i = 0; i < count; i++) {
+        puts_(&t, i ? ",\n" : "\n");
+        put_box(&t, i, (const grip_box_desc *)descs + i, entries + i);
+    }
+    puts_(&t, count ? "\n  ]\n}\n" : "]\n}\n");
+    if (t.failed) {
+        free(t.s);
+        return false;
+    }
+    *out = t.s;
+    *length = t.length;
+    return true;
+}
+
+void gs_free_text(char *text) { free(text); }

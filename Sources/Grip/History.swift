@@ -1,0 +1,95 @@
+import CGrip
+import GripCore
+
+/// `grip_event_changes`: after grip_event_poll returned COMMITTED, UNDONE or REDONE, the boxes of
+/// that step with their geometry before and after (for UNDONE and REDONE, the event's own change:
+/// `after` is where the box is now). `*count` is always the step's size; at most `capacity`
+/// entries are copied to `out` (NULL only with capacity 0). GRIP_ERR_STATE after any other event
+/// or before the first poll.
+@_cdecl("grip_event_changes")
+public func grip_event_changes(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_change>?, _ capacity: Int,
+                               _ count: UnsafeMutablePointer<Int>?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let count = try require(count, "count")
+        if capacity > 0 { _ = try require(out, "out") }
+        guard let t = h.engine.polledTransaction else {
+            throw GripError(.invalidState, "the last event polled was not COMMITTED, UNDONE or REDONE")
+        }
+        count.pointee = t.changes.count
+        if let out {
+            for i in 0..<Swift.min(capacity, t.changes.count) { out[i] = t.changes[i].toC }
+        }
+        return GRIP_OK
+    }
+}
+
+/// `grip_undo`: restores the newest step's "before" geometry of every box in it and its
+/// selection, at once; emits UNDONE. GRIP_DONE when there is nothing to undo; GRIP_ERR_STATE
+/// during a gesture.
+@_cdecl("grip_undo")
+public func grip_undo(_ engine: OpaquePointer?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in cStatus(try h.engine.undo()) }
+}
+
+/// `grip_redo`: re-applies the newest undone step; emits REDONE. GRIP_DONE when there is nothing
+/// to redo; GRIP_ERR_STATE during a gesture.
+@_cdecl("grip_redo")
+public func grip_redo(_ engine: OpaquePointer?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in cStatus(try h.engine.redo()) }
+}
+
+/// `grip_history_clear`: forgets every undo and redo step. GRIP_ERR_STATE during a gesture.
+@_cdecl("grip_history_clear")
+public func grip_history_clear(_ engine: OpaquePointer?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        try h.engine.clearHistory()
+        return GRIP_OK
+    }
+}
+
+/// `grip_history_depth`: how many steps grip_undo and grip_redo can take now (either pointer
+/// may be NULL).
+@_cdecl("grip_history_depth")
+public func grip_history_depth(_ engine: OpaquePointer?, _ undoSteps: UnsafeMutablePointer<Int>?,
+                               _ redoSteps: UnsafeMutablePointer<Int>?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let d = h.engine.historyDepth
+        undoSteps?.pointee = d.undo
+        redoSteps?.pointee = d.redo
+        return GRIP_OK
+    }
+}
+
+extension BoxGeometry {
+    /// As `grip_geometry`, in the space of `parent`.
+    func cGeometry(parent: BoxID) -> grip_geometry {
+        grip_geometry(parent: parent.rawValue, center: center.toC, width: width, height: height, rotation: rotation,
+                      scale: scale, flipped_x: flippedX, flipped_y: flippedY)
+    }
+
+    /// A `grip_geometry`'s box part.
+    init(_ g: grip_geometry) {
+        self.init(center: Vec2(g.center.x, g.center.y), width: g.width, height: g.height, rotation: g.rotation,
+                  scale: g.scale, flippedX: g.flipped_x, flippedY: g.flipped_y)
+    }
+}
+
+/// `grip_box_set_geometry`: moves a box to `geometry` exactly (its centre, size, rotation, scale
+/// and flips, bit for bit), as grip_box_configure with the box's own description would; the
+/// way a host puts back a `grip_change`'s geometry from its own undo stack. `geometry.parent`
+/// must be the box's parent (re-parent with grip_box_configure). GRIP_ERR_ARG for a bad geometry
+/// or another parent, GRIP_ERR_NOT_FOUND for an unknown box, GRIP_ERR_STATE during a gesture on it.
+@_cdecl("grip_box_set_geometry")
+public func grip_box_set_geometry(_ engine: OpaquePointer?, _ box: grip_box, _ geometry: UnsafePointer<grip_geometry>?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let g = try require(geometry, "geometry").pointee
+        let id = BoxID(rawValue: box)
+        var d = try h.engine.describe(id)
+        guard d.parent.rawValue == g.parent else {
+            throw GripError(.invalidArgument, "geometry.parent is not the box's parent (re-parent with grip_box_configure)")
+        }
+        d.geometry = BoxGeometry(g)
+        try h.engine.configure(id, d)
+        return GRIP_OK
+    }
+}

@@ -1,0 +1,47 @@
+import CGrip
+import GripCore
+
+// grip_scene_save and grip_scene_load are C (Sources/CScene/scene.c), written over the public API
+// so that a loaded box goes through grip_box_create's checks. These two functions give it what
+// that API does not show. Their names are not grip_*, so the library does not export them.
+
+/// The engine's settings as a grip_engine_desc (what grip_engine_create took, bounds as set
+/// since): a scene is checked in a scratch engine made with them. GRIP_ERR_ARG for a bad engine
+/// or NULL `out`.
+@_cdecl("gs_engine_settings")
+public func gs_engine_settings(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_engine_desc>?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        try require(out, "out").pointee = h.engine.config.c
+        return GRIP_OK
+    }
+}
+
+/// grip_box_create with the centre given exactly (`center` NULL: from x, y as usual): x and
+/// y = centre - size / 2 do not always give back the centre they came from, so a scene file
+/// carries it where they do not.
+@_cdecl("gs_box_create")
+public func gs_box_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
+                          _ center: UnsafePointer<grip_vec2>?, _ out: UnsafeMutablePointer<grip_box>?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        var d = try BoxDesc(try require(desc, "desc").pointee)
+        if let center { d.geometry.center = Vec2(center.pointee) }
+        try require(out, "out").pointee = try h.engine.createBox(d).rawValue
+        return GRIP_OK
+    }
+}
+
+/// Records `message` (NUL-terminated, truncated to fit) as the engine's last error and returns
+/// `status`: how the scene functions report a failure of their own. GRIP_ERR_ARG for a bad engine.
+@_cdecl("gs_engine_fail")
+public func gs_engine_fail(_ engine: OpaquePointer?, _ status: grip_status, _ message: UnsafePointer<CChar>?) -> grip_status {
+    guard let h = handle(engine) else { return GRIP_ERR_ARG }
+    var n = 0
+    if let message {
+        while n < EngineHandle.messageCapacity - 1 && message[n] != 0 {
+            h.message[n] = message[n]
+            n += 1
+        }
+    }
+    h.message[n] = 0
+    return status
+}

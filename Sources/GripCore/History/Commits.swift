@@ -1,0 +1,74 @@
+/// Steps: how an interaction that changed geometry becomes one COMMITTED event and one entry of
+/// the undo history, and how undo and redo put a step's boxes and selection back. Everything here
+/// hangs off the lifecycle's end (Interaction/Lifecycle.swift) and the scene's commit chokepoint;
+/// there is no second path that moves boxes.
+extension Engine {
+    /// Records interaction `g`, which has ended, as one step when it changed any box: COMMITTED,
+    /// and the history. The step lists each box that changed (every member, for a group), from
+    /// its snapshot to where it is now.
+    func commitStep(of g: Interaction) {
+        var changes: [Change] = []
+        var changed = false
+        for k in 0..<g.members.count {
+            let box = g.members.box(k)
+            guard let s = scene.slot(box) else { continue }
+            let start = g.members.start(k), now = scene.slots[Int(s)].geometry
+            let moved = !now.sameBits(start)
+            changed = changed || moved
+            guard moved || g.group else { continue }
+            let p = scene.slots[Int(s)].parent
+            changes.append(Change(box: box, parent: p >= 0 ? scene.id(p) : .none, before: start, after: now))
+        }
+        guard changed else { return }
+        let t = Transaction(gesture: g.kind.gesture, group: g.group, changes: changes,
+                            selectionBefore: g.selectionBefore, selectionAfter: selection.members)
+        history.record(t, limit: config.historyLimit)
+        emitTransaction(.committed, t)
+    }
+
+    /// Undoes the newest step: every box in it back to its "before" geometry and the selection
+    /// to what it was, at once; UNDONE. `.done` when there is nothing to undo; throws STATE while
+    /// a gesture is in progress. A nudge run in progress is committed first (and is what is undone).
+    public func undo() throws(GripError) -> Status {
+        try walkHistory(undoing: true)
+    }
+
+    /// Re-applies the newest undone step (its "after" geometry and selection); REDONE. `.done`
+    /// when there is nothing to redo; throws STATE while a gesture is in progress.
+    public func redo() throws(GripError) -> Status {
+        try walkHistory(undoing: false)
+    }
+
+    /// Forgets every step. Throws STATE while a gesture is in progress.
+    public func clearHistory() throws(GripError) {
+        if interactions.anyGesture || selection.marquee != nil { throw .state("a gesture is in progress; clear the history after it ends") }
+        settleNudge()
+        history.clear()
+    }
+
+    /// How many steps undo and redo can take now.
+    public var historyDepth: (undo: Int, redo: Int) { (history.undo.count, history.redo.count) }
+
+    private func walkHistory(undoing: Bool) throws(GripError) -> Status {
+        if interactions.anyGesture || selection.marquee != nil {
+            throw .state("a gesture is in progress; \(undoing ? "undo" : "redo") after it ends")
+        }
+        settleNudge()
+        guard let step = undoing ? history.popUndo() : history.popRedo() else { return .done }
+        let shown = undoing ? step.reversed : step
+        for c in shown.changes {
+            guard let s = scene.slot(c.box) else { continue }
+            stopReset(on: c.box, committing: false)
+            scene.commit(s, c.after)
+        }
+        setSelection(shown.selectionAfter.filter { scene.slot($0) != nil })
+        keepSelectionApart()
+        emitTransaction(undoing ? .undone : .redone, shown)
+        return .ok
+    }
+
+    /// The host changed box `id` itself (configure, re-parent, destroy): no step restores it.
+    func dropFromHistory(_ id: BoxID) {
+        history.drop(id)
+    }
+}

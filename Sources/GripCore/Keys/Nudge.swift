@@ -1,0 +1,45 @@
+/// Nudges: arrow keys move the selection by `nudge_step` world units (shift: `nudge_step_large`).
+/// A run of nudges less than 1 s apart is one interaction of kind `.nudge` on the selected boxes,
+/// and so one step: it ends (COMMITTED) at the first dispatch at least 1 s after its last arrow,
+/// when another gesture begins, when the selection changes, when the host edits a box, or at
+/// undo / redo. Each arrow moves the run's boxes from their snapshots by the displacement asked
+/// so far, as a group move does (containment keeps the group whole, constraint hooks apply).
+extension Engine {
+    /// Seconds after its last arrow at which a nudge run is committed.
+    static let nudgeRunGap = 1.0
+
+    /// Moves the selection one nudge in direction `unit` (world); false when nothing can move
+    /// (an empty selection, a member that does not allow moving, or a gesture on the selection).
+    func nudge(_ unit: Vec2, modifiers: UInt32) -> Bool {
+        guard !selection.members.isEmpty, selectionAllows().contains(.move), !selectionGestureActive() else { return false }
+        let step = modifiers & Modifiers.shift != 0 ? config.nudgeStepLarge : config.nudgeStep
+        let gi: Int
+        if let run = interactions.nudge() {
+            gi = run
+        } else {
+            guard var g = groupInteraction(.nudge, allowingOne: true) else { return false }
+            g.group = g.members.count > 1
+            g.selectionBefore = selection.members
+            for k in 0..<g.members.count { stopReset(on: g.members.box(k)) }
+            interactions.active.append(g)
+            gi = interactions.active.count - 1
+        }
+        interactions.active[gi].nudgeOffset = interactions.active[gi].nudgeOffset + unit * step
+        interactions.active[gi].lastNudge = time
+        interactions.nudgeDeadline = time + Engine.nudgeRunGap
+        // What containment let through: an arrow that hit a wall leaves no overshoot behind, so
+        // the opposite arrow moves the selection at once (keys have no pointer to come back).
+        interactions.active[gi].nudgeOffset = moveGroup(gi, by: interactions.active[gi].nudgeOffset)
+        commitGroup(gi, pointer: 0, at: .zero, emitting: false)
+        return true
+    }
+
+    /// Ends the nudge run in progress, if any: one step when it moved anything.
+    func settleNudge() {
+        guard interactions.nudgeDeadline != .infinity else { return }
+        interactions.nudgeDeadline = .infinity
+        guard let gi = interactions.nudge() else { return }
+        let g = interactions.active.remove(at: gi)
+        commitStep(of: g)
+    }
+}
