@@ -1,6 +1,7 @@
 // grip.hpp: the C++ API of Grip, a header-only C++11 layer over grip.h (installed beside it).
 //
-//   grip::engine owns one grip_engine: moved, never copied, destroyed with the object.
+//   grip::engine owns one grip_engine: moved, never copied, destroyed with the object (with the
+//   constraint functions it holds for it).
 //   grip::script owns one grip_lua state bound to an engine (destroy it before its engine).
 //   Every call that fails throws grip::error, which carries the grip_status and the engine's
 //   one-line message; on failure nothing changed (grip.h's rule). Calls whose C function may
@@ -12,8 +13,12 @@
 #define GRIP_HPP
 
 #include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grip.h"
@@ -82,13 +87,14 @@ public:
     ~engine() { grip_engine_destroy(e_); }
     engine(const engine &) = delete;
     engine &operator=(const engine &) = delete;
-    engine(engine &&other) noexcept : e_(other.e_) { other.e_ = nullptr; }
+    engine(engine &&other) noexcept : e_(other.e_), hooks_(std::move(other.hooks_)) { other.e_ = nullptr; }
     // Destroys the engine held so far and takes other's.
     engine &operator=(engine &&other) noexcept {
         if (this != &other) {
             grip_engine_destroy(e_);
             e_ = other.e_;
             other.e_ = nullptr;
+            hooks_ = std::move(other.hooks_);
         }
         return *this;
     }
@@ -120,7 +126,10 @@ public:
         return b;
     }
     // Destroys b and its descendants.
-    void destroy(grip_box b) { check(grip_box_destroy(e_, b)); }
+    void destroy(grip_box b) {
+        check(grip_box_destroy(e_, b));
+        if (hooks_) hooks_->erase(b);
+    }
     void configure(grip_box b, const grip_box_desc &d) { check(grip_box_configure(e_, b, &d)); }
     // The box's current description (geometry included), as configure takes it.
     grip_box_desc describe(grip_box b) {
@@ -230,16 +239,92 @@ public:
         return std::vector<grip_command>(v.begin(), v.end());
     }
 
-    // (Each call grip.h gains gets its method here: history, keys, snapping, C constraint hooks
-    // as std::function and scene files come with the 0.2 parts that add them to grip.h.)
+    // ---- Keys: arrows nudge the selection, Escape cancels, Tab walks, modifiers re-evaluate.
+    // Each returns whether the key did something.
+    bool key(const grip_key_event &ev) {
+        bool consumed = false;
+        check(grip_dispatch_key(e_, &ev, &consumed));
+        return consumed;
+    }
+    bool key(grip_phase phase, grip_key k, double time, uint32_t modifiers = 0) {
+        grip_key_event ev = {phase, k, modifiers, time};
+        return key(ev);
+    }
+
+    // ---- History
+    // False when there was no step to undo / redo.
+    bool undo() { return check(grip_undo(e_)) == GRIP_OK; }
+    bool redo() { return check(grip_redo(e_)) == GRIP_OK; }
+    void clear_history() { check(grip_history_clear(e_)); }
+    // The steps there are to undo (first) and to redo (second).
+    std::pair<size_t, size_t> history_depth() {
+        size_t u = 0, r = 0;
+        check(grip_history_depth(e_, &u, &r));
+        return std::make_pair(u, r);
+    }
+    // The step of the COMMITTED, UNDONE or REDONE event polled last (GRIP_ERR_STATE after others).
+    std::vector<grip_change> changes() {
+        std::vector<grip_change> out;
+        size_t count = 0;
+        check(grip_event_changes(e_, nullptr, 0, &count));
+        out.resize(count);
+        check(grip_event_changes(e_, out.data(), out.size(), &count));
+        out.resize(count < out.size() ? count : out.size());
+        return out;
+    }
+    // Puts b exactly at g (how a host's own undo puts a grip_change back).
+    void set_geometry(grip_box b, const grip_geometry &g) { check(grip_box_set_geometry(e_, b, &g)); }
+
+    // ---- Constraint hooks
+    // fn(box, current, proposed) runs at every step of a gesture or nudge on b: it may change
+    // proposed and returns true to accept it, false to refuse the step. It runs inside the
+    // dispatch (calls back into the engine fail); an exception it throws refuses the step and is
+    // swallowed (it cannot cross the C library). An empty function removes the hook. The engine
+    // object keeps the function until then, or until destroy(b) or the engine's end.
+    using constraint = std::function<bool(grip_box, const grip_geometry &, grip_geometry &)>;
+    void set_constraint(grip_box b, constraint fn) {
+        if (!fn) {
+            check(grip_box_set_constraint(e_, b, nullptr, nullptr));
+            if (hooks_) hooks_->erase(b);
+            return;
+        }
+        if (!hooks_) hooks_.reset(new std::map<grip_box, std::unique_ptr<constraint>>());
+        std::unique_ptr<constraint> held(new constraint(std::move(fn)));
+        check(grip_box_set_constraint(e_, b, &engine::call_constraint, held.get()));
+        (*hooks_)[b] = std::move(held);
+    }
+
+    // ---- Scene files
+    // The scene as JSON (grip_scene_save).
+    std::string save() {
+        size_t length = 0;
+        grip_status s = grip_scene_save(e_, nullptr, 0, &length);
+        if (s != GRIP_ERR_LIMIT) check(s);
+        std::vector<char> buffer(length + 1);
+        check(grip_scene_save(e_, buffer.data(), buffer.size(), &length));
+        return std::string(buffer.data(), length);
+    }
+    // Replaces every box with the scene's (new ids; constraint functions of the old boxes dropped).
+    void load(const std::string &json) {
+        check(grip_scene_load(e_, json.data(), json.size()));
+        if (hooks_) hooks_->clear();
+    }
 
 private:
     grip_status check(grip_status s) const {
         if (s < 0) throw error(s, grip_engine_errmsg(e_));
         return s;
     }
+    static bool call_constraint(void *context, grip_box box, const grip_geometry *current, grip_geometry *proposed) {
+        try {
+            return (*static_cast<constraint *>(context))(box, *current, *proposed);
+        } catch (...) {
+            return false;
+        }
+    }
 
     grip_engine *e_;
+    std::unique_ptr<std::map<grip_box, std::unique_ptr<constraint>>> hooks_;  // set_constraint's functions
 };
 
 // A Lua state bound to an engine (grip_lua_create): scripts see it as grip.host. Destroy the

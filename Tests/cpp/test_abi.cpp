@@ -4,6 +4,8 @@
 // exceptions, and reaches every call of grip.h with the numbers the C calls give.
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -266,8 +268,113 @@ void whole_api() {
     }
 }
 
+// Keys, history, changes, set_geometry, constraint functions and scene files.
+void history_and_hooks() {
+    grip_engine_desc ed = grip::engine_desc(1000, 800);
+    ed.selection = GRIP_SELECTION_POINTER;
+    grip::engine e(ed);
+    grip_box a = e.add(grip::box_desc(100, 100, 80, 40));   // centre (140, 120)
+    e.select(a);
+    e.events();
+    for (int i = 0; i < 3; i++) CHECK(e.key(GRIP_PHASE_DOWN, GRIP_KEY_RIGHT, 0.1 * i));
+    e.key(GRIP_PHASE_UP, GRIP_KEY_RIGHT, 0.3);
+    CHECK_NEAR(e.state(a).center.x, 143, 0);                  // nudge_step 1, three times
+    e.tick(1.5);                                              // the run is committed 1 s after its last nudge
+    bool committed = false;
+    grip_event ev;
+    while (e.poll(ev)) {
+        if (ev.kind != GRIP_EVENT_COMMITTED) continue;
+        committed = true;
+        CHECK_INT(ev.gesture, GRIP_GESTURE_NUDGE);
+        std::vector<grip_change> ch = e.changes();
+        CHECK_INT(ch.size(), 1u);
+        if (ch.size() == 1) {
+            CHECK_INT(ch[0].box, a);
+            CHECK_NEAR(ch[0].before.center.x, 140, 0);
+            CHECK_NEAR(ch[0].after.center.x, 143, 0);
+            CHECK_NEAR(ch[0].after.width, 80, 0);
+        }
+    }
+    CHECK(committed);
+    CHECK_INT(e.history_depth().first, 1u);
+    CHECK(e.undo());
+    CHECK_NEAR(e.state(a).center.x, 140, 0);
+    CHECK(e.history_depth().first == 0 && e.history_depth().second == 1);
+    CHECK(!e.undo());                                         // GRIP_DONE: nothing left
+    CHECK(e.redo());
+    CHECK_NEAR(e.state(a).center.x, 143, 0);
+    e.clear_history();
+    CHECK(!e.redo());
+
+    // set_geometry puts a box exactly somewhere (here: a recorded "before")
+    grip_geometry g = {GRIP_NO_BOX, {140, 120}, 80, 40, 0.5, 1, false, false};
+    e.set_geometry(a, g);
+    grip_box_state st = e.state(a);
+    CHECK(st.center.x == 140 && st.center.y == 120 && st.rotation == 0.5);
+    g.rotation = 0;
+    e.set_geometry(a, g);
+
+    // a constraint function: only horizontal moves
+    int calls = 0;
+    e.set_constraint(a, [&calls](grip_box, const grip_geometry &current, grip_geometry &proposed) {
+        ++calls;
+        proposed.center.y = current.center.y;
+        return true;
+    });
+    e.pointer(GRIP_PHASE_DOWN, 1, 140, 120, 2.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 170, 140, 2.1);
+    e.pointer(GRIP_PHASE_UP, 1, 170, 140, 2.2);
+    CHECK(calls > 0);
+    CHECK_NEAR(e.state(a).center.x, 170, 1e-9);
+    CHECK_NEAR(e.state(a).center.y, 120, 1e-9);
+    // one that throws: the step is refused, nothing escapes into the C library
+    e.set_constraint(a, [](grip_box, const grip_geometry &, grip_geometry &) -> bool { throw std::runtime_error("no"); });
+    e.pointer(GRIP_PHASE_DOWN, 1, 170, 120, 3.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 200, 150, 3.1);
+    e.pointer(GRIP_PHASE_UP, 1, 200, 150, 3.2);
+    CHECK_NEAR(e.state(a).center.x, 170, 1e-9);
+    e.set_constraint(a, grip::engine::constraint());          // removed: moves freely again
+    e.pointer(GRIP_PHASE_DOWN, 1, 170, 120, 4.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 200, 150, 4.1);
+    e.pointer(GRIP_PHASE_UP, 1, 200, 150, 4.2);
+    CHECK_NEAR(e.state(a).center.x, 200, 1e-9);
+    CHECK_NEAR(e.state(a).center.y, 150, 1e-9);
+    grip::engine moved(std::move(e));                          // the functions move with the engine
+    moved.set_constraint(a, [&calls](grip_box, const grip_geometry &, grip_geometry &) { return ++calls > 0; });
+    moved.pointer(GRIP_PHASE_DOWN, 1, 200, 150, 5.0);
+    moved.pointer(GRIP_PHASE_MOVE, 1, 220, 150, 5.1);
+    moved.pointer(GRIP_PHASE_UP, 1, 220, 150, 5.2);
+    CHECK_NEAR(moved.state(a).center.x, 220, 1e-9);
+
+    // scene files
+    grip_box_desc cd = grip::box_desc(5, 5, 20, 10, a);
+    cd.user_data = 7;
+    moved.add(cd);
+    std::string text = moved.save();
+    CHECK(text.find("\"grip_scene\": 1") != std::string::npos);
+    moved.load(text);
+    std::vector<grip_box> boxes = moved.boxes();
+    CHECK_INT(boxes.size(), 2u);
+    if (boxes.size() == 2) {
+        CHECK(boxes[0] != a);                                 // new ids
+        CHECK_NEAR(moved.state(boxes[0]).center.x, 220, 0);
+        CHECK_INT(moved.describe(boxes[1]).user_data, 7u);
+        CHECK_INT(moved.describe(boxes[1]).parent, boxes[0]);
+    }
+    CHECK(moved.save() == text);
+    bool thrown = false;
+    try {
+        moved.load("{\"grip_scene\": 1, \"boxes\": [");
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_ARG && std::strstr(err.what(), "line") != nullptr;
+    }
+    CHECK(thrown);
+    CHECK_INT(moved.boxes().size(), 2u);                       // a refused load changed nothing
+}
+
 int main() {
     ownership();
+    history_and_hooks();
     errors_throw();
     drag_and_frame();
     whole_api();
