@@ -16,6 +16,10 @@ grip_engine *engine = nullptr;
 GripImGui gi;
 double now = 0;
 
+// The keys held in the next frames (io.KeysDown indices are ImGuiKey values: main() maps them so).
+bool shift = false, ctrl = false;
+void hold(ImGuiKey key, bool down) { ImGui::GetIO().KeysDown[key] = down; }
+
 // One ImGui frame with the mouse at (x, y), the left button down or not; a "Tools" window covers
 // (400, 300)-(700, 500). Returns what GripImGui_NewFrame returned.
 bool frame(float x, float y, bool down) {
@@ -23,6 +27,8 @@ bool frame(float x, float y, bool down) {
     io.DeltaTime = 1.0f / 60;
     io.MousePos = ImVec2(x, y);
     io.MouseDown[0] = down;
+    io.KeyShift = shift;
+    io.KeyCtrl = ctrl;
     ImGui::NewFrame();
     now += 1.0 / 60;
     bool held = GripImGui_NewFrame(&gi, now);
@@ -136,6 +142,76 @@ void cursor() {
     grip_box_destroy(engine, b);
 }
 
+void keyboard() {
+    grip_box b = box(100, 100, 80, 40);       // centre (140, 120)
+    CHECK_STATUS(grip_select(engine, b, GRIP_SELECT_REPLACE), GRIP_OK);
+    frame(700, 580, false);
+    // Right: one nudge_step; the release is a frame later.
+    hold(ImGuiKey_RightArrow, true);
+    frame(700, 580, false);
+    CHECK(gi.key_was_grips);
+    hold(ImGuiKey_RightArrow, false);
+    frame(700, 580, false);
+    CHECK_NEAR(centre(b).x, 141, 0);
+    // shift + Down: nudge_step_large (10); shift goes down in Grip first
+    shift = true;
+    frame(700, 580, false);
+    hold(ImGuiKey_DownArrow, true);
+    frame(700, 580, false);
+    hold(ImGuiKey_DownArrow, false);
+    shift = false;
+    frame(700, 580, false);
+    CHECK_NEAR(centre(b).y, 130, 0);
+    // a second later the run is one step; ctrl-z undoes it, ctrl-shift-z redoes it
+    now += 1.5;
+    frame(700, 580, false);
+    size_t undo = 0, redo = 0;
+    grip_history_depth(engine, &undo, &redo);
+    CHECK_INT(undo, 1);
+    ctrl = true;
+    frame(700, 580, false);
+    hold(ImGuiKey_Z, true);
+    frame(700, 580, false);
+    CHECK(gi.key_was_grips);
+    hold(ImGuiKey_Z, false);
+    frame(700, 580, false);
+    CHECK_NEAR(centre(b).x, 140, 0);
+    CHECK_NEAR(centre(b).y, 120, 0);
+    shift = true;
+    frame(700, 580, false);
+    hold(ImGuiKey_Z, true);
+    frame(700, 580, false);
+    hold(ImGuiKey_Z, false);
+    shift = ctrl = false;
+    frame(700, 580, false);
+    CHECK_NEAR(centre(b).y, 130, 0);
+    // Escape clears the selection (no gesture to cancel)
+    hold(ImGuiKey_Escape, true);
+    frame(700, 580, false);
+    hold(ImGuiKey_Escape, false);
+    frame(700, 580, false);
+    CHECK_INT(selected(), 0);
+
+    // shift pressed during a corner drag, with no motion: the ratio of the start (2:1) at once
+    grip_box r = box(100, 300, 200, 100);     // (100..300, 300..400), bottom-right at (300, 400)
+    CHECK_STATUS(grip_select(engine, r, GRIP_SELECT_REPLACE), GRIP_OK);
+    frame(300, 400, false);
+    frame(300, 400, true);
+    frame(340, 460, true);                    // freeform: 240 x 160
+    grip_box_state st;
+    grip_box_state_get(engine, r, &st);
+    CHECK_NEAR(st.width, 240, 1e-9);
+    CHECK_NEAR(st.height, 160, 1e-9);
+    shift = true;
+    frame(340, 460, true);                    // the same place, shift down
+    grip_box_state_get(engine, r, &st);
+    CHECK_NEAR(st.width / st.height, 2, 1e-9);
+    shift = false;
+    frame(340, 460, false);
+    grip_box_destroy(engine, r);
+    grip_box_destroy(engine, b);
+}
+
 // Dashes along a 100-unit open line, on 6, off 6: counted as quads in a list without
 // anti-aliasing (4 vertices each).
 int dashes(double phase) {
@@ -219,6 +295,7 @@ int main() {
     int w, h;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas
     io.Fonts->SetTexID((ImTextureID)(intptr_t)1);
+    for (int k = 0; k < ImGuiKey_COUNT; k++) io.KeyMap[k] = k;  // a backend maps its keys so
 
     grip_engine_desc d;
     grip_engine_desc_init(&d);
@@ -234,6 +311,7 @@ int main() {
     CHECK_STATUS(grip_engine_create(&d, &engine), GRIP_OK);
     GripImGui_Init(&gi, engine);
     cursor();
+    keyboard();
     overlay();
     grip_engine_destroy(engine);
     ImGui::DestroyContext();

@@ -2,12 +2,14 @@
 // A scene of sprites drawn in the window's background, Grip's overlay on them, a properties window
 // showing and editing the selected sprites, a camera that pans and zooms.
 //
-//   grip-imgui-editor                       a window (Esc or closing it quits)
+//   grip-imgui-editor [--level FILE.json]   a window (closing it quits); Save / Load use FILE
+//                                           (default level.json), loaded at the start if given
 //   grip-imgui-editor --screenshot OUT.png  a scripted edit, one picture as PNG, exit
 //
 // Mouse: left button selects, moves, resizes and turns (Grip; shift-click adds, a drag from an
 // empty place draws a marquee); right or middle button drag pans the camera; the wheel zooms
-// about the mouse.
+// about the mouse. Keys (Grip's): arrows nudge (shift: 10), Escape cancels or clears, Tab walks
+// the sprites, ctrl-z / ctrl-shift-z undo and redo.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,12 +71,49 @@ struct Editor {
     SDL_Texture *bricks = nullptr;
     grip_box ids[kSpriteCount];
     bool panning = false;
+    const char *level_path = "level.json";
+    char message[160] = "";
 };
 
+void save_level(Editor &ed) {
+    size_t length = 0;
+    grip_scene_save(ed.engine, nullptr, 0, &length);
+    char *text = (char *)malloc(length + 1);
+    FILE *f = nullptr;
+    if (text && grip_scene_save(ed.engine, text, length + 1, &length) == GRIP_OK && (f = fopen(ed.level_path, "wb")) &&
+        fwrite(text, 1, length, f) == length)
+        snprintf(ed.message, sizeof ed.message, "saved %zu bytes", length);
+    else
+        snprintf(ed.message, sizeof ed.message, "could not save %s", ed.level_path);
+    if (f) fclose(f);
+    free(text);
+}
+
+void load_level(Editor &ed) {
+    FILE *f = fopen(ed.level_path, "rb");
+    if (!f) {
+        snprintf(ed.message, sizeof ed.message, "no %s yet (Save first)", ed.level_path);
+        return;
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = (char *)malloc(n > 0 ? (size_t)n : 1);
+    size_t got = text ? fread(text, 1, n > 0 ? (size_t)n : 0, f) : 0;
+    fclose(f);
+    if (text && grip_scene_load(ed.engine, text, got) == GRIP_OK)
+        snprintf(ed.message, sizeof ed.message, "loaded %s", ed.level_path);
+    else
+        snprintf(ed.message, sizeof ed.message, "%s", grip_engine_errmsg(ed.engine));  // line and column
+    free(text);
+}
+
+// The sprite a box shows: its user_data (kept by scene files, unlike ids).
 int sprite_of(const Editor &ed, grip_box box) {
-    for (int i = 0; i < kSpriteCount; i++)
-        if (ed.ids[i] == box) return i;
-    return -1;
+    grip_box_desc d;
+    grip_box_desc_init(&d);
+    if (grip_box_describe(ed.engine, box, &d) != GRIP_OK || d.user_data >= (uint64_t)kSpriteCount) return -1;
+    return (int)d.user_data;
 }
 
 // A brick pattern for the ground and platforms (SDL texture: the renderer's ImTextureID).
@@ -198,8 +237,30 @@ void sprite_properties(Editor &ed, grip_box box) {
 
 void windows(Editor &ed) {
     ImGui::SetNextWindowPos(ImVec2(12, 12), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(300, 420), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(300, 440), ImGuiCond_FirstUseEver);
     ImGui::Begin("Properties");
+    // History: Grip's own (every gesture, nudge run and reset is a step; ctrl-z / ctrl-shift-z
+    // reach it through the adapter too). A slider's configure is the host's own edit: it drops
+    // that box from the history.
+    size_t undo = 0, redo = 0;
+    grip_history_depth(ed.engine, &undo, &redo);
+    ImGui::BeginDisabled(undo == 0);
+    if (ImGui::Button("Undo")) grip_undo(ed.engine);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(redo == 0);
+    if (ImGui::Button("Redo")) grip_redo(ed.engine);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::TextDisabled("%zu / %zu steps", undo, redo);
+    // The level as a scene file (grip_scene_save / grip_scene_load).
+    if (ImGui::Button("Save")) save_level(ed);
+    ImGui::SameLine();
+    if (ImGui::Button("Load")) load_level(ed);
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", ed.level_path);
+    if (ed.message[0]) ImGui::TextWrapped("%s", ed.message);
+    ImGui::Separator();
     grip_box sel[16];
     size_t count = 0;
     grip_selection_get(ed.engine, sel, 16, &count);
@@ -212,17 +273,9 @@ void windows(Editor &ed) {
                     st.center.y);
     }
     for (size_t i = 0; i < count && i < 16; i++) sprite_properties(ed, sel[i]);
-    ImGui::Separator();
-    // History: grip_undo / grip_redo are not in grip.h yet. When they are, this button calls
-    // grip_undo(ed.engine) and is enabled while there is a step to undo.  [GRIP_UNDO]
-    ImGui::BeginDisabled(true);
-    ImGui::Button("Undo");
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::TextDisabled("(needs grip_undo)");
     ImGui::End();
 
-    ImGui::SetNextWindowPos(ImVec2(12, 444), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(12, 464), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(300, 120), ImGuiCond_FirstUseEver);
     ImGui::Begin("Camera");
     float zoom = (float)ed.camera.zoom;
@@ -261,30 +314,39 @@ bool save_png(SDL_Renderer *r, const char *path) {
 }
 
 // The scripted edit behind --screenshot: zoom the camera a little, select the player, a coin and
-// the enemy, and turn and heighten the player.
-void scripted_edit(Editor &ed, double t) {
+// the enemy, drag the three together by the coin (one undo step), and turn and heighten the player
+// from its properties.
+void scripted_edit(Editor &ed) {
     ed.camera.zoom_about(1.05, 800, 400);
     ed.camera.apply(ed.engine);
     grip_select(ed.engine, ed.ids[3], GRIP_SELECT_REPLACE);
     grip_select(ed.engine, ed.ids[5], GRIP_SELECT_ADD);
     grip_select(ed.engine, ed.ids[4], GRIP_SELECT_ADD);
+    grip_vec2 coin = {538, 238}, p;
+    grip_world_to_screen(ed.engine, coin, &p);
+    for (int i = 0; i <= 10; i++) {
+        grip_pointer_event ev = {i == 0 ? GRIP_PHASE_DOWN : GRIP_PHASE_MOVE, 1, p.x - 3 * i, p.y + 1 * i, 0.02 * i, 0};
+        grip_dispatch_pointer(ed.engine, &ev, nullptr);
+    }
+    grip_pointer_event up = {GRIP_PHASE_UP, 1, p.x - 30, p.y + 10, 0.22, 0};
+    grip_dispatch_pointer(ed.engine, &up, nullptr);
     grip_box_desc d;
     grip_box_desc_init(&d);
     grip_box_describe(ed.engine, ed.ids[3], &d);
     d.rotation = 0.2;
     d.height = 96;
     grip_box_configure(ed.engine, ed.ids[3], &d);
-    grip_dispatch_timer(ed.engine, t);
 }
 
 }  // namespace
 
 int main(int argc, char **argv) {
-    const char *shot = nullptr;
+    const char *shot = nullptr, *level = nullptr;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--screenshot") && i + 1 < argc) shot = argv[++i];
+        else if (!strcmp(argv[i], "--level") && i + 1 < argc) level = argv[++i];
         else {
-            fprintf(stderr, "usage: grip-imgui-editor [--screenshot OUT.png]\n");
+            fprintf(stderr, "usage: grip-imgui-editor [--level FILE.json] [--screenshot OUT.png]\n");
             return 2;
         }
     }
@@ -312,24 +374,27 @@ int main(int argc, char **argv) {
 
     Editor ed;
     if (!build_scene(ed)) return 1;
+    if (level) {
+        ed.level_path = level;
+        load_level(ed);
+    }
     ed.bricks = make_bricks(renderer);
     const Uint64 start = SDL_GetPerformanceCounter();
     const double freq = (double)SDL_GetPerformanceFrequency();
     int frames = 0, status = 0;
     bool running = true;
-    if (shot) scripted_edit(ed, 0);
+    if (shot) scripted_edit(ed);
     while (running) {
         SDL_Event ev;
         while (SDL_PollEvent(&ev)) {
             ImGui_ImplSDL2_ProcessEvent(&ev);
             if (ev.type == SDL_QUIT) running = false;
-            if (ev.type == SDL_KEYDOWN && ev.key.keysym.sym == SDLK_ESCAPE) running = false;
             if (ev.type == SDL_WINDOWEVENT && ev.window.event == SDL_WINDOWEVENT_FOCUS_LOST)
                 GripImGui_Cancel(&ed.gi, ImGui::GetTime());
         }
         ImGui_ImplSDL2_NewFrame();
         ImGui::NewFrame();
-        const double now = shot ? 0.05 * frames : (double)(SDL_GetPerformanceCounter() - start) / freq;
+        const double now = shot ? 1.0 + 0.05 * frames : (double)(SDL_GetPerformanceCounter() - start) / freq;
         camera_input(ed);
         ed.camera.apply(ed.engine);
         GripImGui_NewFrame(&ed.gi, now);

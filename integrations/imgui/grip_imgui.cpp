@@ -27,6 +27,8 @@ void GripImGui_Init(GripImGui *gi, grip_engine *engine) {
     GripImGui_DefaultStyle(&gi->style);
     gi->empty_presses_to_grip = true;
     gi->set_cursor = true;
+    gi->keyboard = true;
+    gi->undo_shortcuts = true;
     gi->button = ImGuiMouseButton_Left;
     gi->pointer = 1;
     gi->last_status = GRIP_OK;
@@ -46,6 +48,56 @@ static bool send(GripImGui *gi, grip_phase phase, ImVec2 p, double time, uint32_
     bool consumed = false;
     gi->last_status = grip_dispatch_pointer(gi->engine, &ev, &consumed);
     return consumed;
+}
+
+static void send_key(GripImGui *gi, grip_phase phase, grip_key key, uint32_t mods, double time) {
+    grip_key_event ev = {phase, key, mods, time};
+    bool consumed = false;
+    gi->last_status = grip_dispatch_key(gi->engine, &ev, &consumed);
+    if (consumed) gi->key_was_grips = true;
+}
+
+static bool pressed(ImGuiKey key, bool repeat) {
+    const int index = ImGui::GetKeyIndex(key);
+    return index >= 0 && ImGui::IsKeyPressed(index, repeat);
+}
+static bool released(ImGuiKey key) {
+    const int index = ImGui::GetKeyIndex(key);
+    return index >= 0 && ImGui::IsKeyReleased(index);
+}
+
+// This frame's keys: modifier changes first (so a drag of the same frame sees them), then the
+// arrows, Escape, Tab and the undo shortcuts.
+static void keys(GripImGui *gi, const ImGuiIO &io, double time) {
+    const uint32_t now = modifiers(io);
+    static const struct { uint32_t mod; grip_key key; } mod_keys[4] = {
+        {GRIP_MOD_SHIFT, GRIP_KEY_SHIFT}, {GRIP_MOD_ALT, GRIP_KEY_ALT}, {GRIP_MOD_CTRL, GRIP_KEY_CTRL},
+        {GRIP_MOD_META, GRIP_KEY_META}};
+    const bool ours = !io.WantCaptureKeyboard;
+    for (int i = 0; i < 4; i++) {
+        const uint32_t m = mod_keys[i].mod;
+        if ((gi->mods_ & m) && !(now & m)) {  // up: always, so Grip never keeps one held
+            gi->mods_ &= ~m;
+            send_key(gi, GRIP_PHASE_UP, mod_keys[i].key, gi->mods_, time);
+        } else if (!(gi->mods_ & m) && (now & m) && ours) {
+            gi->mods_ |= m;
+            send_key(gi, GRIP_PHASE_DOWN, mod_keys[i].key, gi->mods_, time);
+        }
+    }
+    if (!ours) return;
+    static const struct { ImGuiKey imgui; grip_key key; } plain[6] = {
+        {ImGuiKey_LeftArrow, GRIP_KEY_LEFT}, {ImGuiKey_RightArrow, GRIP_KEY_RIGHT}, {ImGuiKey_UpArrow, GRIP_KEY_UP},
+        {ImGuiKey_DownArrow, GRIP_KEY_DOWN}, {ImGuiKey_Escape, GRIP_KEY_ESCAPE}, {ImGuiKey_Tab, GRIP_KEY_TAB}};
+    for (int i = 0; i < 6; i++) {
+        if (pressed(plain[i].imgui, true)) send_key(gi, GRIP_PHASE_DOWN, plain[i].key, gi->mods_, time);
+        if (released(plain[i].imgui)) send_key(gi, GRIP_PHASE_UP, plain[i].key, gi->mods_, time);
+    }
+    if (gi->undo_shortcuts && (io.KeyCtrl || io.KeySuper) && !gi->grip_has_mouse) {
+        grip_status s = GRIP_DONE;
+        if (pressed(ImGuiKey_Z, true)) s = io.KeyShift ? grip_redo(gi->engine) : grip_undo(gi->engine);
+        else if (pressed(ImGuiKey_Y, true)) s = grip_redo(gi->engine);
+        if (s == GRIP_OK) gi->key_was_grips = true;
+    }
 }
 
 // Where the pointer goes when it leaves the scene: far outside any box, within Grip's 1e9 range.
@@ -78,7 +130,8 @@ bool GripImGui_NewFrame(GripImGui *gi, double time) {
     const ImVec2 pos = io.MousePos;
     const bool valid = ImGui::IsMousePosValid(&pos);
     const uint32_t mods = modifiers(io);
-    gi->press_was_grips = gi->press_was_games = false;
+    gi->press_was_grips = gi->press_was_games = gi->key_was_grips = false;
+    if (gi->keyboard) keys(gi, io, time);
 
     if (gi->grip_has_mouse) {
         // Grip's press: every move and the release are Grip's, wherever the mouse is.

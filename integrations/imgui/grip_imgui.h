@@ -49,14 +49,19 @@ struct GripImGui {
     GripImGuiStyle style;
     bool empty_presses_to_grip;  // default true: presses on no box go to Grip (marquee, clearing)
     bool set_cursor;             // default true: a resize cursor over handles (ImGui::SetMouseCursor)
+    bool keyboard;               // default true: arrows, Escape, Tab and modifier keys go to Grip
+                                 // (grip_dispatch_key) while ImGui does not want the keyboard
+    bool undo_shortcuts;         // default true: ctrl-z undoes, ctrl-shift-z and ctrl-y redo
     ImGuiMouseButton button;     // the button that drags boxes, default ImGuiMouseButton_Left
     uint32_t pointer;            // Grip's pointer id for it, default 1
     // What happened this frame (read after GripImGui_NewFrame):
     bool grip_has_mouse;         // a press Grip took is down
     bool press_was_grips;        // this frame's press went to Grip (else ImGui's or the game's)
     bool press_was_games;        // this frame's press went to no one: the game may use it
+    bool key_was_grips;          // a key this frame did something in Grip (nudge, cancel, Tab, undo)
     grip_status last_status;     // the last dispatch's status (GRIP_OK, or why it failed)
     // internal
+    uint32_t mods_;              // the modifiers Grip has seen go down
     bool hovering_;
     ImVec2 last_pos_;
 };
@@ -65,10 +70,12 @@ struct GripImGui {
 void GripImGui_Init(GripImGui *gi, grip_engine *engine);
 void GripImGui_DefaultStyle(GripImGuiStyle *style);
 
-// Feeds this frame's ImGui mouse (position, the drag button, shift / alt / ctrl / super) to the
-// engine as pointer events stamped with time (seconds, never decreasing: ImGui::GetTime() does),
-// then grip_dispatch_timer(time). Call after ImGui::NewFrame(), before drawing. Returns
-// grip_has_mouse. Hovering moves go to Grip only while no ImGui window is under the mouse; when
+// Feeds this frame's ImGui keyboard and mouse to the engine, stamped with time (seconds, never
+// decreasing: ImGui::GetTime() does), then grip_dispatch_timer(time). Keys first: modifier changes
+// (shift, alt, ctrl, super), arrows (with repeats), Escape, Tab, and the undo shortcuts, while
+// io.WantCaptureKeyboard is false (a modifier released goes up in Grip regardless). Then the
+// pointer: position, the drag button, modifiers. Call after ImGui::NewFrame(), before drawing.
+// Returns grip_has_mouse. Hovering moves go to Grip only while no ImGui window is under the mouse; when
 // the mouse leaves for one, Grip sees the pointer move far off screen (hover states clear).
 bool GripImGui_NewFrame(GripImGui *gi, double time);
 
