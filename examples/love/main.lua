@@ -1,11 +1,13 @@
 -- A small LÖVE 11 game with Grip as its editing overlay (bindings/luajit/grip.lua, LuaJIT FFI).
 --
---   love examples/love                          play: arrows walk the fox, Tab toggles editing
+--   love examples/love                          play: arrows walk the fox, E toggles editing
 --   love examples/love --screenshot OUT.png     a scripted edit, one picture as PNG, exit
 --
--- Editing (Tab): the game pauses; click selects a sprite (shift adds), drag moves it, the handles
--- resize and turn it, a drag from an empty place draws a marquee, a double click resets it,
--- Delete removes the selection; right drag pans the camera, the wheel zooms about the mouse.
+-- Editing (E): the game pauses; click selects a sprite (shift adds), drag moves it, the handles
+-- resize and turn it, a drag from an empty place draws a marquee, a double click resets it;
+-- arrows nudge the selection (shift: 10), Escape cancels or clears, Tab walks the sprites,
+-- ctrl-z / ctrl-shift-z undo and redo (Grip's history), Delete removes the selection; right
+-- drag pans the camera, the wheel zooms about the mouse.
 -- The libgrip.so used: GRIP_LIBRARY, else one on the loader's path, else this clone's build.
 
 -- ---- the binding, from this clone (or wherever grip.lua is on package.path) --------------------
@@ -214,6 +216,8 @@ end
 
 -- ---- the game ------------------------------------------------------------------------------------
 
+love.keyboard.setKeyRepeat(true)
+
 function love.load(args)
   for i = 1, #args do
     if args[i] == "--screenshot" then screenshot = args[i + 1] end
@@ -253,8 +257,9 @@ function love.draw()
   draw_frame(e:frame_raw(), t)
   love.graphics.setColor(0.1, 0.12, 0.18)
   local sel = #e:selection()
-  love.graphics.print(editing and ("EDITING (Tab: play)   %d selected   right drag: pan, wheel: zoom"):format(sel)
-                      or "PLAYING (Tab: edit)   arrows: walk", 12, 10)
+  local undo = e:history()
+  love.graphics.print(editing and ("EDITING (E: play)   %d selected, %d steps to undo (ctrl-z)   right drag: pan, wheel: zoom")
+                      :format(sel, undo) or "PLAYING (E: edit)   arrows: walk", 12, 10)
   frames = frames + 1
   if screenshot and frames == 3 then
     love.graphics.captureScreenshot(function(img)
@@ -267,15 +272,28 @@ function love.draw()
   end
 end
 
+-- LÖVE key names -> Grip's keys (modifiers both sides)
+local grip_keys = {left = "left", right = "right", up = "up", down = "down", escape = "escape", tab = "tab",
+                   lshift = "shift", rshift = "shift", lalt = "alt", ralt = "alt", lctrl = "ctrl", rctrl = "ctrl",
+                   lgui = "meta", rgui = "meta"}
+
 function love.keypressed(key)
-  if key == "tab" then
+  if key == "e" then
     editing = not editing
     if not editing then e:select(nil) end
-  elseif key == "escape" then
-    love.event.quit(0)
-  elseif editing and (key == "delete" or key == "backspace") then
+  elseif not editing then
+    if key == "escape" then love.event.quit(0) end
+  elseif (key == "z" or key == "y") and love.keyboard.isDown("lctrl", "rctrl", "lgui", "rgui") then
+    if key == "z" and not love.keyboard.isDown("lshift", "rshift") then e:undo() else e:redo() end
+  elseif key == "delete" or key == "backspace" then
     for _, b in ipairs(e:selection()) do looks[b] = nil; b:destroy() end
+  elseif grip_keys[key] then
+    e:key("down", grip_keys[key], now(), mods())   -- a held key repeats as more downs
   end
+end
+
+function love.keyreleased(key)
+  if editing and grip_keys[key] then e:key("up", grip_keys[key], now(), mods()) end
 end
 
 function love.mousepressed(x, y, button)
