@@ -348,6 +348,36 @@ typedef struct grip_selection_state {
 /* An empty selection is GRIP_OK with count 0 and the rest zero. */
 grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *out);
 
+/* ---- Snapping (0.2) ----------------------------------------------------- */
+
+enum {
+    GRIP_SNAP_GRID = 1u << 0,           /* edges and centre to grid lines, where no object snap is in range */
+    GRIP_SNAP_EDGES = 1u << 1,          /* edges to other boxes' edges (left/right to left/right, top/bottom to top/bottom) */
+    GRIP_SNAP_CENTERS = 1u << 2,        /* centre to other boxes' centres */
+    GRIP_SNAP_GAPS = 1u << 3,           /* equal gaps between neighbours in a row or column */
+    GRIP_SNAP_WHILE_RESIZING = 1u << 4  /* the moving edges of a resize snap too */
+};
+
+typedef struct grip_snap_desc {
+    uint32_t struct_size;        /* sizeof(grip_snap_desc) */
+    uint32_t flags;              /* GRIP_SNAP_*, default 0: no snapping */
+    double grid_x, grid_y;       /* grid spacing in world units, default 10 x 10 */
+    grip_vec2 grid_origin;       /* default (0, 0) */
+    double threshold;            /* how close counts, in screen units, default 8 */
+    uint32_t bypass_modifiers;   /* any of these held: no snapping, default GRIP_MOD_CTRL | GRIP_MOD_META */
+} grip_snap_desc;
+
+void grip_snap_desc_init(grip_snap_desc *desc);
+/* Snapping of moves (and resizes, with GRIP_SNAP_WHILE_RESIZING) of boxes and selections.
+ * Candidates are the snap_target siblings of the moving boxes that are not moving themselves;
+ * what snaps is the axis-aligned bounds in the parent's space. Object snaps win over the grid.
+ * Every snap in effect is drawn: GRIP_CMD_GUIDE lines through the aligned edges or centres,
+ * GRIP_CMD_GAP segments for equal gaps. desc NULL turns snapping off. The settings are copied.
+ * GRIP_ERR_ARG, changing nothing, for a struct_size this library does not know, unknown flag or
+ * modifier bits, a grid spacing that is not finite and > 0, a grid origin that is not finite, or
+ * a threshold outside 0 ... 10000 (the message names the field). */
+grip_status grip_engine_set_snapping(grip_engine *engine, const grip_snap_desc *desc);
+
 /* ---- Input -------------------------------------------------------------- */
 
 typedef enum grip_phase {

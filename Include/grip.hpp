@@ -61,6 +61,14 @@ inline grip_box_desc box_desc(double x, double y, double width, double height, g
     return d;
 }
 
+// Snapping settings with the library's defaults (grip_snap_desc_init), then flags (GRIP_SNAP_*).
+inline grip_snap_desc snap_desc(uint32_t flags = 0) {
+    grip_snap_desc d;
+    grip_snap_desc_init(&d);
+    d.flags = flags;
+    return d;
+}
+
 // A read-only view of an engine's frame. Its arrays are the engine's own memory: valid until the
 // next frame() / grip_frame_get or the engine's end; copy what you keep longer.
 struct frame_view {
@@ -238,6 +246,10 @@ public:
         frame_view v = frame();
         return std::vector<grip_command>(v.begin(), v.end());
     }
+
+    // ---- Snapping (grip::snap_desc(GRIP_SNAP_GRID | ...)); snapping_off() turns it off.
+    void set_snapping(const grip_snap_desc &d) { check(grip_engine_set_snapping(e_, &d)); }
+    void snapping_off() { check(grip_engine_set_snapping(e_, nullptr)); }
 
     // ---- Keys: arrows nudge the selection, Escape cancels, Tab walks, modifiers re-evaluate.
     // Each returns whether the key did something.

@@ -39,6 +39,7 @@ static const char engines_key = 0;  /* registry: lightuserdata(LuaEngine) -> eng
 #define marquee_names gn_marquee_names
 #define group_resize_names gn_group_resize_names
 #define key_names gn_key_names
+#define snap_names gn_snap_names
 
 static int name_index(const char *const *names, const char *s) {
     for (int i = 0; names[i]; i++) {
@@ -704,6 +705,29 @@ static int l_set_view(lua_State *L) {
     CALL_INIT(c);
     c.in = &m;
     return simple_engine_op(L, GL_OP_SET_VIEW, &c);
+}
+
+/* e:set_snapping{flags = {...}, grid_x, grid_y, grid_origin = {x, y}, threshold, bypass_modifiers = {...}}, or nil: off. */
+static int l_set_snapping(lua_State *L) {
+    grip_snap_desc d;
+    grip_snap_desc_init(&d);
+    CALL_INIT(c);
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        static const char *const keys[] = {"flags", "grid_x", "grid_y", "grid_origin", "threshold", "bypass_modifiers", NULL};
+        check_keys(L, 2, keys, "snapping");
+        if (lua_getfield(L, 2, "flags") != LUA_TNIL) d.flags = mask_value(L, -1, snap_names, 0, 0x1F, "snapping.flags");
+        lua_pop(L, 1);
+        if (lua_getfield(L, 2, "bypass_modifiers") != LUA_TNIL) d.bypass_modifiers = mask_value(L, -1, mod_names, 0, 0xF, "snapping.bypass_modifiers");
+        lua_pop(L, 1);
+        if (lua_getfield(L, 2, "grid_origin") != LUA_TNIL) point_value(L, -1, &d.grid_origin.x, &d.grid_origin.y, "snapping.grid_origin");
+        lua_pop(L, 1);
+        d.grid_x = opt_number(L, 2, "grid_x", d.grid_x);
+        d.grid_y = opt_number(L, 2, "grid_y", d.grid_y);
+        d.threshold = opt_number(L, 2, "threshold", d.threshold);
+        c.in = &d;
+    }
+    return simple_engine_op(L, GL_OP_SET_SNAPPING, &c);
 }
 
 static int l_hit(lua_State *L) {
@@ -1476,7 +1500,7 @@ static int l_load(lua_State *L) {
 static const luaL_Reg engine_methods[] = {
     {"box", l_engine_box}, {"pointer", l_pointer}, {"magnify", l_magnify}, {"tick", l_tick},
     {"advance", l_advance}, {"time", l_time}, {"frame", l_frame}, {"events", l_events}, {"hit", l_hit},
-    {"set_bounds", l_set_bounds}, {"set_view", l_set_view}, {"drag", l_drag}, {"drag_handle", l_drag_handle},
+    {"set_bounds", l_set_bounds}, {"set_view", l_set_view}, {"set_snapping", l_set_snapping}, {"drag", l_drag}, {"drag_handle", l_drag_handle},
     {"pinch", l_pinch}, {"tap", l_tap}, {"double_tap", l_double_tap}, {"hold", l_hold}, {"close", l_close},
     {"boxes", l_boxes}, {"query", l_query}, {"screen_to_world", l_screen_to_world},
     {"select", l_select}, {"selection", l_selection}, {"selection_state", l_selection_state}, {"marquee", l_marquee},

@@ -37,6 +37,8 @@ const char *const gn_gesture_names[] = {"none", "move", "resize", "rotate", "pin
 extern char gn_values_gesture[(GRIP_GESTURE_NONE == 0 && GRIP_GESTURE_MOVE == 1 && GRIP_GESTURE_RESIZE == 2 && GRIP_GESTURE_ROTATE == 3 && GRIP_GESTURE_PINCH == 4 && GRIP_GESTURE_MAGNIFY == 5 && GRIP_GESTURE_HANDLE == 6 && GRIP_GESTURE_MARQUEE == 7 && GRIP_GESTURE_NUDGE == 8 && GRIP_GESTURE_RESET == 9) ? 1 : -1];
 const char *const gn_key_names[] = {"none", "left", "right", "up", "down", "escape", "tab", "shift", "alt", "ctrl", "meta", NULL};
 extern char gn_values_key[(GRIP_KEY_LEFT == 1 && GRIP_KEY_RIGHT == 2 && GRIP_KEY_UP == 3 && GRIP_KEY_DOWN == 4 && GRIP_KEY_ESCAPE == 5 && GRIP_KEY_TAB == 6 && GRIP_KEY_SHIFT == 7 && GRIP_KEY_ALT == 8 && GRIP_KEY_CTRL == 9 && GRIP_KEY_META == 10) ? 1 : -1];
+const char *const gn_snap_names[] = {"grid", "edges", "centers", "gaps", "while_resizing", NULL};
+extern char gn_values_snap[(GRIP_SNAP_GRID == 1u << 0 && GRIP_SNAP_EDGES == 1u << 1 && GRIP_SNAP_CENTERS == 1u << 2 && GRIP_SNAP_GAPS == 1u << 3 && GRIP_SNAP_WHILE_RESIZING == 1u << 4) ? 1 : -1];
 
 const char *const *const gn_tables[GN_TABLE_COUNT] = {
     gn_status_names,
@@ -56,6 +58,7 @@ const char *const *const gn_tables[GN_TABLE_COUNT] = {
     gn_event_names,
     gn_gesture_names,
     gn_key_names,
+    gn_snap_names,
 };
 
 const gn_field gn_box_desc_fields[] = {

@@ -9,7 +9,8 @@
 /// - `frameState` (Frame/FrameState.swift): the frame's buffers and what the builder kept;
 /// - `outbox` (Events/Outbox.swift): the events waiting for the host;
 /// - `selection` (Selection/Selection.swift): the selected boxes and a marquee in progress;
-/// - `history` (History/History.swift): the steps undo and redo walk.
+/// - `history` (History/History.swift): the steps undo and redo walk;
+/// - `snapping` (Snapping/SnapState.swift): the snap settings, the index of targets, the guides.
 /// The class itself holds the settings, the camera and the clock.
 ///
 /// Every method that throws changes nothing when it throws. Time only moves forward, set by
@@ -30,6 +31,7 @@ public final class Engine {
     var frameState = FrameState()
     var outbox = EventOutbox()
     var selection = Selection()
+    var snapping = SnapState()
 
     /// The scripting host's hooks, not retained: the host owns the engine, not the reverse. The
     /// host clears this before the hooks object goes away (a hosted Lua state on destroy; a

@@ -63,6 +63,8 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_engine_set_bounds(e.ptr, c.pointee.n.0, c.pointee.n.1))
     case Int(GL_OP_SET_VIEW):
         try e.check(grip_engine_set_view(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_affine.self)))
+    case Int(GL_OP_SET_SNAPPING):
+        try e.check(grip_engine_set_snapping(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_snap_desc.self)))
     case Int(GL_OP_BOX_CREATE):
         var id: grip_box = 0
         try e.accountBoxes(adding: 1)

@@ -170,7 +170,37 @@ static void dump_frame(const grip_frame *f) {
     for (size_t v = 0; v < f->vertex_count; v++) printf("    v %zu %a %a\n", v, f->vertices[v].x, f->vertices[v].y);
 }
 
-/* Prints "LINE VERB STATUS serial=S frame=HASH [events=K,K,..]" for the line just run. */
+static void d_geometry(digest *d, const grip_geometry *g) {
+    d_u64(d, g->parent);
+    d_f64(d, g->center.x); d_f64(d, g->center.y); d_f64(d, g->width); d_f64(d, g->height);
+    d_f64(d, g->rotation); d_f64(d, g->scale);
+    d_u64(d, g->flipped_x); d_u64(d, g->flipped_y);
+}
+
+/* After polling COMMITTED, UNDONE or REDONE: adds every change of that step (box, before, after)
+ * to d; returns how many there were. With -v, prints them (doubles as %a). */
+static size_t digest_changes(replay *r, digest *d) {
+    grip_change c[64];
+    size_t count = 0;
+    grip_status s = grip_event_changes(r->e, c, 64, &count);
+    if (s != GRIP_OK) die(r, "grip_event_changes: %s", grip_engine_errmsg(r->e));
+    if (count > 64) die(r, "a step of more than 64 boxes");
+    for (size_t i = 0; i < count; i++) {
+        d_u64(d, c[i].box);
+        d_geometry(d, &c[i].before);
+        d_geometry(d, &c[i].after);
+        if (r->verbose)
+            printf("    change box=%#llx before=%a,%a %ax%a r=%a s=%a after=%a,%a %ax%a r=%a s=%a\n",
+                   (unsigned long long)c[i].box, c[i].before.center.x, c[i].before.center.y, c[i].before.width,
+                   c[i].before.height, c[i].before.rotation, c[i].before.scale, c[i].after.center.x,
+                   c[i].after.center.y, c[i].after.width, c[i].after.height, c[i].after.rotation, c[i].after.scale);
+    }
+    d_u64(d, count);
+    return count;
+}
+
+/* Prints "LINE VERB STATUS serial=S frame=HASH [events=K,K,..:HASH] [changes=N:HASH]" for the
+ * line just run. */
 static void report(replay *r, const char *verb, grip_status s) {
     grip_frame f;
     grip_status fs = grip_frame_get(r->e, &f);
@@ -201,8 +231,9 @@ static void report(replay *r, const char *verb, grip_status s) {
     if (r->verbose) { putchar('\n'); dump_frame(&f); }
     /* the events this line produced: kinds, and a digest of all their fields */
     grip_event ev;
-    digest de = {0xcbf29ce484222325ull};
+    digest de = {0xcbf29ce484222325ull}, dc = {0xcbf29ce484222325ull};
     int n = 0;
+    size_t changes = 0;
     char kinds[512] = "";
     size_t used = 0;
     while (grip_event_poll(r->e, &ev) == GRIP_OK) {
@@ -211,8 +242,11 @@ static void report(replay *r, const char *verb, grip_status s) {
         d_u64(&de, ev.pointer); d_f64(&de, ev.time); d_f64(&de, ev.position.x); d_f64(&de, ev.position.y);
         if (used < sizeof kinds - 8) used += (size_t)snprintf(kinds + used, sizeof kinds - used, "%s%d", n ? "," : "", (int)ev.kind);
         n++;
+        if (ev.kind == GRIP_EVENT_COMMITTED || ev.kind == GRIP_EVENT_UNDONE || ev.kind == GRIP_EVENT_REDONE)
+            changes += digest_changes(r, &dc);
     }
     if (n) printf("%sevents=%s:%016llx", r->verbose ? "    " : " ", kinds, (unsigned long long)de.h);
+    if (changes) printf(" changes=%zu:%016llx", changes, (unsigned long long)dc.h);
     putchar('\n');
 }
 
@@ -254,6 +288,9 @@ static void run_line(replay *r, char **tok, int n) {
                 if (index_of(gn_group_resize_names, v) < 0) die(r, "group_resize is keep_shapes or member_axes");
                 d.group_resize = (grip_group_resize)index_of(gn_group_resize_names, v);
             } else if (!strcmp(k, "rotate_handle_offset")) d.rotate_handle_offset = number(r, v);
+            else if (!strcmp(k, "history_limit")) d.history_limit = (uint32_t)strtoul(v, NULL, 0);
+            else if (!strcmp(k, "nudge_step")) d.nudge_step = number(r, v);
+            else if (!strcmp(k, "nudge_step_large")) d.nudge_step_large = number(r, v);
             else die(r, "unknown engine field '%s'", k);
         }
         s = grip_engine_create(&d, &r->e);
@@ -342,6 +379,25 @@ static void run_line(replay *r, char **tok, int n) {
         printf(" center=%.17g,%.17g size=%.17g,%.17g rotation=%.17g active=%d\n", st.center.x, st.center.y,
                st.width, st.height, st.rotation, st.gesture_active);
         return;
+    } else if (!strcmp(verb, "key")) {
+        if (n < 4 || (strcmp(tok[1], "down") && strcmp(tok[1], "up")) || index_of(gn_key_names, tok[2]) <= 0)
+            die(r, "key down|up left|right|up|down|escape|tab|shift|alt|ctrl|meta TIME [shift|alt|ctrl|meta...]");
+        grip_key_event ev = {(grip_phase)index_of(gn_phase_names, tok[1]), (grip_key)index_of(gn_key_names, tok[2]),
+                             modifiers(r, tok + 4, n - 4), number(r, tok[3])};
+        s = grip_dispatch_key(r->e, &ev, NULL);
+    } else if (!strcmp(verb, "undo") || !strcmp(verb, "redo")) {
+        if (n != 1) die(r, "%s", verb);
+        s = verb[0] == 'u' ? grip_undo(r->e) : grip_redo(r->e);
+    } else if (!strcmp(verb, "history")) {
+        size_t u = 0, re = 0;
+        if (n == 2 && !strcmp(tok[1], "clear")) {
+            s = grip_history_clear(r->e);
+        } else {
+            if (n != 1) die(r, "history [clear]");
+            s = grip_history_depth(r->e, &u, &re);
+            printf("%d history %s undo=%zu redo=%zu\n", r->line, status_name(s), u, re);
+            return;
+        }
     } else if (!strcmp(verb, "timer")) {
         if (n != 2) die(r, "timer TIME");
         s = grip_dispatch_timer(r->e, number(r, tok[1]));
@@ -350,6 +406,29 @@ static void run_line(replay *r, char **tok, int n) {
         grip_affine m = {number(r, tok[1]), number(r, tok[2]), number(r, tok[3]), number(r, tok[4]),
                          number(r, tok[5]), number(r, tok[6])};
         s = grip_engine_set_view(r->e, &m);
+    } else if (!strcmp(verb, "snapping")) {
+        grip_snap_desc d;
+        grip_snap_desc_init(&d);
+        if (n == 2 && !strcmp(tok[1], "off")) {
+            s = grip_engine_set_snapping(r->e, NULL);
+            report(r, verb, s);
+            return;
+        }
+        for (int i = 1; i < n; i++) {
+            char *eq = strchr(tok[i], '=');
+            if (!eq) die(r, "snapping off | snapping key=value...");
+            *eq = 0;
+            const char *k = tok[i], *v = eq + 1;
+            if (!strcmp(k, "flags")) d.flags = mask(r, v, gn_snap_names, 0x1F, 0);
+            else if (!strcmp(k, "grid_x")) d.grid_x = number(r, v);
+            else if (!strcmp(k, "grid_y")) d.grid_y = number(r, v);
+            else if (!strcmp(k, "grid_origin_x")) d.grid_origin.x = number(r, v);
+            else if (!strcmp(k, "grid_origin_y")) d.grid_origin.y = number(r, v);
+            else if (!strcmp(k, "threshold")) d.threshold = number(r, v);
+            else if (!strcmp(k, "bypass_modifiers")) d.bypass_modifiers = mask(r, v, gn_mod_names, 0xF, 0);
+            else die(r, "unknown snapping field '%s'", k);
+        }
+        s = grip_engine_set_snapping(r->e, &d);
     } else if (!strcmp(verb, "bounds")) {
         if (n != 3) die(r, "bounds WIDTH HEIGHT");
         s = grip_engine_set_bounds(r->e, number(r, tok[1]), number(r, tok[2]));

@@ -84,6 +84,28 @@ struct SceneBits: Equatable {
         #expect(r.geometry(a).center.y == 574)
     }
 
+    /// With grid snapping on an arrow moves one grid step (shift: five) along its axis; a bypass
+    /// modifier held (ctrl) gives the plain nudge step; grid snapping off, the plain steps again.
+    @Test func withGridSnappingArrowsStepByTheGrid() throws {
+        let r = Rig(width: 800, height: 600)
+        let a = r.box(center: Vec2(150, 125), width: 100, height: 50, editing: false)
+        try r.e.select(a, .replace)
+        var c = SnapConfig()
+        c.flags = SnapConfig.grid
+        c.gridX = 8
+        c.gridY = 12
+        try r.e.setSnapping(c)
+        try r.key(.right)
+        #expect(r.geometry(a).center == Vec2(158, 125))
+        try r.key(.down, mods: Modifiers.shift)
+        #expect(r.geometry(a).center == Vec2(158, 185))
+        try r.key(.left, mods: Modifiers.ctrl)
+        #expect(r.geometry(a).center == Vec2(157, 185))
+        try r.e.setSnapping(nil)
+        try r.key(.up, mods: Modifiers.shift)
+        #expect(r.geometry(a).center == Vec2(157, 175))
+    }
+
     /// 30 auto-repeat arrows less than 1 s apart: one COMMITTED step, at the first dispatch at
     /// least 1 s after the last; nothing before.
     @Test func thirtyAutoRepeatNudgesAreOneStep() throws {
@@ -164,7 +186,7 @@ struct SceneBits: Equatable {
         let a = r.box(center: Vec2(100, 100), width: 100, height: 50, editing: false) { $0.behavior.contain = true }
         try r.e.setHostConstraint(a, true)
         try r.e.select(a, .replace)
-        for _ in 0..<10 { try r.key(.left) }
+        for _ in 0..<10 { try r.key(.left, mods: Modifiers.shift) }
         #expect(r.geometry(a).center.x == 50)
         #expect(hook.seen.last?.center.x == 50)
         hook.mode = 2
@@ -200,9 +222,8 @@ struct SceneBits: Equatable {
 }
 
 /// A gesture kind Escape is tried on.
-enum EscapeCase: CaseIterable, CustomStringConvertible {
+enum EscapeCase: CaseIterable, Sendable {
     case move, resize, rotate, pinch, magnify, groupMove, groupResize, groupRotate, groupPinch, groupMagnify
-    var description: String { "\(self.self)" }
     var group: Bool { [.groupMove, .groupResize, .groupRotate, .groupPinch, .groupMagnify].contains(self) }
     var gesture: GestureKind {
         switch self {
@@ -274,6 +295,8 @@ enum EscapeCase: CaseIterable, CustomStringConvertible {
             pointers = []
         }
         #expect(SceneBits(r, all) != start, "\(kind): the gesture did nothing")
+        let during = r.events(steps: true)
+        #expect(during.first?.kind == .gestureBegan && !during.contains { $0.kind.isTransaction })
         #expect(try r.key(.escape))
         #expect(SceneBits(r, all) == start, "\(kind): not restored bit for bit")
         #expect(r.e.frame().commands.allSatisfy { $0.state & 2 == 0 }, "\(kind): something still draws as active")

@@ -357,7 +357,7 @@ static void test_refusals(void) {
     REFUSED(e, FILE_WITH("{\"id\": 2, \"scale\": 1e300}"), GRIP_ERR_ARG, "scene: line 3, column 3: boxes[1]: ");
     REFUSED(e, "{\"grip_scene\": 1, \"boxes\": [{\"id\": 1}, {\"id\": 2}, {\"id\": 3}, {\"id\": 4}]}", GRIP_ERR_LIMIT,
             "scene: line 1, column 62: boxes[3]: max_boxes (3) reached");
-    /* 34 levels of nesting: the 34th box would be at depth 33. */
+    /* A chain of 34 boxes: the 33rd would be the 33rd level (depth 32); 32 levels is the most. */
     char deep[4096];
     size_t at = (size_t)snprintf(deep, sizeof deep, "{\"grip_scene\": 1, \"boxes\": [{\"id\": 1}");
     for (int i = 2; i <= 34; i++) at += (size_t)snprintf(deep + at, sizeof deep - at, ",\n{\"id\": %d, \"parent\": %d}", i, i - 1);
@@ -367,7 +367,7 @@ static void test_refusals(void) {
     grip_engine *e2;
     CHECK_STATUS(grip_engine_create(&big, &e2), GRIP_OK);
     add_box(e2, GRIP_NO_BOX, 0, 0, 20, 20, 0, 1, false);
-    REFUSED(e2, deep, GRIP_ERR_LIMIT, "scene: line 34, column 1: boxes[33]: boxes nest at most 32 levels deep");
+    REFUSED(e2, deep, GRIP_ERR_LIMIT, "scene: line 33, column 1: boxes[32]: boxes nest at most 32 levels deep");
     CHECK_STATUS(grip_scene_load(e, NULL, 3), GRIP_ERR_ARG);
     CHECK_STATUS(grip_scene_load(NULL, "{}", 2), GRIP_ERR_ARG);
     /* The old box is still there and selected. */

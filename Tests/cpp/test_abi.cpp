@@ -270,6 +270,7 @@ void whole_api() {
 
 // Keys, history, changes, set_geometry, constraint functions and scene files.
 void history_and_hooks() {
+    bool thrown = false;
     grip_engine_desc ed = grip::engine_desc(1000, 800);
     ed.selection = GRIP_SELECTION_POINTER;
     grip::engine e(ed);
@@ -346,6 +347,30 @@ void history_and_hooks() {
     moved.pointer(GRIP_PHASE_UP, 1, 220, 150, 5.2);
     CHECK_NEAR(moved.state(a).center.x, 220, 1e-9);
 
+    // snapping: a grid of 50; a (180..260) dragged by 47 would end at 227..307: the right edge is 7
+    // from the line at 300 (edges 23 and 27 from theirs, the centre 17): it snaps, centre 260
+    grip_snap_desc sd = grip::snap_desc(GRIP_SNAP_GRID);
+    CHECK_NEAR(sd.threshold, 8, 0);
+    sd.grid_x = sd.grid_y = 50;
+    moved.set_snapping(sd);
+    moved.pointer(GRIP_PHASE_DOWN, 1, 200, 150, 6.0);
+    moved.pointer(GRIP_PHASE_MOVE, 1, 247, 150, 6.1);
+    moved.pointer(GRIP_PHASE_UP, 1, 247, 150, 6.2);
+    CHECK_NEAR(moved.state(a).center.x, 260, 0);
+    moved.snapping_off();
+    moved.pointer(GRIP_PHASE_DOWN, 1, 260, 150, 7.0);
+    moved.pointer(GRIP_PHASE_MOVE, 1, 280, 150, 7.1);
+    moved.pointer(GRIP_PHASE_UP, 1, 280, 150, 7.2);
+    CHECK_NEAR(moved.state(a).center.x, 280, 0);             // off: 260 + 20, as the pointer went
+    sd.grid_x = -1;
+    thrown = false;
+    try {
+        moved.set_snapping(sd);
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_ARG;
+    }
+    CHECK(thrown);
+
     // scene files
     grip_box_desc cd = grip::box_desc(5, 5, 20, 10, a);
     cd.user_data = 7;
@@ -357,12 +382,12 @@ void history_and_hooks() {
     CHECK_INT(boxes.size(), 2u);
     if (boxes.size() == 2) {
         CHECK(boxes[0] != a);                                 // new ids
-        CHECK_NEAR(moved.state(boxes[0]).center.x, 220, 0);
+        CHECK_NEAR(moved.state(boxes[0]).center.x, 280, 0);
         CHECK_INT(moved.describe(boxes[1]).user_data, 7u);
         CHECK_INT(moved.describe(boxes[1]).parent, boxes[0]);
     }
     CHECK(moved.save() == text);
-    bool thrown = false;
+    thrown = false;
     try {
         moved.load("{\"grip_scene\": 1, \"boxes\": [");
     } catch (const grip::error &err) {

@@ -324,7 +324,7 @@ enum {
     OP_BOX_CONFIGURE, OP_BOX_DESCRIBE, OP_SET_EDITING, OP_RESET, OP_STATE_GET, OP_HIT_TEST, OP_POINTER,
     OP_MAGNIFY, OP_TIMER, OP_POLL, OP_FRAME, OP_MISC, OP_FOREIGN, OP_LUA, OP_GESTURE, OP_TOUCHES,
     OP_ROUNDTRIP, OP_BULK, OP_HOARD, OP_FLOOD, OP_SELECTING_ENGINE, OP_SELECT, OP_QUERIES,
-    OP_KEYS_HISTORY, OP_COUNT
+    OP_KEYS_HISTORY, OP_SNAPPING, OP_COUNT
 };
 
 static void destroy_slot(slot *s) {
@@ -504,6 +504,32 @@ static void op_queries(reader *r, slot *s) {
     }
     }
     check_selection(s);
+}
+
+/* grip_engine_set_snapping: off, defaults with random flags, or fields from the fuzzer (NaN,
+ * negative and huge grids and thresholds, unknown bits, wrong struct sizes); bad settings are
+ * refused with a message and change nothing. */
+static void op_snapping(reader *r, slot *s) {
+    grip_snap_desc d;
+    grip_snap_desc_init(&d);
+    uint8_t k = u8(r) % 4;
+    if (k == 0) {
+        after(s, grip_engine_set_snapping(s->e, NULL), "grip_engine_set_snapping(NULL)");
+        return;
+    }
+    d.flags = k == 3 ? u32(r) : u8(r) & 0x1F;
+    if (k >= 2) {
+        d.grid_x = num(r, -5, 60);
+        d.grid_y = num(r, -5, 60);
+        d.grid_origin.x = num(r, -50, 100);
+        d.threshold = num(r, -2, 30);
+        d.bypass_modifiers = u8(r) & 0x1F;
+        if (u8(r) % 8 == 0) d.struct_size = u32(r);
+    }
+    grip_status st = grip_engine_set_snapping(s->e, &d);
+    after(s, st, "grip_engine_set_snapping");
+    if (st == GRIP_OK && !(d.grid_x > 0 && d.grid_y > 0 && d.threshold >= 0 && d.flags <= 0x1F))
+        inv_fail("set_snapping accepted grid %g x %g, threshold %g, flags %#x", d.grid_x, d.grid_y, d.threshold, d.flags);
 }
 
 static void op_set_view(reader *r, slot *s) {
@@ -887,6 +913,7 @@ static void step_slot(reader *r, slot *s, uint8_t op) {
     case OP_SELECT: op_select(r, s); return;
     case OP_QUERIES: op_queries(r, s); return;
     case OP_KEYS_HISTORY: op_keys_history(r, s); return;
+    case OP_SNAPPING: op_snapping(r, s); return;
     case OP_ROUNDTRIP: { /* describe + configure keeps a box as it is (grip.h): never GRIP_ERR_ARG */
         grip_box id = pick_id(r, s);
         grip_box_desc d;

@@ -234,6 +234,22 @@ h:key("up", "escape")
 fails("unknown value 'space'", h.key, h, "down", "space")
 fails("nudge: key must be", h.nudge, h, {key = "escape"})
 
+-- snapping: a grid of 50; a drag by 47 puts the left edge 3 units from the line at 150: it snaps
+local sn = grip.new{width = 1000, height = 800}
+local sb = sn:box{x = 100, y = 100, width = 80, height = 40}
+sn:set_snapping{flags = {"grid"}, grid_x = 50, grid_y = 50}
+sn:drag{from = {140, 120}, by = {47, 0}}
+check(sb:state().center.x == 190, "snapped to the grid line at x = 150")
+sn:set_snapping(nil)
+sn:drag{from = {190, 120}, by = {47, 0}}
+check(sb:state().center.x == 237, "snapping off: the drag as it came")
+sn:set_snapping{flags = {"grid", "while_resizing"}, grid_x = 50, grid_y = 50, grid_origin = {25, 0}, threshold = 4}
+sn:drag{from = {237, 120}, by = {-20, 0}}   -- left edge 197 - 20 = 177: 2 from 175 (the grid through 25)
+check(sb:state().center.x == 215, "grid_origin taken (the left edge on 175)")
+fails("unknown value 'corners'", sn.set_snapping, sn, {flags = {"corners"}})
+fails("GRIP_ERR_ARG", sn.set_snapping, sn, {grid_x = -1})
+fails("unknown snapping field 'grid'", sn.set_snapping, sn, {grid = 3})
+
 -- scene files: save, change, load back; the old box objects go stale
 local n2 = h:box{parent = n1, x = 5, y = 5, width = 20, height = 10, user_data = 7, rotation = 0.25}
 local text = h:save()

@@ -1,7 +1,7 @@
 -- grip.lua: Grip for LuaJIT (and LÖVE 11, which runs LuaJIT), through the FFI: no C module to
 -- build, only libgrip.so. The same API as the Lua 5.4 module (`require "grip"` in lua5.4) where
 -- the FFI allows: grip.new{...}, e:box{...}, pointer/magnify/key/tick, events (with changes),
--- frames, hits, queries, selection, the view, undo/redo, scene files and the drag/tap/pinch/
+-- frames, hits, queries, selection, the view, snapping, undo/redo, scene files and the drag/tap/pinch/
 -- marquee/nudge macros; fields keep their C names, enum
 -- values are lowercase names without the prefix, masks are lists of names.
 --
@@ -186,6 +186,23 @@ grip_vec2 corners[4];
 bool gesture_active;
 } grip_selection_state;
 grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *out);
+enum {
+GRIP_SNAP_GRID = 1u << 0,
+GRIP_SNAP_EDGES = 1u << 1,
+GRIP_SNAP_CENTERS = 1u << 2,
+GRIP_SNAP_GAPS = 1u << 3,
+GRIP_SNAP_WHILE_RESIZING = 1u << 4
+};
+typedef struct grip_snap_desc {
+uint32_t struct_size;
+uint32_t flags;
+double grid_x, grid_y;
+grip_vec2 grid_origin;
+double threshold;
+uint32_t bypass_modifiers;
+} grip_snap_desc;
+void grip_snap_desc_init(grip_snap_desc *desc);
+grip_status grip_engine_set_snapping(grip_engine *engine, const grip_snap_desc *desc);
 typedef enum grip_phase {
 GRIP_PHASE_DOWN = 0, GRIP_PHASE_MOVE = 1, GRIP_PHASE_UP = 2, GRIP_PHASE_CANCEL = 3,
 GRIP_PHASE_FORCE32 = 0x7FFFFFFF
@@ -344,6 +361,7 @@ local enums = {
     ["grip_indicator_shape"] = {circle = 0, rounded_rect = 1, rect = 2, custom = 3},
     ["grip_order"] = {front = 0, back = 1, forward = 2, backward = 3},
     ["grip_select_op"] = {replace = 0, add = 1, remove = 2, toggle = 3},
+    ["GRIP_SNAP_"] = {grid = 1, edges = 2, centers = 4, gaps = 8, while_resizing = 16},
     ["grip_phase"] = {down = 0, move = 1, up = 2, cancel = 3},
     ["GRIP_MOD_"] = {shift = 1, alt = 2, ctrl = 4, meta = 8},
     ["grip_key"] = {left = 1, right = 2, up = 3, down = 4, escape = 5, tab = 6, shift = 7, alt = 8, ctrl = 9, meta = 10},
@@ -360,6 +378,7 @@ local structs = {
     grip_box_state = {{"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}, {"local", "grip_affine"}, {"world", "grip_affine"}, {"corners", "grip_vec2[4]"}, {"editing", "bool"}, {"gesture_active", "bool"}},
     grip_hit = {{"box", "grip_box"}, {"handle", "grip_handle"}},
     grip_selection_state = {{"struct_size", "uint32_t"}, {"count", "size_t"}, {"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"corners", "grip_vec2[4]"}, {"gesture_active", "bool"}},
+    grip_snap_desc = {{"struct_size", "uint32_t"}, {"flags", "uint32_t"}, {"grid_x", "double"}, {"grid_y", "double"}, {"grid_origin", "grip_vec2"}, {"threshold", "double"}, {"bypass_modifiers", "uint32_t"}},
     grip_pointer_event = {{"phase", "grip_phase"}, {"pointer", "uint32_t"}, {"x", "double"}, {"y", "double"}, {"time", "double"}, {"modifiers", "uint32_t"}},
     grip_magnify_event = {{"phase", "grip_phase"}, {"factor", "double"}, {"x", "double"}, {"y", "double"}, {"time", "double"}},
     grip_key_event = {{"phase", "grip_phase"}, {"key", "grip_key"}, {"modifiers", "uint32_t"}, {"time", "double"}},
@@ -418,7 +437,7 @@ local function enum_value(enum, v, what, level)
 end
 -- The mask each uint32_t field holds: its constants, and whether they are bit numbers.
 local masks = {allow = {"GRIP_ALLOW_"}, handles = {"grip_handle", true}, modifiers = {"GRIP_MOD_"},
-               state = {"GRIP_STATE_"}, mods = {"GRIP_MOD_"}}
+               state = {"GRIP_STATE_"}, mods = {"GRIP_MOD_"}, flags = {"GRIP_SNAP_"}, bypass_modifiers = {"GRIP_MOD_"}}
 local ALL_HANDLES = {"top_left", "top", "top_right", "right", "bottom_right", "bottom", "bottom_left", "left", "rotate"}
 -- a list of names, one name, "all" or a number -> the mask
 local function mask_value(field, v, level)
@@ -780,6 +799,29 @@ function Engine:history()
   return tonumber(u[0]), tonumber(r[0])
 end
 function Engine:clear_history() call(self, "grip_history_clear") end
+
+-- ---- snapping ------------------------------------------------------------------------------------
+
+-- e:set_snapping{flags = {"grid", "edges", "centers", "gaps", "while_resizing"}, grid_x = 10,
+-- grid_y = 10, grid_origin = {x, y}, threshold = 8, bypass_modifiers = {"ctrl", "meta"}}; nil: off
+function Engine:set_snapping(o)
+  alive(self)
+  if o == nil then call(self, "grip_engine_set_snapping", nil) return end
+  if type(o) ~= "table" then error("set_snapping takes a table (or nil: off)", 2) end
+  local d = ffi.new("grip_snap_desc")
+  C.grip_snap_desc_init(d)
+  local fields = {}
+  for k, v in pairs(o) do fields[k] = v end
+  local origin = fields.grid_origin
+  fields.grid_origin = nil
+  from_table(self, d, "grip_snap_desc", fields, "snapping", 1)
+  if origin ~= nil then
+    if type(origin) ~= "table" then error("grid_origin must be {x, y}", 2) end
+    d.grid_origin.x = number(origin.x or origin[1], "grid_origin.x")
+    d.grid_origin.y = number(origin.y or origin[2], "grid_origin.y")
+  end
+  call(self, "grip_engine_set_snapping", d)
+end
 
 -- ---- scene files ---------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@
 //
 // Mouse: left button selects, moves, resizes and turns (Grip; shift-click adds, a drag from an
 // empty place draws a marquee); right or middle button drag pans the camera; the wheel zooms
-// about the mouse. Keys (Grip's): arrows nudge (shift: 10), Escape cancels or clears, Tab walks
+// about the mouse; moves and resizes snap to the other sprites (ctrl held: not). Keys (Grip's): arrows nudge (shift: 10), Escape cancels or clears, Tab walks
 // the sprites, ctrl-z / ctrl-shift-z undo and redo.
 #include <math.h>
 #include <stdio.h>
@@ -71,6 +71,7 @@ struct Editor {
     SDL_Texture *bricks = nullptr;
     grip_box ids[kSpriteCount];
     bool panning = false;
+    bool snap = true;
     const char *level_path = "level.json";
     char message[160] = "";
 };
@@ -114,6 +115,15 @@ int sprite_of(const Editor &ed, grip_box box) {
     grip_box_desc_init(&d);
     if (grip_box_describe(ed.engine, box, &d) != GRIP_OK || d.user_data >= (uint64_t)kSpriteCount) return -1;
     return (int)d.user_data;
+}
+
+// Snapping to the other sprites' edges, centres and equal gaps (guides drawn by the adapter),
+// resizes included; ctrl held bypasses it.
+void set_snapping(Editor &ed) {
+    grip_snap_desc d;
+    grip_snap_desc_init(&d);
+    d.flags = ed.snap ? GRIP_SNAP_EDGES | GRIP_SNAP_CENTERS | GRIP_SNAP_GAPS | GRIP_SNAP_WHILE_RESIZING : 0;
+    grip_engine_set_snapping(ed.engine, &d);
 }
 
 // A brick pattern for the ground and platforms (SDL texture: the renderer's ImTextureID).
@@ -160,6 +170,7 @@ bool build_scene(Editor &ed) {
             return false;
         }
     }
+    set_snapping(ed);
     GripImGui_Init(&ed.gi, ed.engine);
     return true;
 }
@@ -260,6 +271,7 @@ void windows(Editor &ed) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", ed.level_path);
     if (ed.message[0]) ImGui::TextWrapped("%s", ed.message);
+    if (ImGui::Checkbox("Snap to sprites (ctrl: off)", &ed.snap)) set_snapping(ed);
     ImGui::Separator();
     grip_box sel[16];
     size_t count = 0;

@@ -41,6 +41,9 @@ local flowers = {}
 for i = 1, 5 do flowers[i] = sprite("flower", 420 + i * 70, 715, 34, 46, {0.9, 0.3 + i * 0.1, 0.6}) end
 local cloud = sprite("cloud", 300, 90, 260, 90, {1, 1, 1})
 
+-- moves and resizes snap to the other sprites' edges, centres and equal gaps (ctrl held: not)
+e:set_snapping{flags = {"edges", "centers", "gaps", "while_resizing"}}
+
 -- ---- the camera ----------------------------------------------------------------------------------
 local cam = {zoom = 0.7, x = 0, y = 0}
 local function apply_camera() e:set_view{a = cam.zoom, d = cam.zoom, tx = cam.x, ty = cam.y} end

@@ -1,6 +1,7 @@
 /* grip-sdl-demo: Grip's editing overlay in a real SDL2 window.
  *
- *   grip-sdl-demo [--script FILE.lua] [--screenshot OUT.png | --marquee-shot OUT.png] [--seconds N]
+ *   grip-sdl-demo [--script FILE.lua] [--screenshot OUT.png | --marquee-shot OUT.png | --snap-shot OUT.png]
+ *                 [--seconds N]
  *                 [--size WxH] [--zoom F] [--verbose]
  *
  * Each display refresh it dispatches a timer event, reads the frame and (when its serial moved)
@@ -25,13 +26,16 @@
  *   shift, alt, ctrl   pressed or released mid-gesture, change it at once (no need to move)
  *   ctrl-z / ctrl-shift-z  undo / redo
  *   e / r              toggle editing / reset the box under the mouse; q quits
+ *   g / o              toggle snapping to the grid (20 pixels) / to other boxes (edges, centres,
+ *                      equal gaps; resizes too); ctrl or cmd held during a drag: no snapping
  * --script runs a Lua session on the engine (grip.host) first; --screenshot draws one frame after
  * the script (or, without one, after a scripted drag on the built-in scene), writes the window's
  * pixels as PNG and exits: it runs unattended under Xvfb. --seconds N runs the window for N
  * seconds first (taking input: a test can drive it with xdotool), then quits or takes the shot.
  * Exit status: 0; 1 when SDL, the engine or the screenshot failed; 3 when the script failed (it
  * is reported and the window goes on with whatever the script left, or the built-in scene).
- * --marquee-shot is --screenshot of the built-in scene with a selection and a marquee under way.
+ * --marquee-shot is --screenshot of the built-in scene with a selection and a marquee under way;
+ * --snap-shot the same with a box held where it snaps: its guides and equal-gap marks.
  * --zoom F views the world F times larger about the window's centre (hit tests the demo does
  * itself, for the cursor and the keys, map the mouse back to the world). */
 #include <math.h>
@@ -261,6 +265,35 @@ static void drag(uint32_t id, grip_vec2 from, grip_vec2 to, int steps, bool hold
 }
 
 static void handle_event(const SDL_Event *e);
+
+/* Snapping: object snaps on at start, the grid off (keys o and g). */
+static uint32_t snap_flags = GRIP_SNAP_EDGES | GRIP_SNAP_CENTERS | GRIP_SNAP_GAPS | GRIP_SNAP_WHILE_RESIZING;
+
+static void apply_snapping(void) {
+    grip_snap_desc d;
+    grip_status st;
+    grip_snap_desc_init(&d);
+    d.flags = snap_flags;
+    d.grid_x = d.grid_y = 20;
+    if ((st = grip_engine_set_snapping(engine, &d)) != GRIP_OK) fprintf(stderr, "grip-sdl-demo: grip_engine_set_snapping: %s\n", grip_engine_errmsg(engine));
+    if (verbose) printf("snapping: grid %s, objects %s\n", snap_flags & GRIP_SNAP_GRID ? "on" : "off",
+                        snap_flags & GRIP_SNAP_EDGES ? "on" : "off");
+}
+
+/* What --snap-shot shows: the ring dragged up and left, still held, where it snaps into the middle
+ * of the gap between the long-press box and the note (two equal-gap marks) with its top on the
+ * long-press box's top (a guide). */
+static void snap_session(void) {
+    grip_box_state s = box_state(ring_box);
+    grip_vec2 a, b;
+    a.x = (s.corners[0].x + s.corners[2].x) / 2;
+    a.y = (s.corners[0].y + s.corners[2].y) / 2;
+    b.x = a.x - 16 * zoom;
+    b.y = a.y - 17 * zoom;
+    grip_box_set_editing(engine, ring_box, true);
+    drag(MOUSE, a, b, 10, true);
+    timer(last_time += 0.05);
+}
 
 /* A touch event as SDL would deliver it, through the same path as real ones; 1/60 s later. */
 static void synthetic_finger(Uint32 type, SDL_FingerID id, double x, double y) {
@@ -695,6 +728,11 @@ static void handle_event(const SDL_Event *e) {
         }
         if (e->type != SDL_KEYDOWN || e->key.repeat) break;
         if (k == SDLK_q) running = false;
+        if (k == SDLK_g || k == SDLK_o) {
+            snap_flags ^= k == SDLK_g ? GRIP_SNAP_GRID : (GRIP_SNAP_EDGES | GRIP_SNAP_CENTERS | GRIP_SNAP_GAPS);
+            apply_snapping();
+            break;
+        }
         if (k == SDLK_z && (modifiers() & (GRIP_MOD_CTRL | GRIP_MOD_META))) {
             bool redo = (modifiers() & GRIP_MOD_SHIFT) != 0;
             grip_status st = redo ? grip_redo(engine) : grip_undo(engine);
@@ -803,13 +841,14 @@ static int screenshot(const char *path) {
 /* ---- main --------------------------------------------------------------------------------- */
 
 static void usage(FILE *out) {
-    fprintf(out, "usage: grip-sdl-demo [--script FILE.lua] [--screenshot OUT.png | --marquee-shot OUT.png] [--seconds N]\n"
+    fprintf(out, "usage: grip-sdl-demo [--script FILE.lua] [--screenshot OUT.png | --marquee-shot OUT.png |\n"
+                 "                     --snap-shot OUT.png] [--seconds N]\n"
                  "                     [--size WxH] [--zoom F] [--verbose]\n");
 }
 
 int main(int argc, char **argv) {
     const char *script = NULL, *shot = NULL;
-    bool marquee = false;
+    bool marquee = false, snapshot = false;
     double seconds = -1;
     grip_engine_desc ed;
     grip_status s;
@@ -822,6 +861,7 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[i], "--script") && i + 1 < argc) script = argv[++i];
         else if (!strcmp(argv[i], "--screenshot") && i + 1 < argc) shot = argv[++i];
         else if (!strcmp(argv[i], "--marquee-shot") && i + 1 < argc) shot = argv[++i], marquee = true;
+        else if (!strcmp(argv[i], "--snap-shot") && i + 1 < argc) shot = argv[++i], marquee = snapshot = true;
         else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
         else if (!strcmp(argv[i], "--zoom") && i + 1 < argc) {
             zoom = atof(argv[++i]);
@@ -878,12 +918,14 @@ int main(int argc, char **argv) {
         return 1;
     }
     set_view();
+    apply_snapping();
 
     if (script && !marquee) run_script(script);
     if (grip_frame_get(engine, &f) == GRIP_OK && f.command_count == 0) {
         if (script && !marquee) fprintf(stderr, "grip-sdl-demo: the script left no boxes: showing the built-in scene\n");
         build_scene();
-        if (marquee) marquee_session();
+        if (snapshot) snap_session();
+        else if (marquee) marquee_session();
         else if (shot && seconds < 0) scripted_session();
     }
     /* Continue from the engine's clock: a script's macros have advanced it. */

@@ -30,6 +30,7 @@ extern const char *const gn_state_names[];
 extern const char *const gn_event_names[];
 extern const char *const gn_gesture_names[];
 extern const char *const gn_key_names[];
+extern const char *const gn_snap_names[];
 
 /* Tables whose values start below 0: gn_T_names[v - GN_T_FIRST]. */
 #define GN_STATUS_FIRST (-6)
@@ -53,6 +54,7 @@ enum {
     GN_TABLE_EVENT,
     GN_TABLE_GESTURE,
     GN_TABLE_KEY,
+    GN_TABLE_SNAP,
     GN_TABLE_COUNT
 };
 extern const char *const *const gn_tables[GN_TABLE_COUNT];

@@ -9,6 +9,8 @@ public enum CommandKind: UInt32, Sendable {
     case outline = 6
     /// The marquee rectangle: a closed polyline of 4 vertices.
     case marquee = 7
+    /// One of two equal gaps (snapping): 2 vertices, `width` its length in world units.
+    case gap = 8
 }
 
 /// State bits of a command (`GRIP_STATE_*`).

@@ -52,6 +52,7 @@ extension Engine {
         guard let next = nextGeometry(gi, slot: s, pointerAt: position, modifiers: input.pointers.items[ti].modifiers),
               next.isValid else { return }
         step(gi, slot: s, to: next, pointer: pointer, at: position)
+        if snapping.config.flags != 0 || !snapping.marks.isEmpty { updateSnapMarks(gi) }
     }
 
     /// Applies `next` as gesture `gi`'s geometry of slot `s`, its first member (after the box's
@@ -92,6 +93,7 @@ extension Engine {
     /// Takes gesture `gi` out: its members draw as inactive again, then `event`.
     private func finish(_ gi: Int, _ event: EventKind, pointer: UInt32, at world: Vec2) {
         let g = interactions.active.remove(at: gi)
+        clearSnapMarks()
         // A pointer gesture's active handle and guide leave the overlay.
         if g.kind != .magnify { scene.drawnStateChanged() }
         for k in 0..<g.members.count {

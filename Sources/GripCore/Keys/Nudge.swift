@@ -1,4 +1,5 @@
-/// Nudges: arrow keys move the selection by `nudge_step` world units (shift: `nudge_step_large`).
+/// Nudges: arrow keys move the selection by `nudge_step` world units (shift: `nudge_step_large`);
+/// with grid snapping on (and no bypass modifier held), by one grid step (shift: five).
 /// A run of nudges less than 1 s apart is one interaction of kind `.nudge` on the selected boxes,
 /// and so one step: it ends (COMMITTED) at the first dispatch at least 1 s after its last arrow,
 /// when another gesture begins, when the selection changes, when the host edits a box, or at
@@ -12,7 +13,13 @@ extension Engine {
     /// (an empty selection, a member that does not allow moving, or a gesture on the selection).
     func nudge(_ unit: Vec2, modifiers: UInt32) -> Bool {
         guard !selection.members.isEmpty, selectionAllows().contains(.move), !selectionGestureActive() else { return false }
-        let step = modifiers & Modifiers.shift != 0 ? config.nudgeStepLarge : config.nudgeStep
+        let large = modifiers & Modifiers.shift != 0
+        let plain = large ? config.nudgeStepLarge : config.nudgeStep
+        var step = Vec2(plain, plain)
+        if snapping.config.has(SnapConfig.grid) && modifiers & snapping.config.bypass == 0 {
+            let k = large ? 5.0 : 1.0
+            step = Vec2(snapping.config.gridX * k, snapping.config.gridY * k)
+        }
         let gi: Int
         if let run = interactions.nudge() {
             gi = run
@@ -24,7 +31,7 @@ extension Engine {
             interactions.active.append(g)
             gi = interactions.active.count - 1
         }
-        interactions.active[gi].nudgeOffset = interactions.active[gi].nudgeOffset + unit * step
+        interactions.active[gi].nudgeOffset = interactions.active[gi].nudgeOffset + Vec2(unit.x * step.x, unit.y * step.y)
         interactions.active[gi].lastNudge = time
         interactions.nudgeDeadline = time + Engine.nudgeRunGap
         // What containment let through: an arrow that hit a wall leaves no overshoot behind, so

@@ -70,12 +70,14 @@ extension Engine {
         let toParent = screenToParent(s)
         let p = toParent.apply(position)
         let region = containmentRegion(s)
+        snapping.active = false  // until a move or resize of this step snaps
         let start = interactions.active[gi].members.first.start
         let current = interactions.active[gi].members.first.current
         var next: BoxGeometry
         switch interactions.active[gi].kind {
         case .move:
             next = Move.apply(start, grab: interactions.active[gi].grabA, pointer: p)
+            if snapping.config.flags != 0 { next.center = next.center + snapMove(gi, bounds: SnapIndex.bounds(next), pointer: p, modifiers: modifiers) }
             if let r = region { next = Containment.clampTranslation(next, in: r) }
         case .resize:
             let handle: HandleID
@@ -150,7 +152,10 @@ extension Engine {
                                centered: b.centered != (modifiers & Modifiers.alt != 0),
                                allowFlip: b.allowFlip, minWidth: b.minWidth, minHeight: b.minHeight)
         let base = start.framePoint(of: handle, rotateLift: 0)  // a resize handle: no lift
-        let target = base + (pointerFrame - grab)
+        var target = base + (pointerFrame - grab)
+        if snapping.config.flags != 0 {
+            target = snapResize(gi, start: start, handle: handle, o, startFrame: startFrame, target: target, pointer: p, modifiers: modifiers)
+        }
         // A local function, not a closure value: nothing is allocated per step.
         func resized(_ t: Vec2) -> (BoxGeometry, HandleID) {
             Resize.apply(start, handle: handle, to: t, o, startFrame: startFrame)

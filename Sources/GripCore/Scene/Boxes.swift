@@ -132,6 +132,7 @@ extension Engine {
             keepSelectionApart()
         }
         scene.slots[Int(s)].behavior = d.behavior
+        if old.snapTarget != d.behavior.snapTarget { scene.snapTouched(s) }
         if old.changesHitShape(d.behavior) { scene.markBoundsDirty(s) }
         scene.slots[Int(s)].home = geometry
         scene.commit(s, geometry)
@@ -153,6 +154,7 @@ extension Engine {
         let old = scene.slots[Int(s)].behavior
         guard old != b else { return }
         scene.slots[Int(s)].behavior = b
+        if old.snapTarget != b.snapTarget { scene.snapTouched(s) }
         if old.changesHitShape(b) { scene.markBoundsDirty(s) }
         if old.editing != b.editing { editingChanged(s, to: b.editing) }
         scene.restyle(s)

@@ -32,10 +32,11 @@ extension Scene {
 
     /// The commit chokepoint: every geometry change of a box goes through here. Sets slot `s`'s
     /// geometry to `g` and invalidates what depends on it (world transforms and bounds of its
-    /// subtree, its BOX commands, the draw version); true when it changed.
+    /// subtree, its BOX commands, the snap index, the draw version); true when it changed.
     @discardableResult
     @inline(__always) mutating func commit(_ s: Int32, _ g: BoxGeometry) -> Bool {
         guard setGeometry(s, g) else { return false }
+        snapTouched(s)
         if changes.dirtyRoots.count < SceneChanges.dirtyLimit { changes.dirtyRoots.append(s) } else { restructure() }
         changes.drawVersion &+= 1
         return true

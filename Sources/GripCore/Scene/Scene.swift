@@ -40,6 +40,10 @@ public struct Scene {
     var disabledHandleHooks: [BoxID] = []
     /// What changed since the frame was last built (Scene/Changes.swift).
     var changes = SceneChanges()
+    /// Snapping (Snapping/SnapIndex.swift): whether an index follows the scene, and the slots
+    /// committed, created, destroyed, reparented or made a target or not since it last did.
+    var snapTracking = false
+    var snapDirty: [Int32] = []
 
     init(tag: UInt16 = 0) { self.tag = tag }
 
@@ -76,6 +80,7 @@ public struct Scene {
         }
         nextOrder &+= 1
         boundsDirtySlots.append(s)
+        snapTouched(s)
         link(s, under: parent)
         count += 1
         return s
@@ -103,6 +108,7 @@ public struct Scene {
             slots[Int(s)].leaf = -1
             slots[Int(s)].boundsDirty = false
             slots[Int(s)].alive = false
+            snapTouched(s)
             slots[Int(s)].firstChild = -1
             slots[Int(s)].lastChild = -1
             count -= 1
@@ -139,6 +145,7 @@ public struct Scene {
         unlink(slot)
         link(slot, under: parent)
         invalidateWorld(slot)
+        snapTouched(slot)
     }
 
     mutating func link(_ s: Int32, under parent: Int32) {

@@ -79,9 +79,15 @@ extension Engine {
     @_optimize(speed) func stepGroup(_ gi: Int, pointer: UInt32, at position: Vec2, modifiers: UInt32) {
         let g = interactions.active[gi]
         let world = viewInverse.apply(position)
+        snapping.active = false  // until a move or resize of this step snaps
         switch g.kind {
         case .move:
-            moveGroup(gi, by: world - g.grabA)
+            var d = world - g.grabA
+            if snapping.config.flags != 0 {
+                proposeGroup(gi, GroupTransform.Similarity(shift: d))
+                d = d + snapGroupMove(gi, world: world, modifiers: modifiers)
+            }
+            moveGroup(gi, by: d)
         case .rotate:
             let pivot = g.groupFrame.center
             let v0 = g.grabA - pivot, v = world - pivot
@@ -111,6 +117,7 @@ extension Engine {
             return
         }
         commitGroup(gi, pointer: pointer, at: position)
+        if snapping.config.flags != 0 || !snapping.marks.isEmpty { updateSnapMarks(gi) }
     }
 
     /// Proposes group interaction `gi`'s members moved by world displacement `d` from their
@@ -192,8 +199,13 @@ extension Engine {
                                centered: modifiers & Modifiers.alt != 0, allowFlip: flip,
                                minWidth: frame.width * kxMin, minHeight: frame.height * kyMin)
         let base = frame.framePoint(of: g.handle, rotateLift: 0)
-        let target = base + (g.startFrameInverse.apply(world) - g.grabA)
+        var target = base + (g.startFrameInverse.apply(world) - g.grabA)
         let handle = g.handle, startFrame = g.startFrame
+        if snapping.config.flags != 0 {
+            let toParent = g.members.parentInverse(0)
+            target = snapResize(gi, start: frame, handle: handle, o, startFrame: startFrame, target: target,
+                                pointer: toParent.apply(world), modifiers: modifiers, toParent: toParent)
+        }
         func stretch(_ t: Double) -> GroupTransform.Stretch {
             let (f, _) = Resize.apply(frame, handle: handle, to: base + (target - base) * t, o, startFrame: startFrame)
             return GroupTransform.Stretch(from: frame.center, rotation: frame.rotation, center: f.center,

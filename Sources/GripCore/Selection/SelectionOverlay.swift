@@ -25,7 +25,7 @@ extension Engine {
 
     /// Whether the overlay has a selection part (so it cannot be moved in place).
     var hasSelectionOverlay: Bool {
-        multipleSelected || selection.marquee != nil || hoverOutlineSlot >= 0
+        multipleSelected || selection.marquee != nil || hoverOutlineSlot >= 0 || !snapping.marks.isEmpty
     }
 
     /// The selectable box the hovering pointer is over (pointer selection), or -1. A selected box
@@ -45,6 +45,7 @@ extension Engine {
         if hovered >= 0 { appendOutline(hovered, state: CommandState.hover) }
         if multipleSelected, let f = selectionFrame() { appendSelectionFrame(f) }
         if let mq = selection.marquee { appendMarquee(mq) }
+        appendSnapMarks()
     }
 
     /// An OUTLINE of slot `x`: its corners on screen, exactly.

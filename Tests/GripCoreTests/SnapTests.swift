@@ -1,0 +1,337 @@
+// Snapping (DESIGN.md, "Behaviour added in 0.2", Snapping): thresholds in screen units, the
+// smallest correction, objects before the grid, targets, equal gaps, resizes, guides, bypass,
+// groups, and a property test against a brute-force snapper.
+import Testing
+@testable import GripCore
+
+@Suite struct SnapTests {
+    /// A rig with snapping `flags` (threshold 8 screen units, grid 10).
+    private func rig(_ flags: UInt32, zoom: Double = 1, grid: Double = 10) throws -> Rig {
+        let r = Rig(width: 4000, height: 4000)
+        var c = SnapConfig()
+        c.flags = flags
+        c.gridX = grid; c.gridY = grid
+        try r.e.setSnapping(c)
+        if zoom != 1 { try r.e.setView(Affine.scale(zoom, zoom)) }
+        return r
+    }
+
+    /// A box from its min corner and size (world units, top level).
+    @discardableResult
+    private func rect(_ r: Rig, _ x: Double, _ y: Double, _ w: Double, _ h: Double, target: Bool = true,
+                      parent: BoxID = .none) -> BoxID {
+        r.box(parent: parent, center: Vec2(x + w / 2, y + h / 2), width: w, height: h, editing: false) { $0.behavior.snapTarget = target }
+    }
+
+    /// Drags `b` by world displacement `d` (one move after a slop-clearing one), returning its min corner.
+    @discardableResult
+    private func drag(_ r: Rig, _ b: BoxID, by d: Vec2, mods: UInt32 = 0, release: Bool = false) throws -> Vec2 {
+        let c = r.geometry(b).center
+        try r.down(r.screen(c))
+        try r.move(r.screen(c + Vec2(0, 30)), mods: mods)
+        try r.move(r.screen(c + d), mods: mods)
+        if release { try r.up(r.screen(c + d), mods: mods) }
+        let g = r.geometry(b)
+        return Vec2(g.center.x - g.width / 2, g.center.y - g.height / 2)
+    }
+
+    private func marks(_ r: Rig, _ kind: CommandKind) -> [(Vec2, Vec2)] {
+        let f = r.e.frame()
+        return f.commands.filter { $0.kind == kind }.map { (f.vertices[Int($0.firstVertex)], f.vertices[Int($0.firstVertex) + 1]) }
+    }
+
+    @Test func snapsWithinTheThresholdInScreenUnitsAtZoom1And2() throws {
+        for zoom in [1.0, 2.0] {
+            // Target left edge at 500; the moving left edge starts at 100.
+            var r = try rig(SnapConfig.edges, zoom: zoom)
+            rect(r, 500, 0, 50, 40)
+            var b = rect(r, 100, 400, 100, 100)
+            let inside = 500 - 7.9 / zoom, outside = 500 - 8.1 / zoom
+            #expect(try drag(r, b, by: Vec2(inside - 100, 0)).x == 500, "zoom \(zoom)")
+            #expect(marks(r, .guide).count == 1)
+            r = try rig(SnapConfig.edges, zoom: zoom)
+            rect(r, 500, 0, 50, 40)
+            b = rect(r, 100, 400, 100, 100)
+            #expect(abs(try drag(r, b, by: Vec2(outside - 100, 0)).x - outside) < 1e-9, "zoom \(zoom)")
+            #expect(marks(r, .guide).isEmpty)
+        }
+    }
+
+    @Test func theSmallestCorrectionWinsAndTheGuideSpansToTheTarget() throws {
+        let r = try rig(SnapConfig.edges | SnapConfig.centers)
+        rect(r, 506, 0, 20, 40)        // left edge 6 away from the moving left at 500
+        rect(r, 560, 700, 44, 40)      // right edge 604: 4 away from the moving right at 600
+        let b = rect(r, 100, 400, 100, 100)
+        #expect(try drag(r, b, by: Vec2(400, 0)).x == 504)
+        let g = marks(r, .guide)
+        #expect(g.count == 1)
+        // Through x = 604, from the moving box's top (400) to the target's bottom (740).
+        #expect(g.first.map { $0.0.x == 604 && $0.1.x == 604 && $0.0.y == 400 && $0.1.y == 740 } == true)
+    }
+
+    @Test func objectSnapsBeatTheGridAndGridSnapsDrawNoGuide() throws {
+        let r = try rig(SnapConfig.grid | SnapConfig.edges)
+        rect(r, 507, 0, 20, 40)
+        let b = rect(r, 100, 400, 100, 100)
+        // Left at 503: the grid is 3 away, the target 4: the target wins.
+        #expect(try drag(r, b, by: Vec2(403, 0), release: true).x == 507)
+        // With no target in range (left at 703.5), the grid line 700 (centre 750, right 800 agree).
+        let p = try drag(r, b, by: Vec2(196.5, 3.5), release: true)
+        #expect(p == Vec2(700, 400))
+        try r.down(r.screen(Vec2(760, 450)))
+        try r.move(r.screen(Vec2(760, 480)))
+        try r.move(r.screen(Vec2(761.5, 452)))
+        #expect(r.geometry(b).center == Vec2(750, 450))
+        #expect(marks(r, .guide).isEmpty)
+    }
+
+    @Test func onlySiblingsWithSnapTargetAreTargets() throws {
+        let r = try rig(SnapConfig.edges)
+        rect(r, 504, 0, 20, 40, target: false)
+        let parent = rect(r, 0, 1000, 1000, 1000)
+        rect(r, 503, 10, 20, 20, parent: parent)   // world left 503, but not a sibling
+        let b = rect(r, 100, 400, 100, 100)
+        #expect(try drag(r, b, by: Vec2(400, 0)).x == 500)
+        #expect(marks(r, .guide).isEmpty)
+    }
+
+    @Test func centredInTheGapBetweenTwoNeighbours() throws {
+        let r = try rig(SnapConfig.gaps)
+        rect(r, 100, 400, 100, 60)
+        rect(r, 400, 420, 100, 60)
+        let b = rect(r, 0, 410, 100, 40)
+        #expect(try drag(r, b, by: Vec2(246, 0)).x == 250)
+        let gaps = marks(r, .gap)
+        #expect(gaps.count == 2)
+        #expect(gaps.contains { $0.0.x == 200 && $0.1.x == 250 } && gaps.contains { $0.0.x == 350 && $0.1.x == 400 })
+        #expect(r.e.frame().commands.filter { $0.kind == .gap }.allSatisfy { $0.width == 50 })
+    }
+
+    @Test func repeatsTheGapBesideARow() throws {
+        let r = try rig(SnapConfig.gaps)
+        rect(r, 100, 400, 100, 60)
+        rect(r, 230, 400, 100, 60)      // gap 30 after the first
+        let b = rect(r, 0, 600, 80, 40)
+        // Beside the row: left at 362 -> 360 (330 + 30).
+        #expect(try drag(r, b, by: Vec2(362, -190)).x == 360)
+        let gaps = marks(r, .gap)
+        #expect(gaps.count == 2 && gaps.contains { $0.0.x == 330 && $0.1.x == 360 } && gaps.contains { $0.0.x == 200 && $0.1.x == 230 })
+    }
+
+    @Test func resizeSnapsTheMovingEdgeAndKeepsTheFixedEdgeExact() throws {
+        let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
+        rect(r, 0, 0, 300, 40)          // right edge at 300
+        let b = r.box(center: Vec2(150, 400), width: 100, height: 100)  // 100 ... 200
+        try r.down(Vec2(200, 400))
+        try r.move(Vec2(296, 403))
+        let g = r.geometry(b)
+        #expect(g.center.x - g.width / 2 == 100 && g.center.x + g.width / 2 == 300 && g.width == 200)
+        #expect(g.height == 100)
+        #expect(marks(r, .guide).count == 1)
+        // Without GRIP_SNAP_WHILE_RESIZING the edge follows the pointer.
+        let r2 = try rig(SnapConfig.edges)
+        rect(r2, 0, 0, 300, 40)
+        let b2 = r2.box(center: Vec2(150, 400), width: 100, height: 100)
+        try r2.down(Vec2(200, 400))
+        try r2.move(Vec2(296, 403))
+        #expect(r2.geometry(b2).width == 196)
+    }
+
+    @Test func aResizeAboutTheCentreSnapsWhicheverEdgeIsNearer() throws {
+        let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
+        rect(r, 80, 0, 30, 40)                                          // left edge 80
+        let b = r.box(center: Vec2(150, 400), width: 100, height: 100)  // 100 ... 200
+        try r.down(Vec2(200, 400), mods: Modifiers.alt)
+        try r.move(Vec2(218, 401), mods: Modifiers.alt)                 // 82 ... 218: the left edge is 2 from 80
+        let g = r.geometry(b)
+        #expect(abs(g.center.x - g.width / 2 - 80) < 1e-9 && abs(g.center.x + g.width / 2 - 220) < 1e-9)
+        #expect(g.center.x == 150)
+    }
+
+    @Test func resizeWithTheRatioKeptSnapsTheAxisNeedingLess() throws {
+        let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
+        rect(r, 0, 0, 302, 40)           // right edge 302
+        rect(r, 0, 600, 40, 497)         // bottom edge 1097: far
+        let b = r.box(center: Vec2(150, 450), width: 100, height: 100) { $0.behavior.resizeMode = .uniform }
+        try r.down(Vec2(200, 500))
+        try r.move(Vec2(297, 597))
+        let g = r.geometry(b)
+        #expect(abs(g.center.x + g.width / 2 - 302) < 1e-9)
+        #expect(abs(g.width - g.height) < 1e-9)
+        #expect(g.center.x - g.width / 2 == 100 && g.center.y - g.height / 2 == 400)
+    }
+
+    @Test func rotatedBoxesDoNotSnapWhileResizing() throws {
+        let r = try rig(SnapConfig.edges | SnapConfig.grid | SnapConfig.whileResizing)
+        rect(r, 0, 0, 300, 40)
+        let b = r.box(center: Vec2(150, 400), width: 100, height: 100, rotation: 0.3)
+        let h = try #require(r.handle(b, .right)).center
+        try r.down(h)
+        try r.move(h + Vec2(97 * 0.955336489125606, 97 * 0.29552020666134))
+        #expect(abs(r.geometry(b).width - 197) < 1e-9)
+        #expect(marks(r, .guide).isEmpty)
+    }
+
+    @Test func theBypassModifierTurnsSnappingOffForTheStep() throws {
+        let r = try rig(SnapConfig.edges | SnapConfig.grid)
+        rect(r, 500, 0, 50, 40)
+        let b = rect(r, 100, 400, 100, 100)
+        #expect(try drag(r, b, by: Vec2(397, 0.5), mods: Modifiers.ctrl).x == 497)
+        #expect(marks(r, .guide).isEmpty)
+        try r.move(Vec2(547, 450.5), mods: Modifiers.meta)
+        #expect(r.geometry(b).center.x == 547)
+        try r.move(Vec2(547, 450.5))
+        #expect(r.geometry(b).center.x == 550)
+    }
+
+    @Test func aSelectionSnapsAsOneByItsBounds() throws {
+        let r = try rig(SnapConfig.edges)
+        rect(r, 500, 0, 50, 40)
+        let a = rect(r, 100, 400, 50, 50), c = rect(r, 180, 420, 40, 60)   // bounds 100 ... 220
+        try r.e.select(a, .replace)
+        try r.e.select(c, .add)
+        try r.down(Vec2(125, 425))
+        try r.move(Vec2(125, 455))
+        try r.move(Vec2(125 + 276, 425))        // right edge at 496: 4 short of... no target; left at 376
+        #expect(r.geometry(a).center.x == 401)
+        try r.move(Vec2(125 + 397, 425))        // left at 497 -> 500
+        #expect(r.geometry(a).center.x == 525 && r.geometry(c).center.x == 600)
+        #expect(marks(r, .guide).count == 1)
+        try r.up(Vec2(125 + 397, 425))
+        #expect(marks(r, .guide).isEmpty)
+    }
+
+    @Test func aSelectionResizeSnapsTheFramesMovingEdge() throws {
+        let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
+        rect(r, 250, 0, 50, 40)                                              // right edge 300
+        let a = rect(r, 100, 400, 50, 50), c = rect(r, 180, 420, 40, 60)   // frame 100 ... 220
+        try r.e.select(a, .replace)
+        try r.e.select(c, .add)
+        try r.down(Vec2(220, 440))                                           // the frame's right handle
+        try r.move(Vec2(240, 441))
+        try r.move(Vec2(296, 441))
+        let gc = r.geometry(c), ga = r.geometry(a)
+        #expect(abs(gc.center.x + gc.width / 2 - 300) < 1e-9)
+        #expect(abs(ga.center.x - ga.width / 2 - 100) < 1e-9)
+        #expect(marks(r, .guide).count == 1)
+    }
+
+    // MARK: - against a brute-force snapper
+
+    /// The correction along one axis by the rules, over every target (no index).
+    private func bruteAxis(_ targets: [Rect], _ b: Rect, axis: Int, c: SnapConfig, tol: Double, pointer: Double) -> Double {
+        var best = (d: Double.infinity, t: 0.0)
+        func consider(_ d: Double, _ t: Double) {
+            let better = abs(d) < abs(best.d) || (abs(d) == abs(best.d) && (abs(t - pointer) < abs(best.t - pointer)
+                || (abs(t - pointer) == abs(best.t - pointer) && d < best.d)))
+            if better { best = (d, t) }
+        }
+        func f(_ r: Rect, _ a: Int, _ k: Int) -> Double {
+            let lo = a == 0 ? r.min.x : r.min.y, hi = a == 0 ? r.max.x : r.max.y
+            return k == 0 ? lo : (k == 2 ? hi : (lo + hi) * 0.5)
+        }
+        for t in targets {
+            for k in 0..<3 where c.flags & (k == 1 ? SnapConfig.centers : SnapConfig.edges) != 0 {
+                let d = f(t, axis, k) - f(b, axis, k)
+                if abs(d) <= tol { consider(d, f(t, axis, k)) }
+            }
+        }
+        if c.flags & SnapConfig.gaps != 0 {
+            let o = 1 - axis
+            func overlaps(_ t: Rect, _ r: Rect) -> Bool { f(t, o, 0) < f(r, o, 2) && f(t, o, 2) > f(r, o, 0) }
+            func before(_ x: Double, _ r: Rect) -> Rect? { targets.filter { overlaps($0, r) && f($0, axis, 2) <= x }.max { f($0, axis, 2) < f($1, axis, 2) } }
+            func after(_ x: Double, _ r: Rect) -> Rect? { targets.filter { overlaps($0, r) && f($0, axis, 0) >= x }.min { f($0, axis, 0) < f($1, axis, 0) } }
+            let lo = f(b, axis, 0), hi = f(b, axis, 2), mid = (lo + hi) * 0.5
+            let a = before(mid, b), n = after(mid, b)
+            if let a, let n {
+                let t = (f(a, axis, 2) + f(n, axis, 0)) * 0.5
+                if f(n, axis, 0) - f(a, axis, 2) >= hi - lo && abs(t - mid) <= tol { consider(t - mid, t) }
+            }
+            if let a, let a2 = before(f(a, axis, 0), a) {
+                let t = f(a, axis, 2) + (f(a, axis, 0) - f(a2, axis, 2))
+                if abs(t - lo) <= tol { consider(t - lo, t) }
+            }
+            if let n, let n2 = after(f(n, axis, 2), n) {
+                let t = f(n, axis, 0) - (f(n2, axis, 0) - f(n, axis, 2))
+                if abs(t - hi) <= tol { consider(t - hi, t) }
+            }
+        }
+        if best.d.isFinite { return best.d }
+        guard c.flags & SnapConfig.grid != 0 else { return 0 }
+        let g = axis == 0 ? c.gridX : c.gridY, origin = axis == 0 ? c.gridOrigin.x : c.gridOrigin.y
+        for k in 0..<3 {
+            let v = f(b, axis, k), t = origin + ((v - origin) / g).rounded() * g
+            if abs(t - v) <= tol { consider(t - v, t) }
+        }
+        return best.d.isFinite ? best.d : 0
+    }
+
+    @Test func matchesABruteForceSnapperBitForBitOverRandomScenes() throws {
+        var rng = SplitMix64(seed: 0x5A47_0016)
+        for round in 0..<200 {
+            let r = Rig(width: 4000, height: 4000)
+            var c = SnapConfig()
+            c.flags = UInt32(1 + rng.int(15))
+            c.gridX = rng.double(3, 40); c.gridY = rng.double(3, 40)
+            c.gridOrigin = Vec2(rng.double(-5, 5), rng.double(-5, 5))
+            c.threshold = rng.double(2, 20)
+            try r.e.setSnapping(c)
+            let zoom = rng.double(0.5, 3)
+            try r.e.setView(Affine(a: zoom, b: 0, c: 0, d: zoom, tx: rng.double(-200, 200), ty: rng.double(-200, 200)))
+            var ids: [BoxID] = []
+            func randomBox() -> BoxID {
+                let rotation = rng.int(4) == 0 ? rng.double(-3, 3) : 0
+                let target = rng.int(5) != 0
+                return r.box(center: Vec2(rng.double(0, 800), rng.double(0, 800)), width: rng.double(10, 120),
+                             height: rng.double(10, 120), rotation: rotation, scale: rng.int(3) == 0 ? rng.double(0.5, 2) : 1,
+                             editing: false) { $0.behavior.snapTarget = target }
+            }
+            for _ in 0..<(5 + rng.int(120)) { ids.append(randomBox()) }
+            let moving = r.box(center: Vec2(rng.double(200, 600), rng.double(200, 600)), width: rng.double(10, 100),
+                               height: rng.double(10, 100), rotation: rng.int(3) == 0 ? rng.double(-3, 3) : 0, editing: false)
+            try r.e.order(moving, .front)
+            for gesture in 0..<3 {
+                if gesture > 0 {
+                    // Between gestures the scene changes: the index follows every kind of change.
+                    for _ in 0..<(1 + rng.int(6)) {
+                        let k = rng.int(ids.count)
+                        switch rng.int(4) {
+                        case 0:
+                            var d = try r.e.describe(ids[k])
+                            d.geometry.center = Vec2(rng.double(0, 800), rng.double(0, 800))
+                            try r.e.configure(ids[k], d)
+                        case 1: ids.append(randomBox())
+                        case 2: if ids.count > 2 { try r.e.destroyBox(ids.remove(at: k)) }
+                        default:
+                            var b = try r.e.behavior(of: ids[k])
+                            b.snapTarget.toggle()
+                            try r.e.setBehavior(ids[k], b)
+                        }
+                    }
+                    try r.e.order(moving, .front)
+                }
+                var targets: [Rect] = []
+                for id in ids where try r.e.behavior(of: id).snapTarget { targets.append(SnapIndex.bounds(r.geometry(id))) }
+                let start = r.geometry(moving)
+                let grabScreen = r.e.view.apply(start.center)
+                try r.down(grabScreen)
+                let grab = r.e.viewInverse.apply(grabScreen)
+                for step in 0..<4 {
+                    var q = grabScreen + Vec2(rng.double(-300, 300), rng.double(-300, 300))
+                    if step == 0 && (q - grabScreen).length < 15 { q = grabScreen + Vec2(40, 0) }  // past touch_slop
+                    try r.move(q)
+                    let p = r.e.viewInverse.apply(q)
+                    var next = start
+                    next.center = start.center + (p - grab)
+                    let b = SnapIndex.bounds(next)
+                    let tx = c.threshold / r.e.view.applyVector(Vec2(1, 0)).length
+                    let ty = c.threshold / r.e.view.applyVector(Vec2(0, 1)).length
+                    let d = Vec2(bruteAxis(targets, b, axis: 0, c: c, tol: tx, pointer: p.x),
+                                 bruteAxis(targets, b, axis: 1, c: c, tol: ty, pointer: p.y))
+                    #expect(r.geometry(moving).center == next.center + d, "round \(round) gesture \(gesture) step \(step) flags \(c.flags)")
+                }
+                try r.up(r.e.view.apply(r.geometry(moving).center))
+            }
+        }
+    }
+}

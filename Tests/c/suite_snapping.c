@@ -1,0 +1,178 @@
+/* suite_snapping.c: grip_engine_set_snapping. Validation, moves snapping to edges across the
+ * threshold (screen units, so zoom halves it in world units), objects before the grid, equal gaps,
+ * resize snapping of the moving edge, the bypass modifier, GUIDE and GAP commands. */
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "suites.h"
+#include "util.h"
+
+static grip_status ptr(grip_engine *e, grip_phase phase, double x, double y, double t, uint32_t mods) {
+    grip_pointer_event ev = {phase, 1, x, y, t, mods};
+    return grip_dispatch_pointer(e, &ev, NULL);
+}
+
+static void validation(void) {
+    grip_engine *e = new_engine(800, 600);
+    grip_snap_desc d;
+    grip_snap_desc_init(&d);
+    CHECK(d.struct_size == sizeof d && d.flags == 0 && d.grid_x == 10 && d.grid_y == 10 && d.threshold == 8);
+    CHECK(d.grid_origin.x == 0 && d.grid_origin.y == 0 && d.bypass_modifiers == (GRIP_MOD_CTRL | GRIP_MOD_META));
+    CHECK_STATUS(grip_engine_set_snapping(NULL, &d), GRIP_ERR_ARG);
+    CHECK_STATUS(grip_engine_set_snapping(e, NULL), GRIP_OK);
+    d.grid_x = NAN;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_ERR_ARG);
+    CHECK(strstr(grip_engine_errmsg(e), "grip_snap_desc.grid_x") != NULL);
+    d.grid_x = 10;
+    d.grid_y = -1;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_ERR_ARG);
+    CHECK(strstr(grip_engine_errmsg(e), "grid_y") != NULL);
+    d.grid_y = 10;
+    d.threshold = INFINITY;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_ERR_ARG);
+    CHECK(strstr(grip_engine_errmsg(e), "threshold") != NULL);
+    d.threshold = 8;
+    d.flags = 1u << 7;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_ERR_ARG);
+    d.flags = GRIP_SNAP_EDGES;
+    d.struct_size = 12;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_ERR_ARG);
+    CHECK(strstr(grip_engine_errmsg(e), "struct_size") != NULL);
+    d.struct_size = sizeof d;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+    CHECK_STR(grip_engine_errmsg(e), "");
+    grip_engine_destroy(e);
+}
+
+/* Drags the box whose centre is (cx, cy) by (dx, dy) world units at zoom z (a slop-clearing move
+ * first) and returns its left edge, the pointer left down. */
+static double drag_left(grip_engine *e, grip_box b, double z, double dx, double dy, uint32_t mods) {
+    grip_box_state s = state_of(e, b);
+    double cx = s.center.x * z, cy = s.center.y * z;
+    ptr(e, GRIP_PHASE_DOWN, cx, cy, 0, 0);
+    ptr(e, GRIP_PHASE_MOVE, cx, cy + 30, 0.1, mods);
+    ptr(e, GRIP_PHASE_MOVE, cx + dx * z, cy + dy * z, 0.2, mods);
+    s = state_of(e, b);
+    return s.center.x - s.width / 2;
+}
+
+static void threshold_at_zoom(double z) {
+    int inside;
+    for (inside = 0; inside < 2; inside++) {
+        grip_engine *e = new_engine(4000, 4000);
+        grip_snap_desc d;
+        grip_affine view = {z, 0, 0, z, 0, 0};
+        grip_frame f;
+        grip_box b;
+        double left;
+        grip_snap_desc_init(&d);
+        d.flags = GRIP_SNAP_EDGES;
+        CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+        CHECK_STATUS(grip_engine_set_view(e, &view), GRIP_OK);
+        add_box(e, GRIP_NO_BOX, 500, 0, 50, 40, 0, 1, false);
+        b = add_box(e, GRIP_NO_BOX, 100, 400, 100, 100, 0, 1, false);
+        /* 8 screen units: 7.9 snaps, 8.1 does not; in world units that is divided by the zoom. */
+        left = drag_left(e, b, z, (inside ? 400 - 7.9 / z : 400 - 8.1 / z), 0, 0);
+        CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+        if (inside) {
+            CHECK_NEAR(left, 500, 0);
+            CHECK(count_commands(&f, GRIP_CMD_GUIDE) == 1);
+            int g = find_command(&f, GRIP_CMD_GUIDE, 0);
+            if (g >= 0) {
+                const grip_vec2 *v = f.vertices + f.commands[g].first_vertex;
+                /* Screen coordinates: x = 500 * z, from the target's top (0) to the moving bottom (500). */
+                CHECK_NEAR(v[0].x, 500 * z, EXACT);
+                CHECK_NEAR(v[1].x, 500 * z, EXACT);
+                CHECK_NEAR(fmin(v[0].y, v[1].y), 0, EXACT);
+                CHECK_NEAR(fmax(v[0].y, v[1].y), 500 * z, EXACT);
+            }
+        } else {
+            CHECK_NEAR(left, 500 - 8.1 / z, EXACT);
+            CHECK(count_commands(&f, GRIP_CMD_GUIDE) == 0);
+        }
+        ptr(e, GRIP_PHASE_UP, 0, 0, 0.3, 0);
+        CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+        CHECK(count_commands(&f, GRIP_CMD_GUIDE) == 0);
+        grip_engine_destroy(e);
+    }
+}
+
+static void grid_targets_gaps_bypass(void) {
+    grip_engine *e = new_engine(4000, 4000);
+    grip_snap_desc d;
+    grip_box_desc bd;
+    grip_frame f;
+    grip_box b, hidden;
+    grip_snap_desc_init(&d);
+    d.flags = GRIP_SNAP_GRID | GRIP_SNAP_EDGES | GRIP_SNAP_GAPS;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+    add_box(e, GRIP_NO_BOX, 507, 0, 20, 40, 0, 1, false);
+    hidden = add_box(e, GRIP_NO_BOX, 505, 100, 20, 40, 0, 1, false);
+    grip_box_desc_init(&bd);
+    CHECK_STATUS(grip_box_describe(e, hidden, &bd), GRIP_OK);
+    bd.snap_target = false;
+    CHECK_STATUS(grip_box_configure(e, hidden, &bd), GRIP_OK);
+    b = add_box(e, GRIP_NO_BOX, 100, 400, 100, 100, 0, 1, false);
+    /* Left at 503: the grid line 500 is 3 away, the target at 507 is 4 away (505 is no target). */
+    CHECK_NEAR(drag_left(e, b, 1, 403, 0, 0), 507, 0);
+    /* ctrl held: no snapping at all. */
+    CHECK_STATUS(ptr(e, GRIP_PHASE_MOVE, 150 + 403, 450.5, 0.3, GRIP_MOD_CTRL), GRIP_OK);
+    CHECK_NEAR(state_of(e, b).center.x, 553, 0);
+    CHECK_NEAR(state_of(e, b).center.y, 450.5, 0);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    CHECK(count_commands(&f, GRIP_CMD_GUIDE) == 0);
+    /* Nothing but the grid in range: the centre at 453.5 goes to 450, no guide. */
+    CHECK_STATUS(ptr(e, GRIP_PHASE_MOVE, 150 + 1003, 453.5, 0.4, 0), GRIP_OK);
+    CHECK_NEAR(state_of(e, b).center.x, 1150, 0);
+    CHECK_NEAR(state_of(e, b).center.y, 450, 0);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    CHECK(count_commands(&f, GRIP_CMD_GUIDE) == 0);
+    ptr(e, GRIP_PHASE_UP, 0, 0, 0.5, 0);
+    grip_engine_destroy(e);
+
+    /* Equal gaps: centred between two boxes of a row, two GAP commands of 50 world units. */
+    e = new_engine(4000, 4000);
+    d.flags = GRIP_SNAP_GAPS;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+    add_box(e, GRIP_NO_BOX, 100, 400, 100, 60, 0, 1, false);
+    add_box(e, GRIP_NO_BOX, 400, 420, 100, 60, 0, 1, false);
+    b = add_box(e, GRIP_NO_BOX, 0, 410, 100, 40, 0, 1, false);
+    CHECK_NEAR(drag_left(e, b, 1, 246, 0, 0), 250, 0);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    CHECK(count_commands(&f, GRIP_CMD_GAP) == 2);
+    int g = find_command(&f, GRIP_CMD_GAP, 0);
+    if (g >= 0) {
+        CHECK(f.commands[g].vertex_count == 2);
+        CHECK_NEAR(f.commands[g].width, 50, 0);
+    }
+    grip_engine_destroy(e);
+}
+
+static void resize_moving_edge(void) {
+    grip_engine *e = new_engine(4000, 4000);
+    grip_snap_desc d;
+    grip_box_state s;
+    grip_box b;
+    grip_snap_desc_init(&d);
+    d.flags = GRIP_SNAP_EDGES | GRIP_SNAP_WHILE_RESIZING;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+    add_box(e, GRIP_NO_BOX, 0, 0, 300, 40, 0, 1, false);     /* right edge 300 */
+    b = add_box(e, GRIP_NO_BOX, 100, 350, 100, 100, 0, 1, true);
+    /* The right handle at (200, 400) dragged to 296: the right edge snaps to 300, the left stays. */
+    CHECK_STATUS(ptr(e, GRIP_PHASE_DOWN, 200, 400, 0, 0), GRIP_OK);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_MOVE, 296, 403, 0.1, 0), GRIP_OK);
+    s = state_of(e, b);
+    CHECK_NEAR(s.center.x - s.width / 2, 100, 0);
+    CHECK_NEAR(s.width, 200, 0);
+    CHECK_NEAR(s.height, 100, 0);
+    grip_engine_destroy(e);
+}
+
+void suite_snapping(void) {
+    validation();
+    threshold_at_zoom(1);
+    threshold_at_zoom(2);
+    grid_targets_gaps_bypass();
+    resize_moving_edge();
+}
