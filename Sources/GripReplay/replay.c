@@ -444,10 +444,10 @@ int replay_main(int argc, char **argv) {
     memset(&r, 0, sizeof r);
     int a = 1;
     if (a < argc && !strcmp(argv[a], "-v")) { r.verbose = 1; a++; }
-    if (a + 1 != argc) { fprintf(stderr, "usage: replay [-v] LOG\n"); return 2; }
+    if (a + 1 != argc) { fprintf(stderr, "usage: %s [-v] LOG\n", argv[0]); return 2; }
     r.file = argv[a];
     FILE *fp = strcmp(r.file, "-") ? fopen(r.file, "r") : stdin;
-    if (!fp) { perror(r.file); return 2; }
+    if (!fp) { fprintf(stderr, "%s: %s: %s\n", argv[0], r.file, strerror(errno)); return 2; }
     char line[8192];
     while (fgets(line, sizeof line, fp)) {
         r.line++;

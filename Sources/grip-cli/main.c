@@ -150,8 +150,12 @@ int main(int argc, char **argv) {
     grip_lua *lua = NULL;
     grip_status status;
 
-    /* `replay` hands its arguments to the replayer as they are (argv[0] becomes "replay"). */
-    if (argc >= 2 && strcmp(argv[1], "replay") == 0) return replay_main(argc - 1, argv + 1);
+    /* `replay` hands its arguments to the replayer as they are; it names itself "grip replay" in
+     * its usage line and errors (the installed name). */
+    if (argc >= 2 && strcmp(argv[1], "replay") == 0) {
+        argv[1] = (char *)"grip replay";
+        return replay_main(argc - 1, argv + 1);
+    }
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--svg") == 0) {

@@ -1,15 +1,16 @@
 // test_abi.cpp: the C++11 test program: grip.h compiles as C++ and its types behave as C++
-// types should; a RAII wrapper (grip.hpp) owns engines, moves them, and turns failures into
-// exceptions; a drag and a frame read through it.
+// types should; the shipped wrapper (grip.hpp, the installed one when scripts/test builds this
+// from the install prefix) owns engines and Lua states, moves them, turns failures into
+// exceptions, and reaches every call of grip.h with the numbers the C calls give.
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 
 #include "check.h"
 #include "grip.hpp"
-
-int grip::engine::live_ = 0;
 
 // The header's constants are usable in constant expressions, and enums are 32-bit.
 static_assert(GRIP_HANDLES_ALL8 == 0x1FEu, "all 8 handle bits");
@@ -20,40 +21,54 @@ static_assert(std::is_trivially_copyable<grip_command>::value, "commands copy as
 static_assert(std::is_standard_layout<grip_box_desc>::value, "C layout");
 static_assert(!std::is_copy_constructible<grip::engine>::value, "engines are not copied");
 static_assert(std::is_nothrow_move_constructible<grip::engine>::value, "engines move");
+static_assert(!std::is_copy_constructible<grip::script>::value, "Lua states are not copied");
+static_assert(std::is_nothrow_move_constructible<grip::script>::value, "Lua states move");
 
 namespace {
 
+// grip::box_desc (the library's defaults, then the geometry) with editing set.
 grip_box_desc box_desc(double x, double y, double w, double h, bool editing) {
-    grip_box_desc d;
-    grip_box_desc_init(&d);
-    d.x = x;
-    d.y = y;
-    d.width = w;
-    d.height = h;
+    grip_box_desc d = grip::box_desc(x, y, w, h);
+    CHECK_NEAR(d.scale, 1, 0);
+    CHECK_INT(d.allow, GRIP_ALLOW_ALL & ~GRIP_ALLOW_LONG_PRESS);
     d.editing = editing;
     return d;
 }
 
+// The first box of an engine: ids carry a tag of their engine, reused once that engine is
+// destroyed, so the same id twice means the first engine was destroyed before the second began.
+grip_box first_box(grip::engine &e) { return e.add(grip::box_desc(0, 0, 10, 10)); }
+
 void ownership() {
-    CHECK_INT(grip::engine::live(), 0);
+    grip_box alone;
+    {
+        grip::engine only(800, 600);
+        alone = first_box(only);
+    }
+    {
+        grip::engine again(800, 600);
+        CHECK_INT(first_box(again), alone);   // the first engine is gone: its tag came back
+    }
     {
         grip::engine a(800, 600);
         grip::engine b(400, 300);
-        CHECK_INT(grip::engine::live(), 2);
+        CHECK(first_box(b) != alone);         // a is alive: b has a tag of its own
         grip_engine *raw = a.get();
         CHECK(raw != nullptr && raw != b.get());
 
         grip::engine c(std::move(a));
         CHECK(a.get() == nullptr);
         CHECK(c.get() == raw);
-        CHECK_INT(grip::engine::live(), 2);
 
         b = std::move(c);  // b's old engine is destroyed, b takes c's
         CHECK(b.get() == raw && c.get() == nullptr);
-        CHECK_INT(grip::engine::live(), 1);
-        CHECK_STR(grip_engine_errmsg(b.get()), "");
+        CHECK_STR(b.errmsg(), "");
+        grip::engine d(100, 100);             // b's old tag is free again: d gets it
+        CHECK(first_box(d) != alone);
+        CHECK(d.add(grip::box_desc(0, 0, 10, 10)) != GRIP_NO_BOX);
     }
-    CHECK_INT(grip::engine::live(), 0);
+    grip::engine last(800, 600);
+    CHECK_INT(first_box(last), alone);        // every engine above was destroyed
 }
 
 void errors_throw() {
@@ -66,7 +81,6 @@ void errors_throw() {
         CHECK(std::strlen(e.what()) > std::strlen(grip_status_string(GRIP_ERR_ARG)) + 2);
     }
     CHECK(thrown);
-    CHECK_INT(grip::engine::live(), 0);
 
     grip::engine e(800, 600);
     thrown = false;
@@ -127,9 +141,267 @@ void drag_and_frame() {
 
 }  // namespace
 
+// Every other call of grip.h through the wrapper, checked against what the C calls give.
+void whole_api() {
+    CHECK_INT(grip::version(), (GRIP_VERSION_MAJOR << 16) | (GRIP_VERSION_MINOR << 8) | GRIP_VERSION_PATCH);
+    grip_engine_desc ed = grip::engine_desc(800, 600);
+    CHECK_NEAR(ed.touch_slop, 10, 0);
+    CHECK_INT(ed.selection, GRIP_SELECTION_OFF);
+    ed.selection = GRIP_SELECTION_POINTER;
+    grip::engine e(ed);
+    e.set_bounds(1000, 800);
+
+    // describe + configure
+    grip_box a = e.add(box_desc(100, 100, 200, 100, false));
+    grip_box b = e.add(box_desc(400, 100, 100, 100, false));
+    grip_box_desc d = e.describe(a);
+    CHECK_NEAR(d.width, 200, 0);
+    CHECK_NEAR(d.min_width, 10, 0);
+    d.rotation = 0.5;
+    d.user_data = 77;
+    e.configure(a, d);
+    CHECK_NEAR(e.state(a).rotation, 0.5, 0);
+    CHECK_INT(e.describe(a).user_data, 77u);
+    CHECK(!e.reset(a, false));                // already at its configured geometry: GRIP_DONE
+    e.set_editing(b, true);
+    CHECK(e.state(b).editing);
+
+    // order and the box list: b was created last, so it is in front; BACK puts it first.
+    std::vector<grip_box> all = e.boxes();
+    CHECK_INT(all.size(), 2u);
+    if (all.size() == 2) CHECK(all[0] == a && all[1] == b);
+    e.order(b, GRIP_ORDER_BACK);
+    all = e.boxes();
+    if (all.size() == 2) CHECK(all[0] == b && all[1] == a);
+
+    // region query: only b lies in x >= 390
+    std::vector<grip_box> q = e.query(390, 0, 600, 300, false);
+    CHECK_INT(q.size(), 1u);
+    if (q.size() == 1) CHECK_INT(q[0], b);
+    CHECK_INT(e.query(0, 0, 1000, 800, true).size(), 2u);
+
+    // view: zoom 2 with a pan of (10, 20); the helpers are each other's inverse
+    grip_affine view = {2, 0, 0, 2, 10, 20};
+    e.set_view(view);
+    grip_vec2 s = e.world_to_screen(grip_vec2{450, 150});
+    CHECK_NEAR(s.x, 910, 1e-9);
+    CHECK_NEAR(s.y, 320, 1e-9);
+    grip_vec2 w = e.screen_to_world(grip_vec2{910, 320});
+    CHECK_NEAR(w.x, 450, 1e-9);
+    CHECK_NEAR(w.y, 150, 1e-9);
+    grip_hit h = e.hit(450, 150);             // world coordinates
+    CHECK_INT(h.box, b);
+    CHECK_INT(h.handle, GRIP_HANDLE_NONE);
+    e.set_view(grip_affine{1, 0, 0, 1, 0, 0});
+
+    // selection: from the host, then by pointer (a tap on b selects it alone)
+    CHECK_INT(e.events().size(), 1u);         // EDITING_CHANGED from set_editing
+    e.select(a);
+    e.select(b, GRIP_SELECT_ADD);
+    std::vector<grip_box> sel = e.selection();
+    CHECK_INT(sel.size(), 2u);
+    if (sel.size() == 2) CHECK(sel[0] == a && sel[1] == b);
+    grip_selection_state ss = e.selection_state();
+    CHECK_INT(ss.count, 2u);
+    CHECK_NEAR(ss.rotation, 0, 0);            // the members' rotations differ: axis-aligned
+    grip_event ev;
+    CHECK(e.poll(ev));
+    CHECK_INT(ev.kind, GRIP_EVENT_SELECTION_CHANGED);
+    CHECK(!e.poll(ev));
+    e.clear_selection();
+    CHECK_INT(e.selection_state().count, 0u);
+    e.pointer(GRIP_PHASE_DOWN, 1, 450, 150, 1.0);
+    e.pointer(GRIP_PHASE_UP, 1, 450, 150, 1.05);
+    sel = e.selection();
+    CHECK_INT(sel.size(), 1u);
+    if (sel.size() == 1) CHECK_INT(sel[0], b);
+
+    // magnify b by 1.5 about its centre: its scale follows
+    e.magnify(GRIP_PHASE_DOWN, 1.0, 450, 150, 2.0);
+    e.magnify(GRIP_PHASE_MOVE, 1.5, 450, 150, 2.1);
+    e.magnify(GRIP_PHASE_UP, 1.5, 450, 150, 2.2);
+    CHECK_NEAR(e.state(b).scale, 1.5, 1e-9);
+    e.tick(3.0);
+    grip::frame_view f = e.frame();
+    CHECK_NEAR(f.time(), 3.0, 0);
+    size_t borders = 0;
+    for (const grip_command &c : f)
+        if (c.kind == GRIP_CMD_BORDER) {
+            ++borders;
+            CHECK_INT(c.vertex_count, 4u);
+            const grip_vec2 *v = f.vertices(c);              // 100 wide at scale 1.5, centre 450
+            CHECK_NEAR((v[0].x + v[2].x) / 2, 450, 1e-9);
+            CHECK_NEAR(v[1].x - v[0].x, 150, 1.01);           // (the ants run just outside the edge)
+        }
+    CHECK_INT(borders, 1u);
+    e.destroy(a);
+    CHECK_INT(e.boxes().size(), 1u);
+    bool thrown = false;
+    try {
+        e.state(a);
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_NOT_FOUND;
+    }
+    CHECK(thrown);
+
+    // Lua: a script moves b through grip.host; an error throws GRIP_ERR_SCRIPT with the line.
+    {
+        grip::script lua(e);
+        lua.exec("local e = grip.host\nlocal b = e:boxes()[1]\nb:configure{x = 0, y = 0}\n", "=move");
+        CHECK_NEAR(e.state(b).center.x, 50, 1e-9);
+        thrown = false;
+        try {
+            lua.exec("\nerror('nope')", "=bad");
+        } catch (const grip::error &err) {
+            thrown = err.status() == GRIP_ERR_SCRIPT && std::strstr(err.what(), "bad:2") != nullptr;
+        }
+        CHECK(thrown);
+        grip::script moved(std::move(lua));
+        CHECK(lua.get() == nullptr && moved.get() != nullptr);
+        thrown = false;
+        try {
+            grip::script second(e);           // one state per engine
+        } catch (const grip::error &err) {
+            thrown = err.status() == GRIP_ERR_STATE;
+        }
+        CHECK(thrown);
+    }
+}
+
+// Keys, history, changes, set_geometry, constraint functions and scene files.
+void history_and_hooks() {
+    bool thrown = false;
+    grip_engine_desc ed = grip::engine_desc(1000, 800);
+    ed.selection = GRIP_SELECTION_POINTER;
+    grip::engine e(ed);
+    grip_box a = e.add(grip::box_desc(100, 100, 80, 40));   // centre (140, 120)
+    e.select(a);
+    e.events();
+    for (int i = 0; i < 3; i++) CHECK(e.key(GRIP_PHASE_DOWN, GRIP_KEY_RIGHT, 0.1 * i));
+    e.key(GRIP_PHASE_UP, GRIP_KEY_RIGHT, 0.3);
+    CHECK_NEAR(e.state(a).center.x, 143, 0);                  // nudge_step 1, three times
+    e.tick(1.5);                                              // the run is committed 1 s after its last nudge
+    bool committed = false;
+    grip_event ev;
+    while (e.poll(ev)) {
+        if (ev.kind != GRIP_EVENT_COMMITTED) continue;
+        committed = true;
+        CHECK_INT(ev.gesture, GRIP_GESTURE_NUDGE);
+        std::vector<grip_change> ch = e.changes();
+        CHECK_INT(ch.size(), 1u);
+        if (ch.size() == 1) {
+            CHECK_INT(ch[0].box, a);
+            CHECK_NEAR(ch[0].before.center.x, 140, 0);
+            CHECK_NEAR(ch[0].after.center.x, 143, 0);
+            CHECK_NEAR(ch[0].after.width, 80, 0);
+        }
+    }
+    CHECK(committed);
+    CHECK_INT(e.history_depth().first, 1u);
+    CHECK(e.undo());
+    CHECK_NEAR(e.state(a).center.x, 140, 0);
+    CHECK(e.history_depth().first == 0 && e.history_depth().second == 1);
+    CHECK(!e.undo());                                         // GRIP_DONE: nothing left
+    CHECK(e.redo());
+    CHECK_NEAR(e.state(a).center.x, 143, 0);
+    e.clear_history();
+    CHECK(!e.redo());
+
+    // set_geometry puts a box exactly somewhere (here: a recorded "before")
+    grip_geometry g = {GRIP_NO_BOX, {140, 120}, 80, 40, 0.5, 1, false, false};
+    e.set_geometry(a, g);
+    grip_box_state st = e.state(a);
+    CHECK(st.center.x == 140 && st.center.y == 120 && st.rotation == 0.5);
+    g.rotation = 0;
+    e.set_geometry(a, g);
+
+    // a constraint function: only horizontal moves
+    int calls = 0;
+    e.set_constraint(a, [&calls](grip_box, const grip_geometry &current, grip_geometry &proposed) {
+        ++calls;
+        proposed.center.y = current.center.y;
+        return true;
+    });
+    e.pointer(GRIP_PHASE_DOWN, 1, 140, 120, 2.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 170, 140, 2.1);
+    e.pointer(GRIP_PHASE_UP, 1, 170, 140, 2.2);
+    CHECK(calls > 0);
+    CHECK_NEAR(e.state(a).center.x, 170, 1e-9);
+    CHECK_NEAR(e.state(a).center.y, 120, 1e-9);
+    // one that throws: the step is refused, nothing escapes into the C library
+    e.set_constraint(a, [](grip_box, const grip_geometry &, grip_geometry &) -> bool { throw std::runtime_error("no"); });
+    e.pointer(GRIP_PHASE_DOWN, 1, 170, 120, 3.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 200, 150, 3.1);
+    e.pointer(GRIP_PHASE_UP, 1, 200, 150, 3.2);
+    CHECK_NEAR(e.state(a).center.x, 170, 1e-9);
+    e.set_constraint(a, grip::engine::constraint());          // removed: moves freely again
+    e.pointer(GRIP_PHASE_DOWN, 1, 170, 120, 4.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 200, 150, 4.1);
+    e.pointer(GRIP_PHASE_UP, 1, 200, 150, 4.2);
+    CHECK_NEAR(e.state(a).center.x, 200, 1e-9);
+    CHECK_NEAR(e.state(a).center.y, 150, 1e-9);
+    grip::engine moved(std::move(e));                          // the functions move with the engine
+    moved.set_constraint(a, [&calls](grip_box, const grip_geometry &, grip_geometry &) { return ++calls > 0; });
+    moved.pointer(GRIP_PHASE_DOWN, 1, 200, 150, 5.0);
+    moved.pointer(GRIP_PHASE_MOVE, 1, 220, 150, 5.1);
+    moved.pointer(GRIP_PHASE_UP, 1, 220, 150, 5.2);
+    CHECK_NEAR(moved.state(a).center.x, 220, 1e-9);
+
+    // snapping: a grid of 50; a (180..260) dragged by 47 would end at 227..307: the right edge is 7
+    // from the line at 300 (edges 23 and 27 from theirs, the centre 17): it snaps, centre 260
+    grip_snap_desc sd = grip::snap_desc(GRIP_SNAP_GRID);
+    CHECK_NEAR(sd.threshold, 8, 0);
+    sd.grid_x = sd.grid_y = 50;
+    moved.set_snapping(sd);
+    moved.pointer(GRIP_PHASE_DOWN, 1, 200, 150, 6.0);
+    moved.pointer(GRIP_PHASE_MOVE, 1, 247, 150, 6.1);
+    moved.pointer(GRIP_PHASE_UP, 1, 247, 150, 6.2);
+    CHECK_NEAR(moved.state(a).center.x, 260, 0);
+    moved.snapping_off();
+    moved.pointer(GRIP_PHASE_DOWN, 1, 260, 150, 7.0);
+    moved.pointer(GRIP_PHASE_MOVE, 1, 280, 150, 7.1);
+    moved.pointer(GRIP_PHASE_UP, 1, 280, 150, 7.2);
+    CHECK_NEAR(moved.state(a).center.x, 280, 0);             // off: 260 + 20, as the pointer went
+    sd.grid_x = -1;
+    thrown = false;
+    try {
+        moved.set_snapping(sd);
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_ARG;
+    }
+    CHECK(thrown);
+
+    // scene files
+    grip_box_desc cd = grip::box_desc(5, 5, 20, 10, a);
+    cd.user_data = 7;
+    moved.add(cd);
+    std::string text = moved.save();
+    CHECK(text.find("\"grip_scene\": 1") != std::string::npos);
+    moved.load(text);
+    std::vector<grip_box> boxes = moved.boxes();
+    CHECK_INT(boxes.size(), 2u);
+    if (boxes.size() == 2) {
+        CHECK(boxes[0] != a);                                 // new ids
+        CHECK_NEAR(moved.state(boxes[0]).center.x, 280, 0);
+        CHECK_INT(moved.describe(boxes[1]).user_data, 7u);
+        CHECK_INT(moved.describe(boxes[1]).parent, boxes[0]);
+    }
+    CHECK(moved.save() == text);
+    thrown = false;
+    try {
+        moved.load("{\"grip_scene\": 1, \"boxes\": [");
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_ARG && std::strstr(err.what(), "line") != nullptr;
+    }
+    CHECK(thrown);
+    CHECK_INT(moved.boxes().size(), 2u);                       // a refused load changed nothing
+}
+
 int main() {
     ownership();
+    history_and_hooks();
     errors_throw();
     drag_and_frame();
+    whole_api();
     return check_summary("C++ ABI tests");
 }

@@ -1,0 +1,382 @@
+// grip.hpp: the C++ API of Grip, a header-only C++11 layer over grip.h (installed beside it).
+//
+//   grip::engine owns one grip_engine: moved, never copied, destroyed with the object (with the
+//   constraint functions it holds for it).
+//   grip::script owns one grip_lua state bound to an engine (destroy it before its engine).
+//   Every call that fails throws grip::error, which carries the grip_status and the engine's
+//   one-line message; on failure nothing changed (grip.h's rule). Calls whose C function may
+//   answer GRIP_DONE return bool (false: GRIP_DONE, nothing happened).
+//
+// The wrapper holds no state of its own: get() hands out the C handle, so C calls and wrapper
+// calls mix freely. Everything is inline; link with -lgrip (pkg-config grip, or CMake's grip::grip).
+#ifndef GRIP_HPP
+#define GRIP_HPP
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grip.h"
+
+namespace grip {
+
+// A failed call: status() is the grip_status (< 0), what() "GRIP_ERR_...: message".
+class error : public std::runtime_error {
+public:
+    error(grip_status status, const char *message)
+        : std::runtime_error(std::string(grip_status_string(status)) + ": " + (message ? message : "")),
+          status_(status) {}
+    grip_status status() const { return status_; }
+
+private:
+    grip_status status_;
+};
+
+// (major << 16) | (minor << 8) | patch of the library actually loaded.
+inline uint32_t version() { return grip_version(); }
+
+// An engine description with the library's defaults (grip_engine_desc_init).
+inline grip_engine_desc engine_desc(double width = 1024, double height = 768) {
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = width;
+    d.height = height;
+    return d;
+}
+
+// A box description with the library's defaults filled in (grip_box_desc_init), then the geometry.
+inline grip_box_desc box_desc(double x, double y, double width, double height, grip_box parent = GRIP_NO_BOX) {
+    grip_box_desc d;
+    grip_box_desc_init(&d);
+    d.parent = parent;
+    d.x = x;
+    d.y = y;
+    d.width = width;
+    d.height = height;
+    return d;
+}
+
+// Snapping settings with the library's defaults (grip_snap_desc_init), then flags (GRIP_SNAP_*).
+inline grip_snap_desc snap_desc(uint32_t flags = 0) {
+    grip_snap_desc d;
+    grip_snap_desc_init(&d);
+    d.flags = flags;
+    return d;
+}
+
+// A read-only view of an engine's frame. Its arrays are the engine's own memory: valid until the
+// next frame() / grip_frame_get or the engine's end; copy what you keep longer.
+struct frame_view {
+    grip_frame f;
+    const grip_command *begin() const { return f.commands; }
+    const grip_command *end() const { return f.commands + f.command_count; }
+    size_t size() const { return f.command_count; }
+    const grip_command &operator[](size_t i) const { return f.commands[i]; }
+    uint64_t serial() const { return f.serial; }
+    double time() const { return f.time; }
+    // The first of the vertex_count vertices of a BORDER, INDICATOR, GUIDE, OUTLINE, MARQUEE or GAP.
+    const grip_vec2 *vertices(const grip_command &c) const { return f.vertices + c.first_vertex; }
+};
+
+class engine {
+public:
+    // An engine of the given description (grip::engine_desc() for the defaults).
+    explicit engine(const grip_engine_desc &desc) : e_(nullptr) {
+        grip_status s = grip_engine_create(&desc, &e_);
+        if (s != GRIP_OK) throw error(s, grip_engine_errmsg(nullptr));
+    }
+    // An engine with default behaviour and root bounds width x height.
+    engine(double width, double height) : engine(engine_desc(width, height)) {}
+    ~engine() { grip_engine_destroy(e_); }
+    engine(const engine &) = delete;
+    engine &operator=(const engine &) = delete;
+    engine(engine &&other) noexcept : e_(other.e_), hooks_(std::move(other.hooks_)) { other.e_ = nullptr; }
+    // Destroys the engine held so far and takes other's.
+    engine &operator=(engine &&other) noexcept {
+        if (this != &other) {
+            grip_engine_destroy(e_);
+            e_ = other.e_;
+            other.e_ = nullptr;
+            hooks_ = std::move(other.hooks_);
+        }
+        return *this;
+    }
+
+    // The C handle (nullptr once moved from), for mixing C calls with the wrapper's.
+    grip_engine *get() const { return e_; }
+    // The last call's message ("" after success).
+    const char *errmsg() const { return grip_engine_errmsg(e_); }
+
+    // ---- Engine
+    void set_bounds(double width, double height) { check(grip_engine_set_bounds(e_, width, height)); }
+    // The camera, world -> screen (must be invertible).
+    void set_view(const grip_affine &world_to_screen) { check(grip_engine_set_view(e_, &world_to_screen)); }
+    grip_vec2 screen_to_world(grip_vec2 screen) {
+        grip_vec2 w;
+        check(grip_screen_to_world(e_, screen, &w));
+        return w;
+    }
+    grip_vec2 world_to_screen(grip_vec2 world) {
+        grip_vec2 s;
+        check(grip_world_to_screen(e_, world, &s));
+        return s;
+    }
+
+    // ---- Boxes
+    grip_box add(const grip_box_desc &d) {
+        grip_box b = GRIP_NO_BOX;
+        check(grip_box_create(e_, &d, &b));
+        return b;
+    }
+    // Destroys b and its descendants.
+    void destroy(grip_box b) {
+        check(grip_box_destroy(e_, b));
+        if (hooks_) hooks_->erase(b);
+    }
+    void configure(grip_box b, const grip_box_desc &d) { check(grip_box_configure(e_, b, &d)); }
+    // The box's current description (geometry included), as configure takes it.
+    grip_box_desc describe(grip_box b) {
+        grip_box_desc d;
+        grip_box_desc_init(&d);
+        check(grip_box_describe(e_, b, &d));
+        return d;
+    }
+    void set_editing(grip_box b, bool editing) { check(grip_box_set_editing(e_, b, editing)); }
+    // False when the box is already at its configured geometry (nothing happens).
+    bool reset(grip_box b, bool animated = true) { return check(grip_box_reset(e_, b, animated)) == GRIP_OK; }
+    void order(grip_box b, grip_order where) { check(grip_box_order(e_, b, where)); }
+    grip_box_state state(grip_box b) {
+        grip_box_state s;
+        check(grip_box_state_get(e_, b, &s));
+        return s;
+    }
+    // Every live box: parents before children, siblings back to front.
+    std::vector<grip_box> boxes() {
+        std::vector<grip_box> out;
+        size_t count = 0;
+        check(grip_boxes_list(e_, nullptr, 0, &count));
+        out.resize(count);
+        check(grip_boxes_list(e_, out.data(), out.size(), &count));
+        out.resize(count < out.size() ? count : out.size());
+        return out;
+    }
+    // The boxes meeting (contain: inside) the world rectangle (x0, y0)-(x1, y1), topmost first.
+    std::vector<grip_box> query(double x0, double y0, double x1, double y1, bool contain = false) {
+        std::vector<grip_box> out;
+        size_t count = 0;
+        check(grip_boxes_query(e_, x0, y0, x1, y1, contain, nullptr, 0, &count));
+        out.resize(count);
+        check(grip_boxes_query(e_, x0, y0, x1, y1, contain, out.data(), out.size(), &count));
+        out.resize(count < out.size() ? count : out.size());
+        return out;
+    }
+    // The topmost box or handle at a world point (box GRIP_NO_BOX: nothing there).
+    grip_hit hit(double x, double y) {
+        grip_hit h;
+        check(grip_hit_test(e_, x, y, &h));
+        return h;
+    }
+
+    // ---- Selection
+    void select(grip_box b, grip_select_op op = GRIP_SELECT_REPLACE) { check(grip_select(e_, b, op)); }
+    void clear_selection() { check(grip_select(e_, GRIP_NO_BOX, GRIP_SELECT_REPLACE)); }
+    // The selected boxes in the order they were selected.
+    std::vector<grip_box> selection() {
+        std::vector<grip_box> out;
+        size_t count = 0;
+        check(grip_selection_get(e_, nullptr, 0, &count));
+        out.resize(count);
+        check(grip_selection_get(e_, out.data(), out.size(), &count));
+        out.resize(count < out.size() ? count : out.size());
+        return out;
+    }
+    grip_selection_state selection_state() {
+        grip_selection_state s = grip_selection_state();
+        s.struct_size = sizeof s;
+        check(grip_selection_state_get(e_, &s));
+        return s;
+    }
+
+    // ---- Input. Each returns whether a box (or the engine's selection) consumed the event.
+    bool pointer(const grip_pointer_event &ev) {
+        bool consumed = false;
+        check(grip_dispatch_pointer(e_, &ev, &consumed));
+        return consumed;
+    }
+    bool pointer(grip_phase phase, uint32_t id, double x, double y, double time, uint32_t modifiers = 0) {
+        grip_pointer_event ev = {phase, id, x, y, time, modifiers};
+        return pointer(ev);
+    }
+    bool magnify(const grip_magnify_event &ev) {
+        bool consumed = false;
+        check(grip_dispatch_magnify(e_, &ev, &consumed));
+        return consumed;
+    }
+    bool magnify(grip_phase phase, double factor, double x, double y, double time) {
+        grip_magnify_event ev = {phase, factor, x, y, time};
+        return magnify(ev);
+    }
+    // Advances animations, long presses and the marching ants to time.
+    void tick(double time) { check(grip_dispatch_timer(e_, time)); }
+
+    // ---- Events
+    // The oldest event into out; false when the queue is empty.
+    bool poll(grip_event &out) { return check(grip_event_poll(e_, &out)) == GRIP_OK; }
+    // Every queued event, oldest first (the queue is left empty).
+    std::vector<grip_event> events() {
+        std::vector<grip_event> all;
+        grip_event ev;
+        while (poll(ev)) all.push_back(ev);
+        return all;
+    }
+
+    // ---- Frames
+    frame_view frame() {
+        frame_view v;
+        check(grip_frame_get(e_, &v.f));
+        return v;
+    }
+    // A copy of the frame's commands, kept as long as you like.
+    std::vector<grip_command> commands() {
+        frame_view v = frame();
+        return std::vector<grip_command>(v.begin(), v.end());
+    }
+
+    // ---- Snapping (grip::snap_desc(GRIP_SNAP_GRID | ...)); snapping_off() turns it off.
+    void set_snapping(const grip_snap_desc &d) { check(grip_engine_set_snapping(e_, &d)); }
+    void snapping_off() { check(grip_engine_set_snapping(e_, nullptr)); }
+
+    // ---- Keys: arrows nudge the selection, Escape cancels, Tab walks, modifiers re-evaluate.
+    // Each returns whether the key did something.
+    bool key(const grip_key_event &ev) {
+        bool consumed = false;
+        check(grip_dispatch_key(e_, &ev, &consumed));
+        return consumed;
+    }
+    bool key(grip_phase phase, grip_key k, double time, uint32_t modifiers = 0) {
+        grip_key_event ev = {phase, k, modifiers, time};
+        return key(ev);
+    }
+
+    // ---- History
+    // False when there was no step to undo / redo.
+    bool undo() { return check(grip_undo(e_)) == GRIP_OK; }
+    bool redo() { return check(grip_redo(e_)) == GRIP_OK; }
+    void clear_history() { check(grip_history_clear(e_)); }
+    // The steps there are to undo (first) and to redo (second).
+    std::pair<size_t, size_t> history_depth() {
+        size_t u = 0, r = 0;
+        check(grip_history_depth(e_, &u, &r));
+        return std::make_pair(u, r);
+    }
+    // The step of the COMMITTED, UNDONE or REDONE event polled last (GRIP_ERR_STATE after others).
+    std::vector<grip_change> changes() {
+        std::vector<grip_change> out;
+        size_t count = 0;
+        check(grip_event_changes(e_, nullptr, 0, &count));
+        out.resize(count);
+        check(grip_event_changes(e_, out.data(), out.size(), &count));
+        out.resize(count < out.size() ? count : out.size());
+        return out;
+    }
+    // Puts b exactly at g (how a host's own undo puts a grip_change back).
+    void set_geometry(grip_box b, const grip_geometry &g) { check(grip_box_set_geometry(e_, b, &g)); }
+
+    // ---- Constraint hooks
+    // fn(box, current, proposed) runs at every step of a gesture or nudge on b: it may change
+    // proposed and returns true to accept it, false to refuse the step. It runs inside the
+    // dispatch (calls back into the engine fail); an exception it throws refuses the step and is
+    // swallowed (it cannot cross the C library). An empty function removes the hook. The engine
+    // object keeps the function until then, or until destroy(b) or the engine's end.
+    using constraint = std::function<bool(grip_box, const grip_geometry &, grip_geometry &)>;
+    void set_constraint(grip_box b, constraint fn) {
+        if (!fn) {
+            check(grip_box_set_constraint(e_, b, nullptr, nullptr));
+            if (hooks_) hooks_->erase(b);
+            return;
+        }
+        if (!hooks_) hooks_.reset(new std::map<grip_box, std::unique_ptr<constraint>>());
+        std::unique_ptr<constraint> held(new constraint(std::move(fn)));
+        check(grip_box_set_constraint(e_, b, &engine::call_constraint, held.get()));
+        (*hooks_)[b] = std::move(held);
+    }
+
+    // ---- Scene files
+    // The scene as JSON (grip_scene_save).
+    std::string save() {
+        size_t length = 0;
+        grip_status s = grip_scene_save(e_, nullptr, 0, &length);
+        if (s != GRIP_ERR_LIMIT) check(s);
+        std::vector<char> buffer(length + 1);
+        check(grip_scene_save(e_, buffer.data(), buffer.size(), &length));
+        return std::string(buffer.data(), length);
+    }
+    // Replaces every box with the scene's (new ids; constraint functions of the old boxes dropped).
+    void load(const std::string &json) {
+        check(grip_scene_load(e_, json.data(), json.size()));
+        if (hooks_) hooks_->clear();
+    }
+
+private:
+    grip_status check(grip_status s) const {
+        if (s < 0) throw error(s, grip_engine_errmsg(e_));
+        return s;
+    }
+    static bool call_constraint(void *context, grip_box box, const grip_geometry *current, grip_geometry *proposed) {
+        try {
+            return (*static_cast<constraint *>(context))(box, *current, *proposed);
+        } catch (...) {
+            return false;
+        }
+    }
+
+    grip_engine *e_;
+    std::unique_ptr<std::map<grip_box, std::unique_ptr<constraint>>> hooks_;  // set_constraint's functions
+};
+
+// A Lua state bound to an engine (grip_lua_create): scripts see it as grip.host. Destroy the
+// script before its engine (declare it after the engine, or reset it first).
+class script {
+public:
+    // desc nullptr: defaults (sandboxed, 64 MiB, 100 million instructions per entry).
+    explicit script(engine &host, const grip_lua_desc *desc = nullptr) : l_(nullptr) {
+        grip_status s = grip_lua_create(host.get(), desc, &l_);
+        if (s != GRIP_OK) throw error(s, grip_lua_errmsg(nullptr));
+    }
+    ~script() { grip_lua_destroy(l_); }
+    script(const script &) = delete;
+    script &operator=(const script &) = delete;
+    script(script &&other) noexcept : l_(other.l_) { other.l_ = nullptr; }
+    script &operator=(script &&other) noexcept {
+        if (this != &other) {
+            grip_lua_destroy(l_);
+            l_ = other.l_;
+            other.l_ = nullptr;
+        }
+        return *this;
+    }
+
+    grip_lua *get() const { return l_; }
+    const char *errmsg() const { return grip_lua_errmsg(l_); }
+    // Runs a text chunk; a Lua error throws grip::error with GRIP_ERR_SCRIPT and the chunk's line.
+    void exec(const std::string &source, const std::string &chunk_name = "=script") {
+        check(grip_lua_exec(l_, chunk_name.c_str(), source.data(), source.size()));
+    }
+    void exec_file(const std::string &path) { check(grip_lua_exec_file(l_, path.c_str())); }
+
+private:
+    void check(grip_status s) const {
+        if (s < 0) throw error(s, grip_lua_errmsg(l_));
+    }
+
+    grip_lua *l_;
+};
+
+}  // namespace grip
+
+#endif

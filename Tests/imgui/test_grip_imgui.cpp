@@ -1,0 +1,319 @@
+// test_grip_imgui.cpp: the Dear ImGui adapter (integrations/imgui) against a headless ImGui
+// context (no window, no renderer: the mouse is set in ImGuiIO frame by frame, as a backend does):
+// who gets a press, drags that Grip holds over ImGui windows, marquees from empty places, the
+// cursor over handles, and the overlay's dashes counted in the draw list.
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "grip.hpp"
+#include "grip_imgui.h"
+#include "imgui.h"
+
+namespace {
+
+grip_engine *engine = nullptr;
+GripImGui gi;
+double now = 0;
+
+// The keys held in the next frames (io.KeysDown indices are ImGuiKey values: main() maps them so).
+bool shift = false, ctrl = false;
+void hold(ImGuiKey key, bool down) { ImGui::GetIO().KeysDown[key] = down; }
+
+// One ImGui frame with the mouse at (x, y), the left button down or not; a "Tools" window covers
+// (400, 300)-(700, 500). Returns what GripImGui_NewFrame returned.
+bool frame(float x, float y, bool down) {
+    ImGuiIO &io = ImGui::GetIO();
+    io.DeltaTime = 1.0f / 60;
+    io.MousePos = ImVec2(x, y);
+    io.MouseDown[0] = down;
+    io.KeyShift = shift;
+    io.KeyCtrl = ctrl;
+    ImGui::NewFrame();
+    now += 1.0 / 60;
+    bool held = GripImGui_NewFrame(&gi, now);
+    ImGui::SetNextWindowPos(ImVec2(400, 300));
+    ImGui::SetNextWindowSize(ImVec2(300, 200));
+    ImGui::Begin("Tools", nullptr, ImGuiWindowFlags_NoMove);
+    ImGui::Text("a window over the scene");
+    ImGui::End();
+    ImGui::Render();
+    return held;
+}
+
+grip_box box(double x, double y, double w, double h) {
+    grip_box_desc d = grip::box_desc(x, y, w, h);
+    grip_box b = GRIP_NO_BOX;
+    CHECK_STATUS(grip_box_create(engine, &d, &b), GRIP_OK);
+    return b;
+}
+
+grip_vec2 centre(grip_box b) {
+    grip_box_state s;
+    grip_box_state_get(engine, b, &s);
+    return s.center;
+}
+
+size_t selected() {
+    size_t n = 0;
+    grip_selection_get(engine, nullptr, 0, &n);
+    return n;
+}
+
+// A drag of the left button from (x0, y0) to (x1, y1) over 5 frames, released at the end.
+void drag(float x0, float y0, float x1, float y1) {
+    frame(x0, y0, false);
+    frame(x0, y0, true);
+    for (int i = 1; i <= 5; i++) frame(x0 + (x1 - x0) * i / 5, y0 + (y1 - y0) * i / 5, true);
+    frame(x1, y1, false);
+}
+
+void presses() {
+    grip_box a = box(100, 100, 200, 100);     // centre (200, 150)
+    grip_box under = box(450, 350, 100, 100); // under the Tools window, centre (500, 400)
+    frame(10, 10, false);                     // ImGui learns where its window is
+    frame(10, 10, false);
+
+    // A press on a box is Grip's: the box follows the drag, and is selected.
+    frame(150, 150, false);
+    CHECK(frame(150, 150, true));
+    CHECK(gi.press_was_grips && !gi.press_was_games);
+    for (int i = 1; i <= 4; i++) frame(150 + 10.0f * i, 150 + 5.0f * i, true);
+    CHECK(gi.grip_has_mouse);
+    frame(190, 170, false);
+    CHECK(!gi.grip_has_mouse);
+    CHECK_NEAR(centre(a).x, 240, 1e-9);
+    CHECK_NEAR(centre(a).y, 170, 1e-9);
+    CHECK_INT(selected(), 1);
+
+    // A press over the ImGui window is ImGui's, even with a box under it: nothing moves.
+    drag(500, 400, 560, 430);
+    CHECK(!gi.grip_has_mouse);
+    CHECK_NEAR(centre(under).x, 500, 1e-9);
+    CHECK_NEAR(centre(under).y, 400, 1e-9);
+    CHECK_INT(selected(), 1);                 // still a's selection
+
+    // A press Grip took stays Grip's over the window: a dragged to (540, 380), inside it.
+    drag(240, 170, 540, 380);
+    CHECK_NEAR(centre(a).x, 540, 1e-9);
+    CHECK_NEAR(centre(a).y, 380, 1e-9);
+    drag(540, 380, 240, 170);                 // back out (the press is on a, over the window: ImGui's)
+    CHECK_NEAR(centre(a).x, 540, 1e-9);
+
+    // Empty places: the game's when empty_presses_to_grip is off ...
+    gi.empty_presses_to_grip = false;
+    frame(50, 550, false);
+    frame(50, 550, true);
+    CHECK(gi.press_was_games && !gi.press_was_grips && !gi.grip_has_mouse);
+    frame(50, 550, false);
+    CHECK_INT(selected(), 1);
+    // ... and Grip's when it is on: a tap there clears the selection, a drag draws a marquee.
+    gi.empty_presses_to_grip = true;
+    drag(50, 550, 52, 551);
+    CHECK_INT(selected(), 0);
+    // A marquee from (20, 20) ending over the window (Grip holds the press) at (445, 340): it
+    // meets a (now 440..640 x 330..430) and not `under` (450..550 x 350..450).
+    drag(20, 20, 445, 340);
+    grip_box sel[2] = {GRIP_NO_BOX, GRIP_NO_BOX};
+    size_t n = 0;
+    grip_selection_get(engine, sel, 2, &n);
+    CHECK_INT(n, 1);
+    CHECK(sel[0] == a);
+}
+
+void cursor() {
+    // One selected box at (100, 100)-(300, 200): its right handle at (300, 150) points east-west.
+    grip_box b = box(100, 100, 200, 100);
+    CHECK_STATUS(grip_select(engine, b, GRIP_SELECT_REPLACE), GRIP_OK);
+    frame(300, 150, false);
+    frame(300, 150, false);
+    CHECK_INT(ImGui::GetMouseCursor(), ImGuiMouseCursor_ResizeEW);
+    frame(300, 200, false);                   // the bottom-right corner
+    CHECK_INT(ImGui::GetMouseCursor(), ImGuiMouseCursor_ResizeNWSE);
+    frame(200, 200, false);                   // the bottom edge
+    CHECK_INT(ImGui::GetMouseCursor(), ImGuiMouseCursor_ResizeNS);
+    // The bottom-right handle dragged by (40, 30): 240 x 130, the top-left corner kept.
+    drag(300, 200, 340, 230);
+    grip_box_state s;
+    grip_box_state_get(engine, b, &s);
+    CHECK_NEAR(s.width, 240, 1e-9);
+    CHECK_NEAR(s.height, 130, 1e-9);
+    CHECK_NEAR(s.corners[0].x, 100, 1e-9);
+    grip_box_destroy(engine, b);
+}
+
+void keyboard() {
+    grip_box b = box(100, 100, 80, 40);       // centre (140, 120)
+    CHECK_STATUS(grip_select(engine, b, GRIP_SELECT_REPLACE), GRIP_OK);
+    frame(700, 580, false);
+    // Right: one nudge_step; the release is a frame later.
+    hold(ImGuiKey_RightArrow, true);
+    frame(700, 580, false);
+    CHECK(gi.key_was_grips);
+    hold(ImGuiKey_RightArrow, false);
+    frame(700, 580, false);
+    CHECK_NEAR(centre(b).x, 141, 0);
+    // shift + Down: nudge_step_large (10); shift goes down in Grip first
+    shift = true;
+    frame(700, 580, false);
+    hold(ImGuiKey_DownArrow, true);
+    frame(700, 580, false);
+    hold(ImGuiKey_DownArrow, false);
+    shift = false;
+    frame(700, 580, false);
+    CHECK_NEAR(centre(b).y, 130, 0);
+    // a second later the run is one step; ctrl-z undoes it, ctrl-shift-z redoes it
+    now += 1.5;
+    frame(700, 580, false);
+    size_t undo = 0, redo = 0;
+    grip_history_depth(engine, &undo, &redo);
+    CHECK_INT(undo, 1);
+    ctrl = true;
+    frame(700, 580, false);
+    hold(ImGuiKey_Z, true);
+    frame(700, 580, false);
+    CHECK(gi.key_was_grips);
+    hold(ImGuiKey_Z, false);
+    frame(700, 580, false);
+    CHECK_NEAR(centre(b).x, 140, 0);
+    CHECK_NEAR(centre(b).y, 120, 0);
+    shift = true;
+    frame(700, 580, false);
+    hold(ImGuiKey_Z, true);
+    frame(700, 580, false);
+    hold(ImGuiKey_Z, false);
+    shift = ctrl = false;
+    frame(700, 580, false);
+    CHECK_NEAR(centre(b).y, 130, 0);
+    // Escape clears the selection (no gesture to cancel)
+    hold(ImGuiKey_Escape, true);
+    frame(700, 580, false);
+    hold(ImGuiKey_Escape, false);
+    frame(700, 580, false);
+    CHECK_INT(selected(), 0);
+
+    // shift pressed during a corner drag, with no motion: the ratio of the start (2:1) at once
+    grip_box r = box(100, 300, 200, 100);     // (100..300, 300..400), bottom-right at (300, 400)
+    CHECK_STATUS(grip_select(engine, r, GRIP_SELECT_REPLACE), GRIP_OK);
+    frame(300, 400, false);
+    frame(300, 400, true);
+    frame(340, 460, true);                    // freeform: 240 x 160
+    grip_box_state st;
+    grip_box_state_get(engine, r, &st);
+    CHECK_NEAR(st.width, 240, 1e-9);
+    CHECK_NEAR(st.height, 160, 1e-9);
+    shift = true;
+    frame(340, 460, true);                    // the same place, shift down
+    grip_box_state_get(engine, r, &st);
+    CHECK_NEAR(st.width / st.height, 2, 1e-9);
+    shift = false;
+    frame(340, 460, false);
+    grip_box_destroy(engine, r);
+    grip_box_destroy(engine, b);
+}
+
+// Dashes along a 100-unit open line, on 6, off 6: counted as quads in a list without
+// anti-aliasing (4 vertices each).
+int dashes(double phase) {
+    ImDrawList list(ImGui::GetDrawListSharedData());
+    list._ResetForNewFrame();
+    list.Flags = ImDrawListFlags_None;
+    list.PushClipRectFullScreen();
+    list.PushTextureID(ImGui::GetIO().Fonts->TexID);
+    grip_vec2 v[2] = {{0, 0}, {100, 0}};
+    GripImGui_DrawDashed(&list, v, 2, false, 1, 6, 6, phase, IM_COL32_WHITE);
+    return list.VtxBuffer.Size / 4;
+}
+
+void overlay() {
+    CHECK_INT(dashes(0), 9);   // [0,6] [12,18] ... [96,100]
+    CHECK_INT(dashes(3), 9);   // [0,3] [9,15] ... [93,99]
+    CHECK_INT(dashes(6), 8);   // [6,12] ... [90,96]
+    CHECK_INT(dashes(6 + 12 * 1000), 8);  // the phase is taken modulo the period
+
+    // A frame with one editing box: its border (4 sides of ants over a solid line) and 9 handles
+    // (3 discs each) reach the list; the BOX command does not.
+    grip_box b = box(100, 100, 200, 100);
+    grip_box_set_editing(engine, b, true);
+    grip_frame f;
+    CHECK_STATUS(grip_frame_get(engine, &f), GRIP_OK);
+    ImDrawList list(ImGui::GetDrawListSharedData());
+    list._ResetForNewFrame();
+    list.Flags = ImDrawListFlags_None;
+    list.PushClipRectFullScreen();
+    list.PushTextureID(ImGui::GetIO().Fonts->TexID);
+    GripImGuiStyle style;
+    GripImGui_DefaultStyle(&style);
+    GripImGui_DrawOverlay(&list, &f, &style);
+    int with_box = list.VtxBuffer.Size;
+    CHECK(with_box > 0);
+    // The same frame without its BOX commands draws the same: content is the game's.
+    grip_command only[64];
+    size_t n = 0;
+    for (size_t i = 0; i < f.command_count && n < 64; i++)
+        if (f.commands[i].kind != GRIP_CMD_BOX) only[n++] = f.commands[i];
+    CHECK_INT(n, 10);                         // border, 8 resize handles, rotate handle
+    grip_frame g = f;
+    g.commands = only;
+    g.command_count = n;
+    ImDrawList list2(ImGui::GetDrawListSharedData());
+    list2._ResetForNewFrame();
+    list2.Flags = ImDrawListFlags_None;
+    list2.PushClipRectFullScreen();
+    list2.PushTextureID(ImGui::GetIO().Fonts->TexID);
+    GripImGui_DrawOverlay(&list2, &g, &style);
+    CHECK_INT(list2.VtxBuffer.Size, with_box);
+    // A kind newer than the adapter is skipped.
+    only[0].kind = (grip_command_kind)99;
+    g.command_count = 1;
+    ImDrawList list3(ImGui::GetDrawListSharedData());
+    list3._ResetForNewFrame();
+    list3.PushClipRectFullScreen();
+    list3.PushTextureID(ImGui::GetIO().Fonts->TexID);
+    GripImGui_DrawOverlay(&list3, &g, &style);
+    CHECK_INT(list3.VtxBuffer.Size, 0);
+    // BoxCorners: the BOX command's transform applied to the box's corners.
+    for (size_t i = 0; i < f.command_count; i++) {
+        if (f.commands[i].kind != GRIP_CMD_BOX) continue;
+        ImVec2 p[4];
+        GripImGui_BoxCorners(&f.commands[i], p);
+        CHECK_NEAR(p[0].x, 100, 1e-4);
+        CHECK_NEAR(p[2].x, 300, 1e-4);
+        CHECK_NEAR(p[2].y, 200, 1e-4);
+    }
+}
+
+}  // namespace
+
+int main() {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO &io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(800, 600);
+    unsigned char *pixels;
+    int w, h;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas
+    io.Fonts->SetTexID((ImTextureID)(intptr_t)1);
+    for (int k = 0; k < ImGuiKey_COUNT; k++) io.KeyMap[k] = k;  // a backend maps its keys so
+
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 800;
+    d.height = 600;
+    d.selection = GRIP_SELECTION_POINTER;
+    CHECK_STATUS(grip_engine_create(&d, &engine), GRIP_OK);
+    GripImGui_Init(&gi, engine);
+    CHECK(gi.empty_presses_to_grip && gi.set_cursor && gi.pointer == 1);
+    presses();
+    grip_engine_destroy(engine);
+
+    CHECK_STATUS(grip_engine_create(&d, &engine), GRIP_OK);
+    GripImGui_Init(&gi, engine);
+    cursor();
+    keyboard();
+    overlay();
+    grip_engine_destroy(engine);
+    ImGui::DestroyContext();
+    return check_summary("ImGui adapter tests");
+}

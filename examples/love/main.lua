@@ -1,0 +1,335 @@
+-- A small LÖVE 11 game with Grip as its editing overlay (bindings/luajit/grip.lua, LuaJIT FFI).
+--
+--   love examples/love                          play: arrows walk the fox, E toggles editing
+--   love examples/love --screenshot OUT.png     a scripted edit, one picture as PNG, exit
+--
+-- Editing (E): the game pauses; click selects a sprite (shift adds), drag moves it, the handles
+-- resize and turn it, a drag from an empty place draws a marquee, a double click resets it;
+-- arrows nudge the selection (shift: 10), Escape cancels or clears, Tab walks the sprites,
+-- ctrl-z / ctrl-shift-z undo and redo (Grip's history), Delete removes the selection; right
+-- drag pans the camera, the wheel zooms about the mouse.
+-- The libgrip.so used: GRIP_LIBRARY, else one on the loader's path, else this clone's build.
+
+-- ---- the binding, from this clone (or wherever grip.lua is on package.path) --------------------
+local source = love.filesystem.getSource()
+package.path = source .. "/../../bindings/luajit/?.lua;" .. package.path
+local grip = require "grip"
+if not os.getenv("GRIP_LIBRARY") and not pcall(grip.load, nil) then
+  grip.load(source .. "/../../.build/release/libgrip.so")
+end
+
+-- ---- the scene: sprites are Grip boxes; the game keeps what they look like -----------------------
+local W, H = 1600, 900                       -- the world
+local e = grip.new{width = W, height = H, selection = "pointer"}
+local looks = {}                             -- box -> {kind, colour}
+local function sprite(kind, x, y, w, h, colour, extra)
+  local d = {x = x, y = y, width = w, height = h, rotation_snap = math.pi / 12}
+  for k, v in pairs(extra or {}) do d[k] = v end
+  local b = e:box(d)
+  looks[b] = {kind = kind, colour = colour}
+  return b
+end
+
+local ground = sprite("ground", 0, 760, W, 140, {0.42, 0.62, 0.27}, {selectable = false})
+local house = sprite("house", 980, 470, 260, 290, {0.86, 0.55, 0.38})
+local door = sprite("door", 100, 170, 60, 120, {0.45, 0.28, 0.18}, {parent = house})
+local tree1 = sprite("tree", 160, 440, 170, 320, {0.20, 0.55, 0.25})
+local tree2 = sprite("tree", 1360, 500, 130, 260, {0.25, 0.60, 0.30})
+local sun = sprite("sun", 1280, 60, 120, 120, {0.98, 0.80, 0.20})
+local fox = sprite("fox", 520, 660, 110, 100, {0.93, 0.47, 0.15}, {resize_mode = "uniform"})
+local flowers = {}
+for i = 1, 5 do flowers[i] = sprite("flower", 420 + i * 70, 715, 34, 46, {0.9, 0.3 + i * 0.1, 0.6}) end
+local cloud = sprite("cloud", 300, 90, 260, 90, {1, 1, 1})
+
+-- moves and resizes snap to the other sprites' edges, centres and equal gaps (ctrl held: not)
+e:set_snapping{flags = {"edges", "centers", "gaps", "while_resizing"}}
+
+-- ---- the camera ----------------------------------------------------------------------------------
+local cam = {zoom = 0.7, x = 0, y = 0}
+local function apply_camera() e:set_view{a = cam.zoom, d = cam.zoom, tx = cam.x, ty = cam.y} end
+local function zoom_about(f, sx, sy)
+  local z = math.max(0.2, math.min(5, cam.zoom * f))
+  cam.x = sx - (sx - cam.x) * z / cam.zoom
+  cam.y = sy - (sy - cam.y) * z / cam.zoom
+  cam.zoom = z
+  apply_camera()
+end
+
+-- ---- time and state -----------------------------------------------------------------------------
+local t0 = love.timer.getTime()
+local function now() return math.max(e:time(), love.timer.getTime() - t0) end
+local editing, panning, screenshot, frames = false, false, nil, 0
+local walk = 0
+
+local function mods()
+  local m = {}
+  if love.keyboard.isDown("lshift", "rshift") then m[#m + 1] = "shift" end
+  if love.keyboard.isDown("lalt", "ralt") then m[#m + 1] = "alt" end
+  if love.keyboard.isDown("lctrl", "rctrl") then m[#m + 1] = "ctrl" end
+  if love.keyboard.isDown("lgui", "rgui") then m[#m + 1] = "meta" end
+  return m
+end
+
+-- ---- drawing ------------------------------------------------------------------------------------
+
+-- A sprite in its own box space (0, 0)-(w, h): the BOX command's transform does the rest.
+local function draw_sprite(kind, c, w, h, t)
+  local g = love.graphics
+  g.setColor(c)
+  if kind == "ground" then
+    g.rectangle("fill", 0, 0, w, h)
+    g.setColor(0.35, 0.52, 0.22)
+    for x = 0, w, 40 do g.polygon("fill", x, 0, x + 12, -14, x + 24, 0) end
+  elseif kind == "house" then
+    g.rectangle("fill", 0, h * 0.35, w, h * 0.65)
+    g.setColor(0.60, 0.22, 0.20)
+    g.polygon("fill", -14, h * 0.36, w / 2, 0, w + 14, h * 0.36)
+    g.setColor(0.75, 0.88, 0.98)
+    g.rectangle("fill", w * 0.62, h * 0.5, w * 0.22, h * 0.18)
+  elseif kind == "tree" then
+    g.setColor(0.45, 0.30, 0.18)
+    g.rectangle("fill", w * 0.42, h * 0.55, w * 0.16, h * 0.45)
+    g.setColor(c)
+    g.ellipse("fill", w / 2, h * 0.33, w / 2, h * 0.33)
+  elseif kind == "sun" then
+    g.circle("fill", w / 2, h / 2, w * 0.32)
+    for i = 0, 11 do
+      local a = i * math.pi / 6 + t * 0.3
+      g.line(w / 2 + math.cos(a) * w * 0.38, h / 2 + math.sin(a) * h * 0.38, w / 2 + math.cos(a) * w * 0.5, h / 2 + math.sin(a) * h * 0.5)
+    end
+  elseif kind == "fox" then
+    g.ellipse("fill", w * 0.45, h * 0.62, w * 0.38, h * 0.28)
+    g.circle("fill", w * 0.8, h * 0.35, h * 0.22)
+    g.polygon("fill", w * 0.7, h * 0.2, w * 0.74, 0, w * 0.82, h * 0.16)
+    g.polygon("fill", w * 0.84, h * 0.16, w * 0.92, 0, w * 0.95, h * 0.22)
+    g.setColor(1, 1, 1)
+    g.polygon("fill", 0, h * 0.5, w * 0.12, h * 0.62, 0, h * 0.74)
+    g.setColor(0.1, 0.1, 0.1)
+    g.circle("fill", w * 0.86, h * 0.32, h * 0.04)
+  elseif kind == "flower" then
+    g.setColor(0.2, 0.55, 0.2)
+    g.rectangle("fill", w * 0.45, h * 0.4, w * 0.1, h * 0.6)
+    g.setColor(c)
+    for i = 0, 4 do
+      local a = i * math.pi * 2 / 5
+      g.circle("fill", w / 2 + math.cos(a) * w * 0.25, h * 0.3 + math.sin(a) * w * 0.25, w * 0.2)
+    end
+    g.setColor(1, 0.9, 0.3)
+    g.circle("fill", w / 2, h * 0.3, w * 0.15)
+  elseif kind == "cloud" then
+    g.ellipse("fill", w * 0.3, h * 0.6, w * 0.25, h * 0.35)
+    g.ellipse("fill", w * 0.55, h * 0.45, w * 0.3, h * 0.45)
+    g.ellipse("fill", w * 0.78, h * 0.62, w * 0.2, h * 0.3)
+  else
+    g.rectangle("fill", 0, 0, w, h)
+  end
+end
+
+-- A dashed closed polyline: `on` drawn, `off` skipped, from `phase` into the pattern (marching ants).
+local function dashed(v, first, n, on, off, phase)
+  local period = on + off
+  local pos = phase % period
+  for i = 0, n - 1 do
+    local a, b = v[first + i], v[first + (i + 1) % n]
+    local dx, dy = b.x - a.x, b.y - a.y
+    local len = math.sqrt(dx * dx + dy * dy)
+    local s = 0
+    while s < len do
+      local drawn = pos < on
+      local run = drawn and on - pos or period - pos
+      if run <= 1e-6 then
+        pos = drawn and on or 0
+      else
+        local e2 = math.min(len, s + run)
+        if drawn then love.graphics.line(a.x + dx * s / len, a.y + dy * s / len, a.x + dx * e2 / len, a.y + dy * e2 / len) end
+        pos = (pos + e2 - s) % period
+        s = e2
+      end
+    end
+  end
+end
+
+local function poly(v, first, n, closed)
+  local pts = {}
+  for i = 0, n - 1 do pts[#pts + 1] = v[first + i].x; pts[#pts + 1] = v[first + i].y end
+  if closed then pts[#pts + 1] = pts[1]; pts[#pts + 1] = pts[2] end
+  if #pts >= 4 then love.graphics.line(pts) end
+end
+
+local K = grip.command_kind
+local transform = love.math.newTransform()
+local SELECTION = 0xFFFFFFFFFFFFFFFFULL
+
+-- Every command of a frame: BOX commands are the game's sprites, the rest Grip's overlay.
+local function draw_frame(f, t)
+  local g = love.graphics
+  local cmds, v = f.commands, f.vertices
+  for i = 0, tonumber(f.command_count) - 1 do
+    local c = cmds[i]
+    local kind = tonumber(c.kind)
+    if kind == K.box then
+      local look = looks[e:_box(c.box)]
+      if look then
+        local m = c.transform
+        transform:setMatrix(m.a, m.c, 0, m.tx, m.b, m.d, 0, m.ty, 0, 0, 1, 0, 0, 0, 0, 1)
+        g.push()
+        g.applyTransform(transform)
+        draw_sprite(look.kind, look.colour, c.width, c.height, t)
+        g.pop()
+      end
+    elseif editing then
+      local group = c.box == SELECTION
+      local w = math.max(1, c.stroke_width)
+      g.setLineWidth(w)
+      if kind == K.border then
+        g.setColor(1, 1, 1, 0.9)
+        poly(v, c.first_vertex, c.vertex_count, true)
+        if group then g.setColor(0.49, 0.23, 0.93) else g.setColor(0.15, 0.39, 0.92) end
+        dashed(v, c.first_vertex, c.vertex_count, c.dash_on, c.dash_off, c.dash_phase)
+      elseif kind == K.handle then
+        local hot = bit.band(c.state, 3) ~= 0
+        g.setColor(0.1, 0.15, 0.25, 0.5)
+        g.circle("fill", c.center.x, c.center.y, c.radius + 1)
+        g.setColor(1, 1, 1)
+        g.circle("fill", c.center.x, c.center.y, c.radius)
+        if hot then g.setColor(0.98, 0.45, 0.09) elseif group then g.setColor(0.49, 0.23, 0.93) else g.setColor(0.15, 0.39, 0.92) end
+        g.circle("fill", c.center.x, c.center.y, c.inner_radius)
+      elseif kind == K.indicator then
+        g.setLineWidth(w + 1)
+        g.setColor(0.06, 0.73, 0.51)
+        poly(v, c.first_vertex, c.vertex_count, false)
+      elseif kind == K.guide or kind == K.gap then
+        g.setColor(0.93, 0.28, 0.6)
+        poly(v, c.first_vertex, c.vertex_count, false)
+      elseif kind == K.outline then
+        if bit.band(c.state, 1) ~= 0 then g.setColor(0.38, 0.65, 0.98, 0.8) else g.setColor(0.23, 0.51, 0.96) end
+        poly(v, c.first_vertex, c.vertex_count, true)
+      elseif kind == K.marquee then
+        local pts = {}
+        for k = 0, c.vertex_count - 1 do pts[#pts + 1] = v[c.first_vertex + k].x; pts[#pts + 1] = v[c.first_vertex + k].y end
+        g.setColor(0.23, 0.51, 0.96, 0.15)
+        g.polygon("fill", pts)
+        g.setColor(0.23, 0.51, 0.96, 0.9)
+        poly(v, c.first_vertex, c.vertex_count, true)
+      end
+    end
+  end
+  g.setLineWidth(1)
+end
+
+-- ---- the game ------------------------------------------------------------------------------------
+
+love.keyboard.setKeyRepeat(true)
+
+function love.load(args)
+  for i = 1, #args do
+    if args[i] == "--screenshot" then screenshot = args[i + 1] end
+  end
+  love.graphics.setBackgroundColor(0.68, 0.85, 0.96)
+  apply_camera()
+  if screenshot then
+    -- the scripted edit: editing on, the fox and two flowers selected, the house turned a little
+    editing = true
+    e:select(fox)
+    e:select(flowers[2], "add")
+    e:select(flowers[4], "add")
+    house:configure{rotation = -0.08}
+    e:tick(0.5)
+  end
+end
+
+function love.update(dt)
+  local t = now()
+  if not editing then
+    -- play: the fox walks with the arrows (its box follows), the cloud drifts, flowers sway
+    local dx = (love.keyboard.isDown("right") and 1 or 0) - (love.keyboard.isDown("left") and 1 or 0)
+    if dx ~= 0 then
+      local d = fox:describe()
+      fox:configure{x = math.max(0, math.min(W - d.width, d.x + dx * 220 * dt)), flipped_x = dx < 0}
+      walk = walk + dt
+    end
+    local c = cloud:describe()
+    cloud:configure{x = (c.x + 20 * dt) % W}
+    for i, f in ipairs(flowers) do f:configure{rotation = 0.12 * math.sin(t * 2 + i)} end
+  end
+  e:tick(math.max(t, e:time()))
+end
+
+function love.draw()
+  local t = e:time()
+  draw_frame(e:frame_raw(), t)
+  love.graphics.setColor(0.1, 0.12, 0.18)
+  local sel = #e:selection()
+  local undo = e:history()
+  love.graphics.print(editing and ("EDITING (E: play)   %d selected, %d steps to undo (ctrl-z)   right drag: pan, wheel: zoom")
+                      :format(sel, undo) or "PLAYING (E: edit)   arrows: walk", 12, 10)
+  frames = frames + 1
+  if screenshot and frames == 3 then
+    love.graphics.captureScreenshot(function(img)
+      local f = assert(io.open(screenshot, "wb"))
+      f:write(img:encode("png"):getString())
+      f:close()
+      print(("grip-love: wrote %s (%d x %d)"):format(screenshot, img:getWidth(), img:getHeight()))
+      love.event.quit(0)
+    end)
+  end
+end
+
+-- LÖVE key names -> Grip's keys (modifiers both sides)
+local grip_keys = {left = "left", right = "right", up = "up", down = "down", escape = "escape", tab = "tab",
+                   lshift = "shift", rshift = "shift", lalt = "alt", ralt = "alt", lctrl = "ctrl", rctrl = "ctrl",
+                   lgui = "meta", rgui = "meta"}
+
+function love.keypressed(key)
+  if key == "e" then
+    editing = not editing
+    if not editing then e:select(nil) end
+  elseif not editing then
+    if key == "escape" then love.event.quit(0) end
+  elseif (key == "z" or key == "y") and love.keyboard.isDown("lctrl", "rctrl", "lgui", "rgui") then
+    if key == "z" and not love.keyboard.isDown("lshift", "rshift") then e:undo() else e:redo() end
+  elseif key == "delete" or key == "backspace" then
+    for _, b in ipairs(e:selection()) do looks[b] = nil; b:destroy() end
+  elseif grip_keys[key] then
+    e:key("down", grip_keys[key], now(), mods())   -- a held key repeats as more downs
+  end
+end
+
+function love.keyreleased(key)
+  if editing and grip_keys[key] then e:key("up", grip_keys[key], now(), mods()) end
+end
+
+function love.mousepressed(x, y, button)
+  if button == 1 and editing then
+    e:pointer("down", 1, x, y, now(), mods())
+  elseif button == 2 or button == 3 then
+    panning = true
+  end
+end
+
+function love.mousemoved(x, y, dx, dy)
+  if panning then
+    cam.x, cam.y = cam.x + dx, cam.y + dy
+    apply_camera()
+  elseif editing then
+    e:pointer("move", 1, x, y, now(), mods())   -- drags, and hovering (no button down)
+  end
+end
+
+function love.mousereleased(x, y, button)
+  if button == 1 and editing then
+    local ok = pcall(e.pointer, e, "up", 1, x, y, now(), mods())  -- (a press made while playing: no down)
+    local _ = ok
+  elseif button == 2 or button == 3 then
+    panning = false
+  end
+end
+
+function love.wheelmoved(_, dy)
+  local mx, my = love.mouse.getPosition()
+  zoom_about(1.15 ^ dy, mx, my)
+end
+
+function love.focus(f)
+  if not f and editing then pcall(e.pointer, e, "cancel", 1, 0, 0, now()) end
+end
