@@ -153,16 +153,14 @@ static size_t redo_depth(grip_engine *e) {
 }
 
 static grip_box add(grip_engine *e, double x, double y, double w, double h, bool editing, bool contain) {
-    grip_box_desc d;
-    grip_box b = GRIP_NO_BOX;
-    grip_box_desc_init(&d);
-    d.x = x;
-    d.y = y;
-    d.width = w;
-    d.height = h;
-    d.editing = editing;
-    d.contain = contain;
-    CHECK_STATUS(grip_box_create(e, &d, &b), GRIP_OK);
+    grip_box b = add_box(e, GRIP_NO_BOX, x, y, w, h, 0, 1, editing);
+    if (contain) {
+        grip_box_desc d;
+        grip_box_desc_init(&d);
+        CHECK_STATUS(grip_box_describe(e, b, &d), GRIP_OK);
+        d.contain = true;
+        CHECK_STATUS(grip_box_configure(e, b, &d), GRIP_OK);
+    }
     return b;
 }
 
