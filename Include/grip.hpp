@@ -339,6 +339,13 @@ private:
     std::unique_ptr<std::map<grip_box, std::unique_ptr<constraint>>> hooks_;  // set_constraint's functions
 };
 
+// Lua state settings with the library's defaults (grip_lua_desc_init).
+inline grip_lua_desc lua_desc() {
+    grip_lua_desc d;
+    grip_lua_desc_init(&d);
+    return d;
+}
+
 // A Lua state bound to an engine (grip_lua_create): scripts see it as grip.host. Destroy the
 // script before its engine (declare it after the engine, or reset it first).
 class script {

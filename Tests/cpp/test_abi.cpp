@@ -258,6 +258,20 @@ void whole_api() {
         CHECK(thrown);
         grip::script moved(std::move(lua));
         CHECK(lua.get() == nullptr && moved.get() != nullptr);
+        grip_lua_desc ld = grip::lua_desc();
+        CHECK_INT(ld.struct_size, sizeof(grip_lua_desc));
+        CHECK(!ld.allow_io);
+        grip::engine other(100, 100);
+        ld.instruction_limit = 1000;
+        grip::script small(other, &ld);
+        thrown = false;
+        try {
+            small.exec("while true do end", "=spin");
+        } catch (const grip::error &err) {
+            thrown = err.status() == GRIP_ERR_LIMIT;
+        }
+        CHECK(thrown);
+        small.exec("local x = 1 + 1");                  // the next call has a fresh budget
         thrown = false;
         try {
             grip::script second(e);           // one state per engine
