@@ -90,7 +90,8 @@ static int s_rep(lua_State *L) {
  * GL_SCAN_BYTES bytes per instruction) and, after the call, one instruction per result. For
  * string.byte/upper/lower/reverse/pack/unpack, utf8.len/codepoint/offset and tonumber;
  * string.format at 3 instructions per byte (24 with %q, which writes control bytes with
- * snprintf), os.date at 8 (strftime once per character). */
+ * snprintf), os.date at 8 (strftime once per character); then the bytes of the results (one
+ * instruction per byte for format and date, which build them piece by piece). */
 static int by_bytes(lua_State *L) {
     lua_Integer bytes = 0;
     int n = lua_gettop(L);
@@ -102,7 +103,12 @@ static int by_bytes(lua_State *L) {
     if (per == 3 && lua_type(L, 1) == LUA_TSTRING && strstr(lua_tostring(L, 1), "%q") != NULL) per = 24;
     charge(L, per > 0 ? bytes * per : bytes / GL_SCAN_BYTES + 1);
     int results = call_checked(L);
-    charge(L, results);
+    /* What it made is charged too (os.date's "%c" writes 24 bytes per 2 of format). */
+    lua_Integer made = results;
+    for (int i = lua_gettop(L) - results + 1; i <= lua_gettop(L); i++) {
+        if (lua_type(L, i) == LUA_TSTRING) made += (lua_Integer)lua_rawlen(L, i) / (per > 0 ? 1 : GL_SCAN_BYTES);
+    }
+    charge(L, made);
     return results;
 }
 
