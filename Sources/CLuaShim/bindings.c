@@ -519,8 +519,8 @@ static void push_changes(lua_State *L, int eidx) {
     c.engine = u->eng;
     call(L, &c);
     const grip_change *ch = (const grip_change *)c.rptr;
-    lua_createtable(L, (int)c.ri[0], 0);
-    for (int64_t k = 0; k < c.ri[0]; k++) {
+    lua_createtable(L, (int)c.rcount, 0);
+    for (int64_t k = 0; k < c.rcount; k++) {
         lua_createtable(L, 0, 3);
         push_box(L, eidx, ch[k].box);
         lua_setfield(L, -2, "box");
@@ -639,15 +639,16 @@ static uint32_t mods_value(lua_State *L, int idx) {
 
 static int l_pointer(lua_State *L) {
     CALL_INIT(c);
-    c.i[0] = enum_value(L, 2, phase_names, "phase");
+    gl_pointer_args *a = &c.args.pointer;
+    a->phase = enum_value(L, 2, phase_names, "phase");
     lua_Integer p = int_value(L, 3, "pointer");
     if (p < 0 || p > 0xFFFFFFFF) luaL_error(L, "pointer must be in 0..2^32-1");
-    c.i[1] = p;
-    c.n[0] = num_value(L, 4, "x");
-    c.n[1] = num_value(L, 5, "y");
-    c.flag = !lua_isnoneornil(L, 6);
-    if (c.flag) c.n[2] = num_value(L, 6, "time");
-    c.i[2] = mods_value(L, 7);
+    a->pointer = (uint32_t)p;
+    a->x = num_value(L, 4, "x");
+    a->y = num_value(L, 5, "y");
+    a->has_time = !lua_isnoneornil(L, 6);
+    if (a->has_time) a->time = num_value(L, 6, "time");
+    a->mods = mods_value(L, 7);
     simple_engine_op(L, GL_OP_POINTER, &c);
     lua_pushboolean(L, c.rflag);
     return 1;
@@ -655,12 +656,13 @@ static int l_pointer(lua_State *L) {
 
 static int l_magnify(lua_State *L) {
     CALL_INIT(c);
-    c.i[0] = enum_value(L, 2, phase_names, "phase");
-    c.n[0] = num_value(L, 3, "factor");
-    c.n[1] = num_value(L, 4, "x");
-    c.n[2] = num_value(L, 5, "y");
-    c.flag = !lua_isnoneornil(L, 6);
-    if (c.flag) c.n[3] = num_value(L, 6, "time");
+    gl_magnify_args *a = &c.args.magnify;
+    a->phase = enum_value(L, 2, phase_names, "phase");
+    a->factor = num_value(L, 3, "factor");
+    a->x = num_value(L, 4, "x");
+    a->y = num_value(L, 5, "y");
+    a->has_time = !lua_isnoneornil(L, 6);
+    if (a->has_time) a->time = num_value(L, 6, "time");
     simple_engine_op(L, GL_OP_MAGNIFY, &c);
     lua_pushboolean(L, c.rflag);
     return 1;
@@ -668,27 +670,27 @@ static int l_magnify(lua_State *L) {
 
 static int l_tick(lua_State *L) {
     CALL_INIT(c);
-    c.n[0] = num_value(L, 2, "time");
+    c.args.time = num_value(L, 2, "time");
     return simple_engine_op(L, GL_OP_TICK, &c);
 }
 
 static int l_advance(lua_State *L) {
     CALL_INIT(c);
-    c.n[0] = num_value(L, 2, "seconds");
+    c.args.seconds = num_value(L, 2, "seconds");
     return simple_engine_op(L, GL_OP_ADVANCE, &c);
 }
 
 static int l_time(lua_State *L) {
     CALL_INIT(c);
     simple_engine_op(L, GL_OP_ENGINE_TIME, &c);
-    lua_pushnumber(L, c.rn[0]);
+    lua_pushnumber(L, c.rtime);
     return 1;
 }
 
 static int l_set_bounds(lua_State *L) {
     CALL_INIT(c);
-    c.n[0] = num_value(L, 2, "width");
-    c.n[1] = num_value(L, 3, "height");
+    c.args.bounds.width = num_value(L, 2, "width");
+    c.args.bounds.height = num_value(L, 3, "height");
     return simple_engine_op(L, GL_OP_SET_BOUNDS, &c);
 }
 
@@ -733,11 +735,11 @@ static int l_set_snapping(lua_State *L) {
 
 static int l_hit(lua_State *L) {
     CALL_INIT(c);
-    c.n[0] = num_value(L, 2, "x");
-    c.n[1] = num_value(L, 3, "y");
+    c.args.point.x = num_value(L, 2, "x");
+    c.args.point.y = num_value(L, 3, "y");
     simple_engine_op(L, GL_OP_HIT, &c);
     push_box(L, 1, c.rbox);
-    push_handle(L, 1, c.rbox, (long)c.ri[0]);
+    push_handle(L, 1, c.rbox, (long)c.rhandle);
     return 2;
 }
 
@@ -747,17 +749,17 @@ static int l_hit(lua_State *L) {
 static int push_box_list(lua_State *L, int op, gl_call *c) {
     uint64_t small[64];
     c->out = small;
-    c->i[0] = 64;
+    c->out_capacity = 64;
     gl_call again = *c;
     simple_engine_op(L, op, c);
-    lua_Integer n = (lua_Integer)c->ri[0];
+    lua_Integer n = (lua_Integer)c->rcount;
     uint64_t *ids = small;
     if (n > 64) {
         ids = (uint64_t *)lua_newuserdatauv(L, (size_t)n * sizeof *ids, 0);
         again.out = ids;
-        again.i[0] = n;
+        again.out_capacity = (size_t)n;
         simple_engine_op(L, op, &again);
-        if ((lua_Integer)again.ri[0] < n) n = (lua_Integer)again.ri[0];
+        if ((lua_Integer)again.rcount < n) n = (lua_Integer)again.rcount;
     }
     lua_createtable(L, (int)(n < 0x7FFFFFFF ? n : 0), 0);
     for (lua_Integer k = 0; k < n; k++) {
@@ -779,12 +781,13 @@ static int l_query(lua_State *L) {
     check_keys(L, 2, query_keys, "query");
     CALL_INIT(c);
     const char *corner[4] = {"x0", "y0", "x1", "y1"};
+    double *at[4] = {&c.args.query.x0, &c.args.query.y0, &c.args.query.x1, &c.args.query.y1};
     for (int k = 0; k < 4; k++) {
         if (lua_getfield(L, 2, corner[k]) == LUA_TNIL) luaL_error(L, "query: %s is missing", corner[k]);
-        c.n[k] = num_value(L, -1, corner[k]);
+        *at[k] = num_value(L, -1, corner[k]);
         lua_pop(L, 1);
     }
-    if (lua_getfield(L, 2, "contain") != LUA_TNIL) c.flag = bool_value(L, -1, "contain");
+    if (lua_getfield(L, 2, "contain") != LUA_TNIL) c.args.query.contain = bool_value(L, -1, "contain");
     lua_pop(L, 1);
     return push_box_list(L, GL_OP_QUERY, &c);
 }
@@ -792,11 +795,11 @@ static int l_query(lua_State *L) {
 /* e:screen_to_world(x, y) / e:world_to_screen(x, y): two numbers. */
 static int map_point(lua_State *L, int op) {
     CALL_INIT(c);
-    c.n[0] = num_value(L, 2, "x");
-    c.n[1] = num_value(L, 3, "y");
+    c.args.point.x = num_value(L, 2, "x");
+    c.args.point.y = num_value(L, 3, "y");
     simple_engine_op(L, op, &c);
-    lua_pushnumber(L, c.rn[0]);
-    lua_pushnumber(L, c.rn[1]);
+    lua_pushnumber(L, c.rx);
+    lua_pushnumber(L, c.ry);
     return 2;
 }
 
@@ -812,7 +815,7 @@ static int l_select(lua_State *L) {
         lua_pop(L, 1);
         c.box = id;
     }
-    c.i[0] = lua_isnoneornil(L, 3) ? 0 : enum_value(L, 3, select_names, "op");
+    c.args.select_op = lua_isnoneornil(L, 3) ? 0 : enum_value(L, 3, select_names, "op");
     return simple_engine_op(L, GL_OP_SELECT, &c);
 }
 
@@ -980,14 +983,26 @@ static const char *const gesture_keys[] = {"steps", "duration", "pointer", "mods
 static const char *const pinch_keys[] = {"box", "scale", "rotate", "steps", "duration", "pan", "distance", NULL};
 static const char *const tap_keys[] = {"pointer", "mods", "release", NULL};
 
-static void gesture_opts(lua_State *L, int idx, gl_call *c) {
-    c->i[0] = opt_integer(L, idx, "steps", 10);
-    c->n[9] = opt_number(L, idx, "duration", 0.2);
-    c->i[1] = opt_integer(L, idx, "pointer", 1);
-    if (c->i[1] < 0 || c->i[1] > 0xFFFFFFFF) luaL_error(L, "pointer must be in 0..2^32-1");
+/* A pointer option (default 1) of the table at idx (or none). */
+static uint32_t opt_pointer(lua_State *L, int idx) {
+    lua_Integer p = opt_integer(L, idx, "pointer", 1);
+    if (p < 0 || p > 0xFFFFFFFF) luaL_error(L, "pointer must be in 0..2^32-1");
+    return (uint32_t)p;
+}
+
+/* The mods option of the table at idx (or none). */
+static uint32_t opt_mods(lua_State *L, int idx) {
     opt_field(L, idx, "mods");
-    c->i[2] = mods_value(L, -1);
+    uint32_t m = mods_value(L, -1);
     lua_pop(L, 1);
+    return m;
+}
+
+static void gesture_opts(lua_State *L, int idx, gl_gesture_opts *o) {
+    o->steps = opt_integer(L, idx, "steps", 10);
+    o->duration = opt_number(L, idx, "duration", 0.2);
+    o->pointer = opt_pointer(L, idx);
+    o->mods = opt_mods(L, idx);
 }
 
 static int l_drag(lua_State *L) {
@@ -995,21 +1010,22 @@ static int l_drag(lua_State *L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     check_keys(L, 2, drag_keys, "drag");
     CALL_INIT(c);
+    gl_drag_args *a = &c.args.drag;
     if (lua_getfield(L, 2, "from") == LUA_TNIL) luaL_error(L, "drag needs from = {x, y}");
-    point_value(L, -1, &c.n[0], &c.n[1], "drag.from");
+    point_value(L, -1, &a->from_x, &a->from_y, "drag.from");
     lua_pop(L, 1);
     if (lua_getfield(L, 2, "to") != LUA_TNIL) {
-        point_value(L, -1, &c.n[2], &c.n[3], "drag.to");
+        point_value(L, -1, &a->to_x, &a->to_y, "drag.to");
     } else if (lua_getfield(L, 2, "by") != LUA_TNIL) {
-        point_value(L, -1, &c.n[2], &c.n[3], "drag.by");
-        c.n[2] += c.n[0];
-        c.n[3] += c.n[1];
+        point_value(L, -1, &a->to_x, &a->to_y, "drag.by");
+        a->to_x += a->from_x;
+        a->to_y += a->from_y;
         lua_pop(L, 1);
     } else {
         luaL_error(L, "drag needs to = {x, y} or by = {dx, dy}");
     }
     lua_pop(L, 1);
-    gesture_opts(L, 2, &c);
+    gesture_opts(L, 2, &a->opts);
     return simple_engine_op(L, GL_OP_DRAG, &c);
 }
 
@@ -1019,12 +1035,13 @@ static const char *const marquee_keys[] = {"from", "to", "steps", "duration", "p
  * "down", "escape", "tab", "shift", "alt", "ctrl" or "meta". Returns whether it did something. */
 static int l_key(lua_State *L) {
     CALL_INIT(c);
-    c.i[0] = enum_value(L, 2, phase_names, "phase");
-    c.i[1] = enum_value(L, 3, key_names, "key");
-    if (c.i[1] == 0) luaL_error(L, "key must be one of left, right, up, down, escape, tab, shift, alt, ctrl, meta");
-    c.flag = !lua_isnoneornil(L, 4);
-    if (c.flag) c.n[0] = num_value(L, 4, "time");
-    c.i[2] = mods_value(L, 5);
+    gl_key_args *a = &c.args.key;
+    a->phase = enum_value(L, 2, phase_names, "phase");
+    a->key = enum_value(L, 3, key_names, "key");
+    if (a->key == 0) luaL_error(L, "key must be one of left, right, up, down, escape, tab, shift, alt, ctrl, meta");
+    a->has_time = !lua_isnoneornil(L, 4);
+    if (a->has_time) a->time = num_value(L, 4, "time");
+    a->mods = mods_value(L, 5);
     simple_engine_op(L, GL_OP_KEY, &c);
     lua_pushboolean(L, c.rflag);
     return 1;
@@ -1038,14 +1055,13 @@ static int l_nudge(lua_State *L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     check_keys(L, 2, nudge_keys, "nudge");
     CALL_INIT(c);
+    gl_nudge_args *a = &c.args.nudge;
     lua_getfield(L, 2, "key");
-    c.i[3] = enum_value(L, -1, key_names, "key");
+    a->key = enum_value(L, -1, key_names, "key");
     lua_pop(L, 1);
-    if (c.i[3] < 1 || c.i[3] > 4) luaL_error(L, "nudge: key must be left, right, up or down");
-    c.i[0] = opt_integer(L, 2, "times", 1);
-    opt_field(L, 2, "mods");
-    c.i[2] = mods_value(L, -1);
-    lua_pop(L, 1);
+    if (a->key < 1 || a->key > 4) luaL_error(L, "nudge: key must be left, right, up or down");
+    a->times = opt_integer(L, 2, "times", 1);
+    a->mods = opt_mods(L, 2);
     simple_engine_op(L, GL_OP_NUDGE, &c);
     lua_pushboolean(L, c.rflag);
     return 1;
@@ -1070,8 +1086,8 @@ static int l_redo(lua_State *L) {
 static int l_history(lua_State *L) {
     CALL_INIT(c);
     simple_engine_op(L, GL_OP_HISTORY_DEPTH, &c);
-    lua_pushinteger(L, (lua_Integer)c.ri[0]);
-    lua_pushinteger(L, (lua_Integer)c.ri[1]);
+    lua_pushinteger(L, (lua_Integer)c.rcount);
+    lua_pushinteger(L, (lua_Integer)c.rredo);
     return 2;
 }
 
@@ -1088,14 +1104,15 @@ static int l_marquee(lua_State *L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     check_keys(L, 2, marquee_keys, "marquee");
     CALL_INIT(c);
+    gl_drag_args *a = &c.args.drag;
     if (lua_getfield(L, 2, "from") == LUA_TNIL) luaL_error(L, "marquee needs from = {x, y}");
-    point_value(L, -1, &c.n[0], &c.n[1], "marquee.from");
+    point_value(L, -1, &a->from_x, &a->from_y, "marquee.from");
     lua_pop(L, 1);
     if (lua_getfield(L, 2, "to") == LUA_TNIL) luaL_error(L, "marquee needs to = {x, y}");
-    point_value(L, -1, &c.n[2], &c.n[3], "marquee.to");
+    point_value(L, -1, &a->to_x, &a->to_y, "marquee.to");
     lua_pop(L, 1);
-    gesture_opts(L, 2, &c);
-    c.flag2 = true;  /* a marquee: it must start where no box is */
+    gesture_opts(L, 2, &a->opts);
+    a->marquee = true;  /* it must start where no box is */
     return simple_engine_op(L, GL_OP_DRAG, &c);
 }
 
@@ -1133,11 +1150,12 @@ static int l_drag_handle(lua_State *L) {
     int eidx = lua_gettop(L);
     CALL_INIT(c);
     c.box = id;
-    c.i[3] = handle_value(L, 3, eidx, id);
-    c.n[0] = num_value(L, 4, "dx");
-    c.n[1] = num_value(L, 5, "dy");
+    gl_handle_drag_args *a = &c.args.handle_drag;
+    a->handle = handle_value(L, 3, eidx, id);
+    a->dx = num_value(L, 4, "dx");
+    a->dy = num_value(L, 5, "dy");
     if (!lua_isnoneornil(L, 6)) check_keys(L, 6, gesture_keys, "drag_handle");
-    gesture_opts(L, 6, &c);
+    gesture_opts(L, 6, &a->opts);
     return simple_engine_op(L, GL_OP_DRAG_HANDLE, &c);
 }
 
@@ -1151,29 +1169,28 @@ static int l_pinch(lua_State *L) {
     if (check_box(L, -1, &id) != u->eng) luaL_error(L, "pinch: the box belongs to another engine");
     lua_pop(L, 2);
     c.box = id;
-    c.n[0] = opt_number(L, 2, "scale", 1);
-    c.n[1] = opt_number(L, 2, "rotate", 0);
-    c.n[4] = opt_number(L, 2, "distance", 0);
-    if (lua_getfield(L, 2, "pan") != LUA_TNIL) point_value(L, -1, &c.n[2], &c.n[3], "pinch.pan");
+    gl_pinch_args *a = &c.args.pinch;
+    a->scale = opt_number(L, 2, "scale", 1);
+    a->rotate = opt_number(L, 2, "rotate", 0);
+    a->distance = opt_number(L, 2, "distance", 0);
+    if (lua_getfield(L, 2, "pan") != LUA_TNIL) point_value(L, -1, &a->pan_x, &a->pan_y, "pinch.pan");
     lua_pop(L, 1);
-    c.i[0] = opt_integer(L, 2, "steps", 10);
-    c.n[9] = opt_number(L, 2, "duration", 0.2);
+    a->steps = opt_integer(L, 2, "steps", 10);
+    a->duration = opt_number(L, 2, "duration", 0.2);
     return simple_engine_op(L, GL_OP_PINCH, &c);
 }
 
 static int tap_like(lua_State *L, int op, int optidx) {
     CALL_INIT(c);
-    c.n[0] = num_value(L, 2, "x");
-    c.n[1] = num_value(L, 3, "y");
-    if (op == GL_OP_HOLD) c.n[2] = num_value(L, 4, "seconds");
+    gl_tap_args *a = &c.args.tap;
+    a->x = num_value(L, 2, "x");
+    a->y = num_value(L, 3, "y");
+    if (op == GL_OP_HOLD) a->seconds = num_value(L, 4, "seconds");
     if (!lua_isnoneornil(L, optidx)) check_keys(L, optidx, tap_keys, "options");
-    c.i[1] = opt_integer(L, optidx, "pointer", 1);
-    if (c.i[1] < 0 || c.i[1] > 0xFFFFFFFF) luaL_error(L, "pointer must be in 0..2^32-1");
-    opt_field(L, optidx, "mods");
-    c.i[2] = mods_value(L, -1);
-    lua_pop(L, 1);
-    c.flag = true;
-    if (opt_field(L, optidx, "release") != LUA_TNIL) c.flag = bool_value(L, -1, "release");
+    a->pointer = opt_pointer(L, optidx);
+    a->mods = opt_mods(L, optidx);
+    a->release = true;
+    if (opt_field(L, optidx, "release") != LUA_TNIL) a->release = bool_value(L, -1, "release");
     lua_pop(L, 1);
     return simple_engine_op(L, op, &c);
 }
@@ -1237,13 +1254,13 @@ static int l_box_configure(lua_State *L) {
 
 static int l_box_set_editing(lua_State *L) {
     CALL_INIT(c);
-    c.flag = bool_value(L, 2, "editing");
+    c.args.editing = bool_value(L, 2, "editing");
     return box_op(L, GL_OP_BOX_SET_EDITING, &c);
 }
 
 static int l_box_reset(lua_State *L) {
     CALL_INIT(c);
-    c.flag = lua_isnoneornil(L, 2) ? true : bool_value(L, 2, "animated");
+    c.args.animated = lua_isnoneornil(L, 2) ? true : bool_value(L, 2, "animated");
     box_op(L, GL_OP_BOX_RESET, &c);
     lua_pushboolean(L, c.rflag);
     return 1;
@@ -1251,7 +1268,7 @@ static int l_box_reset(lua_State *L) {
 
 static int l_box_order(lua_State *L) {
     CALL_INIT(c);
-    c.i[0] = enum_value(L, 2, order_names, "order");
+    c.args.order = enum_value(L, 2, order_names, "order");
     return box_op(L, GL_OP_BOX_ORDER, &c);
 }
 
@@ -1295,7 +1312,7 @@ static int l_box_close(lua_State *L) {
     c.engine = eng;
     c.box = id;
     c.op = GL_OP_BOX_DESTROY;
-    c.flag = true;  /* a box already gone is fine */
+    c.args.missing_ok = true;
     call(L, &c);
     forget_box(L, 2, id);
     return 0;
@@ -1377,8 +1394,8 @@ static int sync_hooks(lua_State *L, void *eng, uint64_t id, int hidx, gl_call *c
     c->engine = eng;
     c->box = id;
     c->op = GL_OP_BOX_SET_HOOKS;
-    c->i[0] = n;
-    c->flag = has_constraint;
+    c->args.hooks.handles = n;
+    c->args.hooks.constraint = has_constraint;
     return swift(L, c);
 }
 
@@ -1433,7 +1450,7 @@ static int l_box_add_handle(lua_State *L) {
 }
 
 /* box:set_constraint(f) and box:set_indicator(f): stores f (or nil) as the box's `name` hook, then
- * tells the engine through `op` (GL_OP_BOX_SET_HOOKS re-syncs all hooks; others pass flag = f ~=
+ * tells the engine through `op` (GL_OP_BOX_SET_HOOKS re-syncs all hooks; others pass custom = f ~=
  * nil). On failure the previous function is put back before the error is raised. */
 static int set_hook_function(lua_State *L, const char *name, int op) {
     lua_settop(L, 2);
@@ -1455,7 +1472,7 @@ static int set_hook_function(lua_State *L, const char *name, int op) {
         c.engine = eng;
         c.box = id;
         c.op = op;
-        c.flag = !lua_isnil(L, 2);
+        c.args.custom = !lua_isnil(L, 2);
         rc = swift(L, &c);
     }
     if (rc != GL_OK) {
@@ -1477,11 +1494,11 @@ static int l_box_set_indicator(lua_State *L) { return set_hook_function(L, "indi
 static int l_save(lua_State *L) {
     CALL_INIT(c);
     simple_engine_op(L, GL_OP_SCENE_SAVE, &c);
-    size_t n = (size_t)c.ri[0];
+    size_t n = (size_t)c.rcount;
     char *text = (char *)lua_newuserdatauv(L, n + 1, 0);
     CALL_INIT(again);
     again.out = text;
-    again.i[0] = (int64_t)(n + 1);
+    again.out_capacity = n + 1;
     simple_engine_op(L, GL_OP_SCENE_SAVE, &again);
     lua_pushlstring(L, text, n);
     return 1;
@@ -1492,7 +1509,7 @@ static int l_load(lua_State *L) {
     CALL_INIT(c);
     size_t n = 0;
     c.in = (void *)luaL_checklstring(L, 2, &n);
-    c.i[0] = (int64_t)n;
+    c.in_length = n;
     return simple_engine_op(L, GL_OP_SCENE_LOAD, &c);
 }
 
