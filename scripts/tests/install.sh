@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Suite install (scripts/test install): scripts/install into a prefix and the examples built from it.
+# Suite install (scripts/test install): scripts/install into a prefix and the examples built from
+# it.
 # install_tests: scripts/install into a temporary prefix, then the C and C++ examples built from it
 # alone (pkg-config, and CMake's find_package), lua5.4 requiring the module, and --uninstall.
 install_tests() {

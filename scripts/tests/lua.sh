@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Suite lua (scripts/test lua): the Lua scripts, the sandbox and budgets, test_lua.c, test_host_calls.c, test_small_stack.c.
+# Suite lua (scripts/test lua): the Lua scripts, the sandbox and budgets, test_lua.c,
+# test_host_calls.c, test_small_stack.c.
 # lua_tests: Tests/lua/run.sh: every Tests/lua/test_*.lua through grip-cli (hosted) and stock lua5.4
 # (require "grip"), the sandbox environment against its allow-list, and Tests/c/test_lua.c (the
 # hosted C API: macros, hooks, escapes, limits, errors).

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Suite regressions (scripts/test regressions): fuzz regression inputs and seed corpora, release and ASan + UBSan builds.
+# Suite regressions (scripts/test regressions): fuzz regression inputs and seed corpora, release and
+# ASan + UBSan builds.
 # Fuzz regression inputs (named after what they found) and the seed corpora, run once each.
 rel_regressions() {
     echo "== Fuzz regressions and corpora"

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Suite runtime (scripts/test runtime): the runtime build: the C suites and the error messages, the same as the shipped build.
+# Suite runtime (scripts/test runtime): the runtime build: the C suites and the error messages, the
+# same as the shipped build.
 # The normal (runtime) build, for comparison with the shipped Embedded Swift one: the C and C++
 # suites against it, and every failure message the fuzz harnesses see over the regression inputs
 # and corpora, which must read the same from both builds (a value Embedded Swift cannot print

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Suite sanitize (scripts/test sanitize): with --sanitize (or when named): swift test under ASan, threads under TSan.
+# Suite sanitize (scripts/test sanitize): with --sanitize (or when named): swift test under ASan,
+# threads under TSan.
 # --sanitize: the Swift suite under ASan, the thread program under TSan.
 rel_sanitize_extra() {
     [ "$rel_sanitize" -eq 1 ] || return 0
