@@ -102,7 +102,7 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io);
 /* pattern.c: string.find / match / gmatch / gsub with a step budget */
 void gl_open_patterns(lua_State *L);
 
-/* bindings.c */
+/* the Lua bindings (bindings.h lists their files) */
 void gl_bindings_init(lua_State *L);
 void gl_push_module(lua_State *L);
 /* Pushes a new engine userdata that takes over *slot (a retained LuaEngine; *slot becomes NULL). */

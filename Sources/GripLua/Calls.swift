@@ -58,9 +58,10 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     let L = c.pointee.L
     switch op {
     case Int(GL_OP_ENGINE_TIME):
-        c.pointee.rn.0 = e.engine.time
+        c.pointee.rtime = e.engine.time
     case Int(GL_OP_SET_BOUNDS):
-        try e.check(grip_engine_set_bounds(e.ptr, c.pointee.n.0, c.pointee.n.1))
+        let a = c.pointee.args.bounds
+        try e.check(grip_engine_set_bounds(e.ptr, a.width, a.height))
     case Int(GL_OP_SET_VIEW):
         try e.check(grip_engine_set_view(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_affine.self)))
     case Int(GL_OP_SET_SNAPPING):
@@ -77,7 +78,7 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     case Int(GL_OP_BOX_DESTROY):
         let st = grip_box_destroy(e.ptr, box)
         _ = e.accountBoxes()
-        if !(c.pointee.flag && st == GRIP_ERR_NOT_FOUND) { try e.check(st, box: true) }
+        if !(c.pointee.args.missing_ok && st == GRIP_ERR_NOT_FOUND) { try e.check(st, box: true) }
         try e.drained(L)
     case Int(GL_OP_BOX_CONFIGURE):
         try e.check(grip_box_configure(e.ptr, box, c.pointee.in?.assumingMemoryBound(to: grip_box_desc.self)), box: true)
@@ -87,10 +88,10 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     case Int(GL_OP_BOX_STATE):
         try e.check(grip_box_state_get(e.ptr, box, c.pointee.out?.assumingMemoryBound(to: grip_box_state.self)), box: true)
     case Int(GL_OP_BOX_SET_EDITING):
-        try e.check(grip_box_set_editing(e.ptr, box, c.pointee.flag), box: true)
+        try e.check(grip_box_set_editing(e.ptr, box, c.pointee.args.editing), box: true)
         try e.drained(L)
     case Int(GL_OP_BOX_RESET):
-        let st = grip_box_reset(e.ptr, box, c.pointee.flag)
+        let st = grip_box_reset(e.ptr, box, c.pointee.args.animated)
         try e.check(st, box: true)
         c.pointee.rflag = st == GRIP_OK
         try e.drained(L)
@@ -100,83 +101,82 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         if st != GRIP_ERR_NOT_FOUND { try e.check(st) }
         c.pointee.rflag = st == GRIP_OK
     case Int(GL_OP_BOX_SET_HOOKS):
-        try e.setHooks(box, handles: Int(truncatingIfNeeded: c.pointee.i.0), constraint: c.pointee.flag)
+        let a = c.pointee.args.hooks
+        try e.setHooks(box, handles: Int(truncatingIfNeeded: a.handles), constraint: a.constraint)
     case Int(GL_OP_BOX_SET_INDICATOR):
-        try e.setCustomIndicator(box, c.pointee.flag)
+        try e.setCustomIndicator(box, c.pointee.args.custom)
     case Int(GL_OP_BOX_ORDER):
-        try e.check(grip_box_order(e.ptr, box, grip_order(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0))), box: true)
+        try e.check(grip_box_order(e.ptr, box, grip_order(rawValue: UInt32(truncatingIfNeeded: c.pointee.args.order))), box: true)
         try e.drained(L)
     case Int(GL_OP_BOXES):
         var n = 0
-        try e.check(grip_boxes_list(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self),
-                                    Int(truncatingIfNeeded: c.pointee.i.0), &n))
-        c.pointee.ri.0 = Int64(n)
+        try e.check(grip_boxes_list(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self), c.pointee.out_capacity, &n))
+        c.pointee.rcount = Int64(n)
     case Int(GL_OP_QUERY):
         var n = 0
-        try e.check(grip_boxes_query(e.ptr, c.pointee.n.0, c.pointee.n.1, c.pointee.n.2, c.pointee.n.3, c.pointee.flag,
-                                     c.pointee.out?.assumingMemoryBound(to: grip_box.self), Int(truncatingIfNeeded: c.pointee.i.0), &n))
-        c.pointee.ri.0 = Int64(n)
+        let q = c.pointee.args.query
+        try e.check(grip_boxes_query(e.ptr, q.x0, q.y0, q.x1, q.y1, q.contain,
+                                     c.pointee.out?.assumingMemoryBound(to: grip_box.self), c.pointee.out_capacity, &n))
+        c.pointee.rcount = Int64(n)
     case Int(GL_OP_SELECT):
-        try e.check(grip_select(e.ptr, c.pointee.box, grip_select_op(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0))),
+        try e.check(grip_select(e.ptr, c.pointee.box, grip_select_op(rawValue: UInt32(truncatingIfNeeded: c.pointee.args.select_op))),
                     box: c.pointee.box != GRIP_NO_BOX)
         try e.drained(L)
     case Int(GL_OP_SELECTION):
         var n = 0
-        try e.check(grip_selection_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self),
-                                       Int(truncatingIfNeeded: c.pointee.i.0), &n))
-        c.pointee.ri.0 = Int64(n)
+        try e.check(grip_selection_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self), c.pointee.out_capacity, &n))
+        c.pointee.rcount = Int64(n)
     case Int(GL_OP_SCENE_SAVE):
         // Without a buffer only the length is asked for (GRIP_ERR_LIMIT then is the answer).
         var n = 0
-        let st = grip_scene_save(e.ptr, c.pointee.out?.assumingMemoryBound(to: CChar.self),
-                                 Int(truncatingIfNeeded: c.pointee.i.0), &n)
+        let st = grip_scene_save(e.ptr, c.pointee.out?.assumingMemoryBound(to: CChar.self), c.pointee.out_capacity, &n)
         if !(st == GRIP_ERR_LIMIT && c.pointee.out == nil) { try e.check(st) }
-        c.pointee.ri.0 = Int64(n)
+        c.pointee.rcount = Int64(n)
     case Int(GL_OP_SCENE_LOAD):
-        let st = grip_scene_load(e.ptr, c.pointee.in?.assumingMemoryBound(to: CChar.self), Int(truncatingIfNeeded: c.pointee.i.0))
+        let st = grip_scene_load(e.ptr, c.pointee.in?.assumingMemoryBound(to: CChar.self), c.pointee.in_length)
         try e.check(st)  // a refused load changed nothing, so there are no events to hand over
         try e.drained(L)
     case Int(GL_OP_SELECTION_STATE):
         try e.check(grip_selection_state_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_selection_state.self)))
     case Int(GL_OP_SCREEN_TO_WORLD), Int(GL_OP_WORLD_TO_SCREEN):
         var p = grip_vec2()
-        let q = grip_vec2(x: c.pointee.n.0, y: c.pointee.n.1)
+        let q = grip_vec2(x: c.pointee.args.point.x, y: c.pointee.args.point.y)
         try e.check(op == Int(GL_OP_SCREEN_TO_WORLD) ? grip_screen_to_world(e.ptr, q, &p) : grip_world_to_screen(e.ptr, q, &p))
-        c.pointee.rn.0 = p.x
-        c.pointee.rn.1 = p.y
+        c.pointee.rx = p.x
+        c.pointee.ry = p.y
     case Int(GL_OP_HIT):
         var hit = grip_hit()
-        try e.check(grip_hit_test(e.ptr, c.pointee.n.0, c.pointee.n.1, &hit))
+        try e.check(grip_hit_test(e.ptr, c.pointee.args.point.x, c.pointee.args.point.y, &hit))
         c.pointee.rbox = hit.box
-        c.pointee.ri.0 = Int64(hit.handle.rawValue)
+        c.pointee.rhandle = Int64(hit.handle.rawValue)
     case Int(GL_OP_POINTER):
-        let time = c.pointee.flag ? c.pointee.n.2 : e.engine.time
-        var ev = grip_pointer_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0)), pointer: UInt32(truncatingIfNeeded: c.pointee.i.1),
-                                    x: c.pointee.n.0, y: c.pointee.n.1, time: time, modifiers: UInt32(truncatingIfNeeded: c.pointee.i.2))
+        let a = c.pointee.args.pointer
+        var ev = grip_pointer_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)), pointer: a.pointer,
+                                    x: a.x, y: a.y, time: a.has_time ? a.time : e.engine.time, modifiers: a.mods)
         var consumed = false
         try e.check(grip_dispatch_pointer(e.ptr, &ev, &consumed))
         c.pointee.rflag = consumed
         try e.drained(L)
     case Int(GL_OP_MAGNIFY):
-        let time = c.pointee.flag ? c.pointee.n.3 : e.engine.time
-        var ev = grip_magnify_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0)), factor: c.pointee.n.0,
-                                    x: c.pointee.n.1, y: c.pointee.n.2, time: time)
+        let a = c.pointee.args.magnify
+        var ev = grip_magnify_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)), factor: a.factor,
+                                    x: a.x, y: a.y, time: a.has_time ? a.time : e.engine.time)
         var consumed = false
         try e.check(grip_dispatch_magnify(e.ptr, &ev, &consumed))
         c.pointee.rflag = consumed
         try e.drained(L)
     case Int(GL_OP_TICK):
-        try e.check(grip_dispatch_timer(e.ptr, c.pointee.n.0))
+        try e.check(grip_dispatch_timer(e.ptr, c.pointee.args.time))
         try e.drained(L)
     case Int(GL_OP_FRAME_LOCK):
         try e.check(scriptFrameGet(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_frame.self)))
         // Held until FRAME_UNLOCK: while CLuaShim turns the arrays into tables nothing may touch them.
         e.engine.busy = true
     case Int(GL_OP_KEY):
-        let time = c.pointee.flag ? c.pointee.n.0 : e.engine.time
-        var ev = grip_key_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.0)),
-                                key: grip_key(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.1)),
-                                modifiers: UInt32(truncatingIfNeeded: c.pointee.i.2), time: time)
+        let a = c.pointee.args.key
+        var ev = grip_key_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)),
+                                key: grip_key(rawValue: UInt32(truncatingIfNeeded: a.key)),
+                                modifiers: a.mods, time: a.has_time ? a.time : e.engine.time)
         var consumed = false
         try e.check(grip_dispatch_key(e.ptr, &ev, &consumed))
         c.pointee.rflag = consumed
@@ -189,13 +189,13 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     case Int(GL_OP_HISTORY_DEPTH):
         var u = 0, r = 0
         try e.check(grip_history_depth(e.ptr, &u, &r))
-        c.pointee.ri.0 = Int64(u)
-        c.pointee.ri.1 = Int64(r)
+        c.pointee.rcount = Int64(u)
+        c.pointee.rredo = Int64(r)
     case Int(GL_OP_HISTORY_CLEAR):
         try e.check(grip_history_clear(e.ptr))
     case Int(GL_OP_EVENT_CHANGES):
         // The buffer stays the engine object's until the next event is handed out.
-        c.pointee.ri.0 = Int64(e.currentChanges.count)
+        c.pointee.rcount = Int64(e.currentChanges.count)
         c.pointee.rptr = e.changesPointer()
     case Int(GL_OP_EVENT_NEXT):
         try e.drained(L)

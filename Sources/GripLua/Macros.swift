@@ -15,6 +15,9 @@ struct Macro {
     private var down: [UInt32] = []
     /// Where time starts.
     let t0: Double
+    /// The pointer a single-finger macro uses, and the modifiers every event of the macro holds.
+    private var pointer: UInt32 = 0
+    private var mods: UInt32 = 0
 
     init(_ e: LuaEngine, _ c: UnsafeMutablePointer<gl_call>) {
         self.e = e
@@ -23,21 +26,19 @@ struct Macro {
     }
 
     var L: UnsafeMutableRawPointer? { c.pointee.L }
-    var n: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) { c.pointee.n }
-    var mods: UInt32 { UInt32(truncatingIfNeeded: c.pointee.i.2) }
-    var pointer: UInt32 { UInt32(truncatingIfNeeded: c.pointee.i.1) }
+    var args: gl_args { c.pointee.args }
 
     mutating func run(_ op: Int) throws(LuaFailure) {
         do throws(LuaFailure) {
             switch op {
-            case Int(GL_OP_DRAG): try drag()
-            case Int(GL_OP_DRAG_HANDLE): try dragHandle()
-            case Int(GL_OP_PINCH): try pinch()
-            case Int(GL_OP_TAP): try tap()
-            case Int(GL_OP_DOUBLE_TAP): try doubleTap()
-            case Int(GL_OP_HOLD): try hold()
-            case Int(GL_OP_ADVANCE): try advance()
-            case Int(GL_OP_NUDGE): try nudge()
+            case Int(GL_OP_DRAG): try drag(args.drag)
+            case Int(GL_OP_DRAG_HANDLE): try dragHandle(args.handle_drag)
+            case Int(GL_OP_PINCH): try pinch(args.pinch)
+            case Int(GL_OP_TAP): try tap(args.tap)
+            case Int(GL_OP_DOUBLE_TAP): try doubleTap(args.tap)
+            case Int(GL_OP_HOLD): try hold(args.tap)
+            case Int(GL_OP_ADVANCE): try advance(args.seconds)
+            case Int(GL_OP_NUDGE): try nudge(args.nudge)
             default: throw LuaFailure("unknown operation \(op)")
             }
         } catch {
@@ -111,10 +112,11 @@ struct Macro {
 
     /// e:nudge{key = "left", times = 1, mods = {...}}: `times` presses (down and up) of an arrow
     /// key at the engine's time: one nudge run (it commits once the engine's time moves 1 s on).
-    private mutating func nudge() throws(LuaFailure) {
-        let k = try steps(c.pointee.i.0)
+    private mutating func nudge(_ a: gl_nudge_args) throws(LuaFailure) {
+        mods = a.mods
+        let k = try steps(a.times)
         try charge(k * 2)
-        let key = grip_key(rawValue: UInt32(truncatingIfNeeded: c.pointee.i.3))
+        let key = grip_key(rawValue: UInt32(truncatingIfNeeded: a.key))
         var moved = false
         for _ in 0..<k {
             for phase in [GRIP_PHASE_DOWN, GRIP_PHASE_UP] {
@@ -129,24 +131,28 @@ struct Macro {
     }
 
     /// e:drag{from = {x, y}, to = {x, y}, steps = 10, duration = 0.2, pointer = 1, mods = {...}}
-    private mutating func drag() throws(LuaFailure) {
-        let from = Vec2(n.0, n.1), to = Vec2(n.2, n.3)
+    private mutating func drag(_ a: gl_drag_args) throws(LuaFailure) {
+        pointer = a.opts.pointer
+        mods = a.opts.mods
+        let from = Vec2(a.from_x, a.from_y), to = Vec2(a.to_x, a.to_y)
         guard from.isFinite, to.isFinite else { throw LuaFailure("drag: points must be finite") }
-        if c.pointee.flag2 {
+        if a.marquee {
             // e:marquee: the drag must begin where no box (nor handle) is.
             let world = e.engine.view.inverse?.apply(from) ?? from
             var hit = grip_hit()
             try e.check(grip_hit_test(e.ptr, world.x, world.y, &hit))
             if hit.box != GRIP_NO_BOX { throw LuaFailure("marquee: from is on a box; a marquee begins where no box is") }
         }
-        try stroke(pointer, from: from, to: to, steps: try steps(c.pointee.i.0), duration: try duration(n.9))
+        try stroke(pointer, from: from, to: to, steps: try steps(a.opts.steps), duration: try duration(a.opts.duration))
     }
 
     /// e:drag_handle(box, "bottom_right", dx, dy [, {steps, duration, pointer, mods}])
-    private mutating func dragHandle() throws(LuaFailure) {
+    private mutating func dragHandle(_ a: gl_handle_drag_args) throws(LuaFailure) {
+        pointer = a.opts.pointer
+        mods = a.opts.mods
         let box = c.pointee.box
-        let h = c.pointee.i.3
-        let by = Vec2(n.0, n.1)
+        let h = a.handle
+        let by = Vec2(a.dx, a.dy)
         guard by.isFinite else { throw LuaFailure("drag_handle: dx and dy must be finite") }
         guard h > 0, h <= Int64(UInt32.max) else { throw LuaFailure("drag_handle: not a handle") }
         // Where the handle is drawn (screen space): the frame knows, custom handles included.
@@ -171,20 +177,20 @@ struct Macro {
         if hit.box != box || Int64(hit.handle.rawValue) != h {
             throw LuaFailure("drag_handle: handle \(h) of box \(box) is covered at (\(from.x), \(from.y)) by handle \(hit.handle.rawValue) of box \(hit.box)")
         }
-        try stroke(pointer, from: from, to: from + by, steps: try steps(c.pointee.i.0), duration: try duration(n.9))
+        try stroke(pointer, from: from, to: from + by, steps: try steps(a.opts.steps), duration: try duration(a.opts.duration))
     }
 
     /// e:pinch{box = b, scale = 2, rotate = math.pi / 4, pan = {x, y}, distance = d, steps = 10, duration = 0.2}:
     /// two fingers on the box body, symmetric about its centre along its x axis, spread by
     /// `scale`, turned by `rotate` and moved by `pan` (screen units).
-    private mutating func pinch() throws(LuaFailure) {
+    private mutating func pinch(_ o: gl_pinch_args) throws(LuaFailure) {
         let box = c.pointee.box
-        let scale = n.0, turn = n.1, pan = Vec2(n.2, n.3), distance = n.4
+        let scale = o.scale, turn = o.rotate, pan = Vec2(o.pan_x, o.pan_y), distance = o.distance
         guard scale.isFinite, scale > 0, turn.isFinite, pan.isFinite, distance.isFinite, distance >= 0 else {
             throw LuaFailure("pinch: scale must be > 0, and rotate, pan and distance finite")
         }
-        let k = try steps(c.pointee.i.0)
-        let d = try duration(n.9)
+        let k = try steps(o.steps)
+        let d = try duration(o.duration)
         var s = grip_box_state()
         try e.check(grip_box_state_get(e.ptr, box, &s), box: true)
         let view = e.engine.view
@@ -228,22 +234,25 @@ struct Macro {
         try pointerEvent(GRIP_PHASE_UP, pointer, p, t + length)
     }
 
-    private func point() throws(LuaFailure) -> Vec2 {
-        let p = Vec2(n.0, n.1)
+    /// The tap's point; takes its pointer and modifiers for the macro.
+    private mutating func point(_ a: gl_tap_args) throws(LuaFailure) -> Vec2 {
+        pointer = a.pointer
+        mods = a.mods
+        let p = Vec2(a.x, a.y)
         guard p.isFinite else { throw LuaFailure("x and y must be finite") }
         return p
     }
 
     /// e:tap(x, y [, {pointer, mods}])
-    private mutating func tap() throws(LuaFailure) {
+    private mutating func tap(_ a: gl_tap_args) throws(LuaFailure) {
         try charge(3)
-        try tapAt(try point(), t0, length: 0.05)
+        try tapAt(try point(a), t0, length: 0.05)
     }
 
     /// e:double_tap(x, y [, {pointer, mods}]): two taps well within double_tap_interval.
-    private mutating func doubleTap() throws(LuaFailure) {
+    private mutating func doubleTap(_ a: gl_tap_args) throws(LuaFailure) {
         try charge(6)
-        let p = try point()
+        let p = try point(a)
         let gap = min(0.04, e.engine.config.doubleTapInterval / 3)
         try tapAt(p, t0, length: gap)
         try tapAt(p, t0 + 2 * gap, length: gap)
@@ -251,14 +260,14 @@ struct Macro {
 
     /// e:hold(x, y, seconds [, {pointer, mods, release = true}]): press, timer ticks at 60 Hz,
     /// release (unless release = false).
-    private mutating func hold() throws(LuaFailure) {
-        let p = try point()
-        let seconds = try duration(n.2)
+    private mutating func hold(_ a: gl_tap_args) throws(LuaFailure) {
+        let p = try point(a)
+        let seconds = try duration(a.seconds)
         let ticks = min(LuaLimits.maxSteps, max(1, Int((seconds * 60).rounded(.up))))
         try charge(ticks + 2)
         try pointerEvent(GRIP_PHASE_DOWN, pointer, p, t0)
         for i in 1...ticks { try timer(t0 + seconds * Double(i) / Double(ticks)) }
-        if c.pointee.flag {
+        if a.release {
             try pointerEvent(GRIP_PHASE_UP, pointer, p, t0 + seconds)
         } else {
             down.removeAll()  // left down on purpose
@@ -266,8 +275,8 @@ struct Macro {
     }
 
     /// e:advance(seconds): timer ticks at 60 Hz up to the engine's time + seconds.
-    private mutating func advance() throws(LuaFailure) {
-        let seconds = try duration(n.0)
+    private mutating func advance(_ s: Double) throws(LuaFailure) {
+        let seconds = try duration(s)
         let ticks = min(LuaLimits.maxSteps, max(1, Int((seconds * 60).rounded(.up))))
         try charge(ticks)
         for i in 1...ticks { try timer(t0 + seconds * Double(i) / Double(ticks)) }

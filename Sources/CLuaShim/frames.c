@@ -1,0 +1,77 @@
+/* e:frame(): the engine's frame as a Lua table of commands and vertices. */
+#include "bindings.h"
+
+/* Frames: the engine is locked (busy) while the table is built, so a finalizer or metamethod
+ * running meanwhile cannot invalidate the arrays being read. */
+typedef struct frame_args { const grip_frame *f; } frame_args;
+
+static int build_frame(lua_State *L) {
+    frame_args *a = (frame_args *)lua_touserdata(L, 1);
+    const grip_frame *f = a->f;
+    int eidx = 2;
+    lua_createtable(L, 0, 4);
+    set_num(L, "time", f->time);
+    set_int(L, "serial", (lua_Integer)f->serial);
+    lua_createtable(L, (int)(f->command_count < 0x7FFFFFFF ? f->command_count : 0), 0);
+    for (size_t i = 0; i < f->command_count; i++) {
+        const grip_command *k = &f->commands[i];
+        lua_createtable(L, 0, 20);
+        push_name(L, command_names, k->kind);
+        lua_setfield(L, -2, "kind");
+        push_handle(L, eidx, k->box, k->handle);
+        lua_setfield(L, -2, "handle");
+        push_box(L, eidx, k->box);
+        lua_setfield(L, -2, "box");
+        set_int(L, "user_data", (lua_Integer)k->user_data);
+        push_affine(L, &k->transform);
+        lua_setfield(L, -2, "transform");
+        set_num(L, "width", k->width);
+        set_num(L, "height", k->height);
+        push_vec(L, k->center.x, k->center.y);
+        lua_setfield(L, -2, "center");
+        set_num(L, "radius", k->radius);
+        set_num(L, "inner_radius", k->inner_radius);
+        set_num(L, "cursor_angle", k->cursor_angle);
+        set_int(L, "first_vertex", k->first_vertex);
+        set_int(L, "vertex_count", k->vertex_count);
+        set_num(L, "stroke_width", k->stroke_width);
+        set_num(L, "dash_on", k->dash_on);
+        set_num(L, "dash_off", k->dash_off);
+        set_num(L, "dash_phase", k->dash_phase);
+        set_num(L, "progress", k->progress);
+        push_mask(L, k->state, state_names, 0);
+        lua_setfield(L, -2, "state");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "commands");
+    lua_createtable(L, (int)(f->vertex_count < 0x7FFFFFFF ? f->vertex_count : 0), 0);
+    for (size_t i = 0; i < f->vertex_count; i++) {
+        push_vec(L, f->vertices[i].x, f->vertices[i].y);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "vertices");
+    return 1;
+}
+
+int l_frame(lua_State *L) {
+    engine_ud *u = check_engine(L, 1);
+    lua_settop(L, 1);
+    grip_frame f;
+    memset(&f, 0, sizeof f);
+    CALL_INIT(c);
+    c.op = GL_OP_FRAME_LOCK;
+    c.engine = u->eng;
+    c.out = &f;
+    swift_call(L, &c);
+    frame_args a = {&f};
+    lua_pushcfunction(L, build_frame);
+    lua_pushlightuserdata(L, &a);
+    lua_pushvalue(L, 1);
+    int st = lua_pcall(L, 2, 1, 0);
+    CALL_INIT(unlock);
+    unlock.op = GL_OP_FRAME_UNLOCK;
+    unlock.engine = u->eng;
+    swift_try(L, &unlock);
+    if (st != LUA_OK) return lua_error(L);
+    return 1;
+}

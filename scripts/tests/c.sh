@@ -1,0 +1,20 @@
+# shellcheck shell=bash
+# Suite c: the C99 ABI suites (Tests/c), the C++11 program (Tests/cpp) and a program built against
+# the released 0.1 grip.h, each against the built libgrip.so.
+abi_tests() {
+    abi_test test_abi "C ABI tests" \
+        "$CC" -std=c99 "${warn[@]}" -g -IInclude -ITests/c Tests/c/test_abi.c Tests/c/suite_*.c \
+        Tests/c/check.c Tests/c/util.c "${link[@]}"
+    # The C++ program shares the C check framework, compiled as C.
+    if build_check_o; then
+        abi_test test_abi_cpp "C++ ABI tests" \
+            "$CXX" -std=c++11 "${warn[@]}" -g -IInclude -ITests/c Tests/cpp/*.cpp "$out/check.o" "${link[@]}"
+    else
+        record 1 "C++ ABI tests: Tests/c/check.c did not compile"
+    fi
+    # A program built against the released 0.1 grip.h, against this library.
+    abi_test test_abi01 "C ABI 0.1 compatibility" \
+        "$CC" -std=c99 "${warn[@]}" -g -ITests/abi-0.1 Tests/abi-0.1/test_abi01.c "${link[@]}"
+}
+
+abi_tests

@@ -1,0 +1,13 @@
+# shellcheck shell=bash
+# Suite cli (scripts/test cli): the CLI with scene files.
+# cli_scene_test: the CLI with scene files (Tests/cli/test_scene.sh): render a scene, a macro
+# editing a scene file, a saved scene reading back to the same bytes, a bad file refused.
+cli_scene_test() {
+    echo "== CLI scene files"
+    local status=0 line
+    run "$out/cli_scene.log" Tests/cli/test_scene.sh "$libdir/grip-cli" || status=$?
+    line=$(grep -E '^CLI scene tests: [0-9]+ checks, [0-9]+ failed$' "$out/cli_scene.log" | tail -n 1 || true)
+    record "$status" "${line:-CLI scene tests: exited with status $status before its summary}"
+}
+
+cli_scene_test
