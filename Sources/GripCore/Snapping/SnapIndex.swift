@@ -124,8 +124,8 @@ struct SnapIndex {
             if to - from > 32 { bucketSort(tk + from, ts + from, to - from, depth: depth + 1) }
             from = to
         }
-        k.update(from: tk, count: n)
-        s.update(from: ts, count: n)
+        UnsafeMutableRawPointer(k).copyMemory(from: tk, byteCount: n * MemoryLayout<Double>.stride)
+        UnsafeMutableRawPointer(s).copyMemory(from: ts, byteCount: n * MemoryLayout<Int32>.stride)
         insertionSort(k, s, n)
     }
 
@@ -230,11 +230,10 @@ extension Engine {
             for axis in 0..<2 {
                 for f in 0..<3 {
                     var slots = targets
-                    let keys = [Double](unsafeUninitializedCapacity: n) { kb, count in
+                    var sorted = [Double](unsafeUninitializedCapacity: n) { kb, count in
                         for i in 0..<n { (kb.baseAddress.unsafelyUnwrapped + i).initialize(to: SnapIndex.feature(rb[i], axis: axis, f)) }
                         count = n
                     }
-                    var sorted = keys
                     sorted.withUnsafeMutableBufferPointer { k in
                         slots.withUnsafeMutableBufferPointer { sl in
                             guard let kb = k.baseAddress, let sb = sl.baseAddress else { return }
