@@ -375,7 +375,10 @@ void grip_snap_desc_init(grip_snap_desc *desc);
  * GRIP_CMD_GAP segments for equal gaps. desc NULL turns snapping off. The settings are copied.
  * GRIP_ERR_ARG, changing nothing, for a struct_size this library does not know, unknown flag or
  * modifier bits, a grid spacing that is not finite and > 0, a grid origin that is not finite, or
- * a threshold outside 0 ... 10000 (the message names the field). */
+ * a threshold outside 0 ... 10000 (the message names the field). Turning edges, centres or gaps
+ * on for the first time builds the index of snap targets of every box with 256 children or more
+ * (and of the top level) in this call: O(n) in the boxes, about 106 M instructions for 100,000
+ * rotated boxes; from then on the index follows the scene, so later calls cost nothing. */
 grip_status grip_engine_set_snapping(grip_engine *engine, const grip_snap_desc *desc);
 
 /* ---- Input -------------------------------------------------------------- */

@@ -334,4 +334,63 @@ import Testing
             }
         }
     }
+
+    /// Snapping turned on after hundreds of siblings exist (the index built at `setSnapping`),
+    /// then, between gestures, hundreds more created at once (the index built again at the next
+    /// snapped step) and a few moved: every step the same as the brute-force snapper's, bit for bit.
+    @Test func anIndexBuiltWhenSnappingIsTurnedOnMatchesTheBruteForceSnapper() throws {
+        var rng = SplitMix64(seed: 0x5A47_1600)
+        for round in 0..<12 {
+            let r = Rig(width: 4000, height: 4000)
+            var ids: [BoxID] = []
+            func randomBox() -> BoxID {
+                let rotation = rng.int(4) == 0 ? rng.double(-3, 3) : 0
+                let target = rng.int(5) != 0
+                // Some on a coarse grid, so coordinates repeat.
+                let at = rng.int(2) == 0 ? Vec2(Double(rng.int(40)) * 20, Double(rng.int(40)) * 20)
+                                          : Vec2(rng.double(0, 800), rng.double(0, 800))
+                return r.box(center: at, width: rng.int(2) == 0 ? 20 : rng.double(10, 120),
+                             height: rng.int(2) == 0 ? 20 : rng.double(10, 120), rotation: rotation,
+                             editing: false) { $0.behavior.snapTarget = target }
+            }
+            for _ in 0..<(Engine.eagerChildren + rng.int(300)) { ids.append(randomBox()) }
+            let moving = r.box(center: Vec2(rng.double(200, 600), rng.double(200, 600)), width: rng.double(10, 100),
+                               height: rng.double(10, 100), editing: false)
+            var c = SnapConfig()
+            c.flags = SnapConfig.edges << UInt32(rng.int(3)) | UInt32(rng.int(16))
+            c.gridX = rng.double(3, 40); c.gridY = rng.double(3, 40)
+            c.threshold = rng.double(2, 20)
+            try r.e.setSnapping(c)
+            for gesture in 0..<3 {
+                if gesture == 1 {
+                    for _ in 0..<(Engine.eagerChildren + 1 + rng.int(100)) { ids.append(randomBox()) }
+                } else if gesture == 2 {
+                    for _ in 0..<5 {
+                        let k = rng.int(ids.count)
+                        var d = try r.e.describe(ids[k])
+                        d.geometry.center = Vec2(rng.double(0, 800), rng.double(0, 800))
+                        try r.e.configure(ids[k], d)
+                    }
+                }
+                try r.e.order(moving, .front)
+                var targets: [Rect] = []
+                for id in ids where try r.e.behavior(of: id).snapTarget { targets.append(SnapIndex.bounds(r.geometry(id))) }
+                let start = r.geometry(moving)
+                let grab = start.center
+                try r.down(grab)
+                for step in 0..<5 {
+                    var p = grab + Vec2(rng.double(-300, 300), rng.double(-300, 300))
+                    if step == 0 && (p - grab).length < 15 { p = grab + Vec2(40, 0) }
+                    try r.move(p)
+                    var next = start
+                    next.center = start.center + (p - grab)
+                    let b = SnapIndex.bounds(next)
+                    let d = Vec2(bruteAxis(targets, b, axis: 0, c: c, tol: c.threshold, pointer: p.x),
+                                 bruteAxis(targets, b, axis: 1, c: c, tol: c.threshold, pointer: p.y))
+                    #expect(r.geometry(moving).center == next.center + d, "round \(round) gesture \(gesture) step \(step) flags \(c.flags)")
+                }
+                try r.up(r.geometry(moving).center)
+            }
+        }
+    }
 }

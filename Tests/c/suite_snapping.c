@@ -169,10 +169,45 @@ static void resize_moving_edge(void) {
     grip_engine_destroy(e);
 }
 
+/* Snapping turned on after 300 boxes exist (the index is built then): a move snaps to one of
+ * them, and to a box created after that, with its guide. */
+static void turned_on_after_the_boxes(void) {
+    grip_engine *e = new_engine(4000, 4000);
+    grip_snap_desc d;
+    grip_frame f;
+    grip_box b;
+    grip_box_state s;
+    int i;
+    /* Far to the right and below, out of reach of the moves. */
+    for (i = 0; i < 300; i++) add_box(e, GRIP_NO_BOX, 1500 + 12 * (i % 200), 3000 + (i / 200) * 40, 10, 30, 0, 1, false);
+    add_box(e, GRIP_NO_BOX, 500, 0, 50, 40, 0, 1, false);
+    b = add_box(e, GRIP_NO_BOX, 100, 400, 100, 100, 0, 1, false);
+    grip_snap_desc_init(&d);
+    d.flags = GRIP_SNAP_EDGES;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+    /* Left edge 100 + 395 = 495: 5 from the target's 500. */
+    CHECK_NEAR(drag_left(e, b, 1, 395, 0, 0), 500, 0);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    CHECK(count_commands(&f, GRIP_CMD_GUIDE) == 1);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_UP, 545, 450, 0.3, 0), GRIP_OK);
+    s = state_of(e, b);
+    CHECK_NEAR(s.center.x - s.width / 2, 500, 0);
+    /* A target created now is in the index at the next move: 500 + 697 = 1197 snaps to 1200. */
+    add_box(e, GRIP_NO_BOX, 1200, 0, 50, 40, 0, 1, false);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_DOWN, 550, 450, 0.4, 0), GRIP_OK);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_MOVE, 550, 480, 0.5, 0), GRIP_OK);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_MOVE, 550 + 697, 450, 0.6, 0), GRIP_OK);
+    s = state_of(e, b);
+    CHECK_NEAR(s.center.x - s.width / 2, 1200, 0);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_UP, 550 + 697, 450, 0.7, 0), GRIP_OK);
+    grip_engine_destroy(e);
+}
+
 void suite_snapping(void) {
     validation();
     threshold_at_zoom(1);
     threshold_at_zoom(2);
     grid_targets_gaps_bypass();
     resize_moving_edge();
+    turned_on_after_the_boxes();
 }

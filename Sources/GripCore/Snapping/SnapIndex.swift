@@ -87,46 +87,59 @@ struct SnapIndex {
         if add { records[Int(s)].bounds = r }
     }
 
-    /// Sorts `n` keys (with their slots) ascending, by distributing them over `n` buckets
-    /// between the smallest and largest key (O(n) for coordinates spread over a scene), each
-    /// bucket sorted the same way when large, by insertion when small.
+    /// Sorts `n` keys (with their slots) ascending and stably (equal keys keep their order), by
+    /// distributing them over `n` buckets between the smallest and largest key (O(n) for
+    /// coordinates spread over a scene): buckets of more than 32 are sorted the same way, then
+    /// one insertion pass over the whole puts the small buckets in order (every key is already
+    /// in its bucket, so it only moves within it).
     @_optimize(speed) static func bucketSort(_ k: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Int32>, _ n: Int, depth: Int = 0) {
         if n < 2 { return }
+        if n <= 32 || depth > 6 { insertionSort(k, s, n); return }
         var lo = k[0], hi = k[0]
         for i in 1..<n { lo = Swift.min(lo, k[i]); hi = Swift.max(hi, k[i]) }
         if lo == hi { return }
-        if n <= 24 || depth > 6 {
-            for i in 1..<n {
-                let v = k[i], t = s[i]
-                var j = i
-                while j > 0 && k[j - 1] > v { k[j] = k[j - 1]; s[j] = s[j - 1]; j -= 1 }
-                k[j] = v; s[j] = t
-            }
-            return
-        }
         let scale = Double(n - 1) / (hi - lo)
-        let start = UnsafeMutablePointer<Int>.allocate(capacity: n + 1)
+        let start = UnsafeMutablePointer<Int>.allocate(capacity: n + 1), bk = UnsafeMutablePointer<Int>.allocate(capacity: n)
         let tk = UnsafeMutablePointer<Double>.allocate(capacity: n), ts = UnsafeMutablePointer<Int32>.allocate(capacity: n)
-        defer { start.deallocate(); tk.deallocate(); ts.deallocate() }
+        defer { start.deallocate(); bk.deallocate(); tk.deallocate(); ts.deallocate() }
         start.initialize(repeating: 0, count: n + 1)
-        @inline(__always) func bucket(_ v: Double) -> Int { Swift.min(n - 1, Swift.max(0, Int((v - lo) * scale))) }
-        for i in 0..<n { start[bucket(k[i]) + 1] += 1 }
-        for b in 0..<n { start[b + 1] += start[b] }
+        // (v - lo) * scale is within 0 ... n - 1 up to rounding: clamped, never trapping.
+        let top = Double(n - 1)
         for i in 0..<n {
-            let b = bucket(k[i])
+            let b = Int(Swift.min(top, Swift.max(0, (k[i] - lo) * scale)))
+            bk[i] = b
+            start[b &+ 1] &+= 1
+        }
+        for b in 0..<n { start[b &+ 1] &+= start[b] }
+        for i in 0..<n {
+            let b = bk[i]
             let at = start[b]
-            start[b] = at + 1
+            start[b] = at &+ 1
             tk[at] = k[i]; ts[at] = s[i]
         }
         // `start[b]` is now the end of bucket b.
         var from = 0
         for b in 0..<n {
             let to = start[b]
-            if to - from > 1 { bucketSort(tk + from, ts + from, to - from, depth: depth + 1) }
+            if to - from > 32 { bucketSort(tk + from, ts + from, to - from, depth: depth + 1) }
             from = to
         }
-        k.update(from: tk, count: n)
-        s.update(from: ts, count: n)
+        UnsafeMutableRawPointer(k).copyMemory(from: tk, byteCount: n * MemoryLayout<Double>.stride)
+        UnsafeMutableRawPointer(s).copyMemory(from: ts, byteCount: n * MemoryLayout<Int32>.stride)
+        insertionSort(k, s, n)
+    }
+
+    /// Sorts `n` keys (with their slots) ascending and stably by insertion: O(n + inversions).
+    @_optimize(speed) @inline(__always) static func insertionSort(_ k: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Int32>, _ n: Int) {
+        if n < 2 { return }
+        for i in 1..<n {
+            let v = k[i]
+            if !(k[i - 1] > v) { continue }
+            let t = s[i]
+            var j = i
+            while j > 0 && k[j - 1] > v { k[j] = k[j - 1]; s[j] = s[j - 1]; j -= 1 }
+            k[j] = v; s[j] = t
+        }
     }
 }
 
@@ -192,43 +205,73 @@ extension Engine {
         }
     }
 
-    /// Builds the index of `parent`'s children that are snap targets.
-    @inline(never) private func buildSnapIndex(parent: Int32) -> Int {
+    /// Builds the index of `parent`'s children that are snap targets: one walk of the siblings
+    /// (their bounds), then each of the six lists filled and sorted in place (O(n) for
+    /// coordinates spread over a scene).
+    @inline(never) @_optimize(speed) func buildSnapIndex(parent: Int32) -> Int {
         let pi = snapping.index.parents.count
         snapping.index.parents.append(SnapParentIndex(parent: parent))
-        // One walk of the (large) box records, into local arrays the lists are then made from.
         var targets: [Int32] = [], bounds: [Rect] = []
         var x = parent >= 0 ? scene.slots[Int(parent)].firstChild : scene.firstRoot
         while x >= 0 {
             if scene.slots[Int(x)].behavior.snapTarget {
+                let r = SnapIndex.bounds(scene.slots[Int(x)].geometry)
                 targets.append(x)
-                bounds.append(SnapIndex.bounds(scene.slots[Int(x)].geometry))
+                bounds.append(r)
+                snapping.index.records[Int(x)].index = Int32(pi)
+                snapping.index.records[Int(x)].bounds = r
             }
             x = scene.slots[Int(x)].nextSibling
         }
         let n = targets.count
-        var records = snapping.index.records
-        snapping.index.records = []
-        for i in 0..<n {
-            records[Int(targets[i])].index = Int32(pi)
-            records[Int(targets[i])].bounds = bounds[i]
-        }
-        snapping.index.records = records
         var lists: [SnapList] = []
-        for axis in 0..<2 {
-            for f in 0..<3 {
-                var keys = [Double](repeating: 0, count: n), slots = targets
-                keys.withUnsafeMutableBufferPointer { k in
-                    slots.withUnsafeMutableBufferPointer { s in
-                        guard let kb = k.baseAddress, let sb = s.baseAddress else { return }
-                        for i in 0..<n { kb[i] = SnapIndex.feature(bounds[i], axis: axis, f) }
-                        SnapIndex.bucketSort(kb, sb, n)
+        lists.reserveCapacity(6)
+        bounds.withUnsafeBufferPointer { rb in
+            for axis in 0..<2 {
+                for f in 0..<3 {
+                    var slots = targets
+                    var sorted = [Double](unsafeUninitializedCapacity: n) { kb, count in
+                        for i in 0..<n { (kb.baseAddress.unsafelyUnwrapped + i).initialize(to: SnapIndex.feature(rb[i], axis: axis, f)) }
+                        count = n
                     }
+                    sorted.withUnsafeMutableBufferPointer { k in
+                        slots.withUnsafeMutableBufferPointer { sl in
+                            guard let kb = k.baseAddress, let sb = sl.baseAddress else { return }
+                            SnapIndex.bucketSort(kb, sb, n)
+                        }
+                    }
+                    lists.append(SnapList(keys: sorted, slots: slots))
                 }
-                lists.append(SnapList(keys: keys, slots: slots))
             }
         }
         snapping.index.parents[pi].lists = lists
         return pi
     }
+
+    /// Starts keeping the index of snap targets (on when object snapping is first turned on):
+    /// builds it now for the top level and every box with at least `eagerChildren` children,
+    /// so that the first snapped move among many boxes finds it built; the index of a box with
+    /// fewer children is built at the first snapped step among them. O(n) in the boxes (their
+    /// bounds and six sorts); from then on the index follows every change (`snapTouched`).
+    func startSnapTracking() {
+        guard !scene.snapTracking else { return }
+        if snapping.index.records.count < scene.slots.count {
+            snapping.index.records.append(contentsOf: repeatElement(SnapRecord(), count: scene.slots.count - snapping.index.records.count))
+        }
+        scene.snapTracking = true
+        scene.snapDirty.removeAll(keepingCapacity: true)
+        // The slots read in place (a method of the scene called here would get a copy of it).
+        func hasMany(_ first: Int32) -> Bool {
+            var x = first, k = 0
+            while x >= 0 && k < Engine.eagerChildren { k += 1; x = scene.slots[Int(x)].nextSibling }
+            return k >= Engine.eagerChildren
+        }
+        if hasMany(scene.firstRoot) { _ = buildSnapIndex(parent: -1) }
+        for s in 0..<scene.slots.count where scene.slots[s].alive && hasMany(scene.slots[s].firstChild) {
+            _ = buildSnapIndex(parent: Int32(s))
+        }
+    }
+
+    /// Boxes with this many children or more get their index built when tracking starts.
+    static let eagerChildren = 256
 }

@@ -5,11 +5,14 @@
 /// changed) snaps the same way.
 extension Engine {
     /// Sets the snapping settings (nil: off). Throws, changing nothing, on unusable settings.
+    /// Turning edges, centres or gaps on for the first time builds the index of targets
+    /// (`startSnapTracking`: O(n) in the boxes), which then follows the scene.
     public func setSnapping(_ c: SnapConfig?) throws(GripError) {
         let c = c ?? SnapConfig()
         if let p = c.problem() { throw .arg(p) }
         snapping.config = c
         clearSnapMarks()
+        if c.has(SnapConfig.edges | SnapConfig.centers | SnapConfig.gaps) { startSnapTracking() }
     }
 
     /// The snapping settings.
