@@ -91,10 +91,9 @@ extension Engine {
         frameState.time = time
     }
 
-    /// Refreshes the BOX command at index `k`, which belongs to slot `x` (alive); returns the
-    /// box's screen transform.
-    @_optimize(speed) @discardableResult @inline(__always)
-    private func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures) -> Affine {
+    /// Refreshes the BOX command at index `k`, which belongs to slot `x` (alive; `gestures`: the
+    /// gestures in progress).
+    @_optimize(speed) @inline(__always) private func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures) {
         let m = screenTransform(x)
         let r = scene.slots.address(Int(x))
         let id = BoxID(index: x, generation: r.pointee.generation, tag: scene.tag)
@@ -108,7 +107,6 @@ extension Engine {
         c.pointee.width = r.pointee.geometry.width
         c.pointee.height = r.pointee.geometry.height
         c.pointee.state = state
-        return m
     }
 
     /// Refreshes the placement (transform and size) in the BOX command at index `k`, which
@@ -169,7 +167,6 @@ extension Engine {
 struct ActiveGestures {
     /// A gesture on the selection as a whole (its members draw active), and one on a single box.
     var group = false, single = false
-
 }
 
 extension Engine {

@@ -58,6 +58,9 @@ struct FrameState {
     var outlineVertexOfSlot: [Int32] = []
     var outlinesFirstVertex = 0
     var selectionTail = (command: 0, vertex: 0)
+    /// Whether the members share a world rotation and the first one's, as found when the scene's
+    /// `worldTurns` was `turns` (valid until the overlay is laid out again).
+    var selectionAxes: (valid: Bool, turns: UInt64, shared: Bool, common: Double?) = (false, 0, false, nil)
     /// How many times the overlay was laid out again rather than moved in place (for tests).
     var overlayRebuilds = 0
     /// The last box drawn with handles: the angle of its frame's x axis on screen, of its

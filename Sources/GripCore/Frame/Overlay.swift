@@ -45,6 +45,7 @@ extension Engine {
             frameState.outlineVertexOfSlot[Int(x)] = -1
         }
         frameState.outlineSlots.removeAll(keepingCapacity: true)
+        frameState.selectionAxes.valid = false
         if frameState.outlineVertexOfSlot.count < scene.slots.count {
             frameState.outlineVertexOfSlot.append(contentsOf: repeatElement(-1, count: scene.slots.count - frameState.outlineVertexOfSlot.count))
         }

@@ -48,10 +48,14 @@ struct BoxRecord {
     // One mutating call per change: each access to a slot for writing checks the storage is
     // unique once, so the fields that change together are written together.
 
-    /// Caches `m` as the world transform.
-    @inline(__always) mutating func cacheWorld(_ m: Affine) {
+    /// Caches `m` as the world transform; true when its linear part differs, bit for bit, from
+    /// the transform cached before.
+    @inline(__always) mutating func cacheWorld(_ m: Affine) -> Bool {
+        let turned = m.a.bitPattern != world.a.bitPattern || m.b.bitPattern != world.b.bitPattern
+            || m.c.bitPattern != world.c.bitPattern || m.d.bitPattern != world.d.bitPattern
         world = m
         worldValid = true
+        return turned
     }
 
     /// Keeps the sine and cosine of `angle`.

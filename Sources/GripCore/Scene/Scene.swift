@@ -44,6 +44,9 @@ public struct Scene {
     /// committed, created, destroyed, reparented or made a target or not since it last did.
     var snapTracking = false
     var snapDirty: [Int32] = []
+    /// Counts the world transforms computed whose linear part (rotation, scale, flips in the
+    /// world) differed from the one cached before: while it stands, no box has turned.
+    var worldTurns: UInt64 = 0
 
     init(tag: UInt16 = 0) { self.tag = tag }
 
@@ -317,13 +320,13 @@ public struct Scene {
         let p0 = r.pointee.parent
         if p0 < 0 {
             let m = Affine.identity * local(r)
-            r.pointee.cacheWorld(m)
+            if r.pointee.cacheWorld(m) { worldTurns &+= 1 }
             return m
         }
         let p = slots.address(Int(p0))
         if p.pointee.worldValid {
             let m = p.pointee.world * local(r)
-            r.pointee.cacheWorld(m)
+            if r.pointee.cacheWorld(m) { worldTurns &+= 1 }
             return m
         }
         return worldAlongPath(s)
@@ -341,7 +344,7 @@ public struct Scene {
         var m = p >= 0 ? slots[Int(p)].world : Affine.identity
         while let x = pathScratch.popLast() {
             m = m * local(x)
-            slots[Int(x)].cacheWorld(m)
+            if slots[Int(x)].cacheWorld(m) { worldTurns &+= 1 }
         }
         return m
     }

@@ -170,7 +170,12 @@ extension Engine {
     @_optimize(speed) func selectionFrameFromOutlines() -> BoxGeometry? {
         let n = frameState.outlineSlots.count
         guard viewIsIdentity, n > 0, n == selection.members.count else { return selectionFrame() }
-        let rotation = selectionFrameRotation()
+        // The members' axes are those found last while no box has turned and the outlines stay.
+        if !frameState.selectionAxes.valid || frameState.selectionAxes.turns != scene.worldTurns {
+            let (shared, common) = selectionAxes()
+            frameState.selectionAxes = (true, scene.worldTurns, shared, common)
+        }
+        let rotation = selectionFrameRotation(shared: frameState.selectionAxes.shared, common: frameState.selectionAxes.common)
         var extent = FrameExtent(rotation)
         precondition(frameState.outlinesFirstVertex + 4 * n <= frameState.vertices.count, "stale outlines")
         let corners = frameState.vertices.base.unsafelyUnwrapped + frameState.outlinesFirstVertex
@@ -180,6 +185,12 @@ extension Engine {
 
     /// The world rotation of the selection frame (the selection is not empty).
     @_optimize(speed) private func selectionFrameRotation() -> Double {
+        let (shared, common) = selectionAxes()
+        return selectionFrameRotation(shared: shared, common: common)
+    }
+
+    /// Whether the members share a world rotation, and the first one's.
+    @_optimize(speed) private func selectionAxes() -> (shared: Bool, common: Double?) {
         // Shared when every member's frame x axis points the first one's way (within 1e-9 rad:
         // the sine of the angle between them); one arctangent, for the first.
         var common: Double? = nil
@@ -198,6 +209,12 @@ extension Engine {
                 break
             }
         }
+        return (shared, common)
+    }
+
+    /// The world rotation of the selection frame, given whether the members share one and the
+    /// first one's.
+    @_optimize(speed) private func selectionFrameRotation(shared: Bool, common: Double?) -> Double {
         var rotation = shared ? (common ?? 0) : selection.orientation
         // While the whole selection turns, its frame turns with it.
         if !shared, let gi = interactions.groupGesture(),
