@@ -1,6 +1,7 @@
 /* A loop of one gesture for profilers: `grip-loop MODE N [BOXES]` runs N steps of MODE (drag,
  * plain (a drag of a box that is not editing), resize, pinch, frame (reads only), hit) through
- * the C ABI, in a scene of BOXES extra boxes. Instructions per step, steady across runs where
+ * the C ABI, in a scene of BOXES extra boxes; `group` drags a selection of BOXES (default 1,000)
+ * of scripts/bench's 10,000-box grid (every 4th box turned), as its group drag row does. Instructions per step, steady across runs where
  * wall-clock time on a shared machine is not:
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/bench/grip-loop drag 20000
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/bench/grip-loop drag 120000
@@ -16,9 +17,35 @@ int main(int argc, char **argv) {
     long iters = argc > 2 ? atol(argv[2]) : 2000000;
     int nboxes = argc > 3 ? atoi(argv[3]) : 0;
     grip_engine_desc d; grip_engine_desc_init(&d); d.width = 4000; d.height = 4000;
+    if (!strcmp(mode, "group")) d.width = d.height = 100000;
     grip_engine *e; grip_engine_create(&d, &e);
     grip_box_desc b; grip_box_desc_init(&b);
     unsigned long long rng = 88172645463325252ull;
+    if (!strcmp(mode, "group")) {
+        /* The grid of bench.c's grid_scene: 80-unit cells, the first boxes selected, the pointer
+         * down on box 0's centre; each step a move and a frame read. */
+        int selected = nboxes > 0 ? nboxes : 1000;
+        for (int i = 0; i < 10000; i++) {
+            b.x = 80.0 * (i % 100) + 5; b.y = 80.0 * (i / 100) + 5; b.width = 30; b.height = 30;
+            b.rotation = i % 4 == 3 ? 0.3 : 0;
+            grip_box id; grip_box_create(e, &b, &id);
+            if (i < selected) grip_select(e, id, GRIP_SELECT_ADD);
+        }
+        grip_pointer_event down = {GRIP_PHASE_DOWN, 1, 20, 20, t, 0};
+        grip_dispatch_pointer(e, &down, NULL);
+        grip_frame f; grip_event out;
+        double sum = 0;
+        for (long i = 0; i < iters; i++) {
+            t += 0.001;
+            grip_pointer_event m = {GRIP_PHASE_MOVE, 1, 200 + (i % 64), 200 + ((i / 64) % 2) * 20, t, 0};
+            grip_dispatch_pointer(e, &m, NULL);
+            grip_frame_get(e, &f);
+            sum += f.command_count;
+            if (i % 2000 == 0) while (grip_event_poll(e, &out) == GRIP_OK) {}
+        }
+        printf("%f\n", sum);
+        return 0;
+    }
     for (int i = 0; i < nboxes; i++) {
         rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
         double r = (double)((rng * 2685821657736338717ull) >> 11) / 9007199254740992.0;

@@ -34,19 +34,28 @@ extension Engine {
 
     @_optimize(speed) private func rebuildFrame() {
         let incremental = scene.changes.structureValid
+        let gestures = activeGestures
         frameState.movedEntries.truncate(to: 0)
         if incremental {
+            // Boxes moved (geometry commits): their BOX commands' placement, and their subtrees'.
+            // Their style (user data, hover, active) has not changed, or they are restyled below.
+            let outlines = !frameState.outlineSlots.isEmpty, entries = !frameState.overlay.isEmpty
+            scene.slots.makeUniqueForWrites()
             for i in 0..<scene.changes.dirtyRoots.count {
                 let root = scene.changes.dirtyRoots[i]
                 guard scene.slots[Int(root)].alive else { continue }
                 var k = Int(frameState.boxCommand[Int(root)])
                 var x = root
                 while true {
-                    writeBoxCommand(at: k, x)
-                    if Int(x) < frameState.overlayEntryOfSlot.count && frameState.overlayEntryOfSlot[Int(x)] >= 0 {
+                    let m = writeBoxPlacement(at: k, x)
+                    // The member outline moves with its box (kept if the overlay is updated in place).
+                    if outlines { moveOutline(of: x, m) }
+                    if entries && Int(x) < frameState.overlayEntryOfSlot.count && frameState.overlayEntryOfSlot[Int(x)] >= 0 {
                         frameState.movedEntries.append(frameState.overlayEntryOfSlot[Int(x)])
                     }
                     k += 1
+                    // (A root without children is the whole subtree.)
+                    if x == root && scene.slots.address(Int(x)).pointee.firstChild < 0 { break }
                     guard let n = scene.nextInDrawOrder(x, within: root) else { break }
                     x = n
                 }
@@ -54,7 +63,7 @@ extension Engine {
             for i in 0..<scene.changes.dirtyBoxes.count {
                 let x = scene.changes.dirtyBoxes[i]
                 guard scene.slots[Int(x)].alive else { continue }
-                writeBoxCommand(at: Int(frameState.boxCommand[Int(x)]), x)
+                writeBoxCommand(at: Int(frameState.boxCommand[Int(x)]), x, gestures)
             }
         } else {
             frameState.commands.truncate(to: 0)
@@ -66,7 +75,7 @@ extension Engine {
                 let k = frameState.commands.count
                 frameState.boxCommand[Int(x)] = Int32(truncatingIfNeeded: k)
                 frameState.commands.append(Command(kind: .box, box: scene.id(x)))
-                writeBoxCommand(at: k, x)
+                writeBoxCommand(at: k, x, gestures)
                 s = scene.nextInDrawOrder(x)
             }
             frameState.overlayStart = frameState.commands.count
@@ -82,20 +91,49 @@ extension Engine {
         frameState.time = time
     }
 
-    /// Refreshes the BOX command at index `k`, which belongs to slot `x`.
-    @_optimize(speed) @inline(__always) private func writeBoxCommand(at k: Int, _ x: Int32) {
-        let id = scene.id(x)
+    /// Refreshes the BOX command at index `k`, which belongs to slot `x` (alive; `gestures`: the
+    /// gestures in progress).
+    @_optimize(speed) @inline(__always) private func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures) {
+        let m = screenTransform(x)
+        let r = scene.slots.address(Int(x))
+        let id = BoxID(index: x, generation: r.pointee.generation, tag: scene.tag)
         var state: UInt32 = 0
         if input.hover.box == id { state |= CommandState.hover }
-        if hasGesture(on: id) { state |= CommandState.active }
-        let m = screenTransform(x)
+        if gestureActs(on: id, r.pointee.selection, gestures) { state |= CommandState.active }
         precondition(k >= 0 && k < frameState.commands.count, "BOX command index out of range")
         let c = frameState.commands.base.unsafelyUnwrapped + k
-        c.pointee.userData = scene.slots[Int(x)].behavior.userData
+        c.pointee.userData = r.pointee.behavior.userData
         c.pointee.transform = m
-        c.pointee.width = scene.slots[Int(x)].geometry.width
-        c.pointee.height = scene.slots[Int(x)].geometry.height
+        c.pointee.width = r.pointee.geometry.width
+        c.pointee.height = r.pointee.geometry.height
         c.pointee.state = state
+    }
+
+    /// Refreshes the placement (transform and size) in the BOX command at index `k`, which
+    /// belongs to slot `x` (alive; the slots made unique for writes); returns the box's screen
+    /// transform.
+    @_optimize(speed) @inline(__always) private func writeBoxPlacement(at k: Int, _ x: Int32) -> Affine {
+        let r = scene.slots.address(Int(x))
+        let w = r.pointee.worldValid ? r.pointee.world : scene.staleWorldInPlace(x)
+        let m = viewIsIdentity ? w : view * w
+        precondition(k >= 0 && k < frameState.commands.count, "BOX command index out of range")
+        let c = frameState.commands.base.unsafelyUnwrapped + k
+        c.pointee.transform = m
+        c.pointee.width = r.pointee.geometry.width
+        c.pointee.height = r.pointee.geometry.height
+        return m
+    }
+
+    /// Rewrites the member OUTLINE of slot `x`, if it has one, for screen transform `m`: its
+    /// corners, as `appendOutline` writes them.
+    @_optimize(speed) @inline(__always) private func moveOutline(of x: Int32, _ m: Affine) {
+        guard Int(x) < frameState.outlineVertexOfSlot.count else { return }
+        let v = Int(frameState.outlineVertexOfSlot[Int(x)])
+        guard v >= 0 else { return }
+        precondition(v + 4 <= frameState.vertices.count, "stale outline")
+        let (p0, p1, p2, p3) = scene.slots.address(Int(x)).pointee.geometry.corners(m)
+        let out = frameState.vertices.base.unsafelyUnwrapped + v
+        out[0] = p0; out[1] = p1; out[2] = p2; out[3] = p3
     }
 
     /// Fills `overlayOrder` with the boxes that draw an overlay (editing, pressed), once each,
@@ -121,5 +159,33 @@ extension Engine {
             n += 1
         }
         frameState.overlayOrder.truncate(to: n)
+    }
+}
+
+/// Which gestures make a box draw active, read once per frame build: `Engine.hasGesture(on:)`
+/// for a live box, without finding its slot again.
+struct ActiveGestures {
+    /// A gesture on the selection as a whole (its members draw active), and one on a single box.
+    var group = false, single = false
+}
+
+extension Engine {
+    /// The gestures in progress, as `ActiveGestures`.
+    private var activeGestures: ActiveGestures {
+        var g = ActiveGestures()
+        for i in interactions.active.indices where interactions.active[i].isGesture {
+            if interactions.active[i].group { g.group = true } else { g.single = true }
+        }
+        return g
+    }
+
+    /// Whether a gesture acts on live box `id`, whose selection mark is `mark` (`gestures`: the
+    /// gestures in progress).
+    @inline(__always) private func gestureActs(on id: BoxID, _ mark: SelectionMark, _ gestures: ActiveGestures) -> Bool {
+        if gestures.group && mark == .member { return true }
+        guard gestures.single else { return false }
+        for i in interactions.active.indices where interactions.active[i].isGesture
+            && !interactions.active[i].group && interactions.active[i].members.first.box == id { return true }
+        return false
     }
 }

@@ -25,8 +25,10 @@ public struct FrameView {
 /// Box content (one BOX command per box, in draw order) is updated in place for the boxes whose
 /// geometry or state changed. The overlay after it (borders, handles, indicators, guides of the
 /// few boxes that have one) is moved in place when only its boxes' positions on screen changed,
-/// redrawn in place when they keep their layout (the same handles), and rebuilt otherwise. A
-/// structural change (a box created, destroyed or re-parented, the view moved) rebuilds everything.
+/// redrawn in place when they keep their layout (the same handles), and rebuilt otherwise; the
+/// selection's member outlines are moved with their boxes while the members stay the same, and
+/// the rest of its part is laid out again. A structural change (a box created, destroyed or
+/// re-parented, the view moved) rebuilds everything.
 struct FrameState {
     /// The draw commands and the vertices their polylines use, in screen coordinates.
     var commands = FrameBuffer<Command>()
@@ -48,9 +50,17 @@ struct FrameState {
     var overlayEntryOfSlot: [Int32] = []
     var overlayAllPlain = false
     var movedEntries = FrameBuffer<Int32>()
-    /// Whether the overlay built last ends with a selection part (outlines, the selection's
-    /// border and handles, a marquee): such an overlay is never moved in place.
-    var selectionPartBuilt = false
+    /// The selection's part of the overlay built last: the boxes of its member outlines in order,
+    /// slot -> the first of its outline's 4 vertices (-1 for none), where their vertices begin
+    /// (4 per outline, in a row), and where what follows the outlines (laid out again with
+    /// every frame) begins in the commands and the vertices.
+    var outlineSlots: [Int32] = []
+    var outlineVertexOfSlot: [Int32] = []
+    var outlinesFirstVertex = 0
+    var selectionTail = (command: 0, vertex: 0)
+    /// Whether the members share a world rotation and the first one's, as found when the scene's
+    /// `worldTurns` was `turns` (valid until the overlay is laid out again).
+    var selectionAxes: (valid: Bool, turns: UInt64, shared: Bool, common: Double?) = (false, 0, false, nil)
     /// How many times the overlay was laid out again rather than moved in place (for tests).
     var overlayRebuilds = 0
     /// The last box drawn with handles: the angle of its frame's x axis on screen, of its

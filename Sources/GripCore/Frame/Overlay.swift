@@ -41,13 +41,19 @@ extension Engine {
         for e in frameState.overlay where Int(e.slot) < frameState.overlayEntryOfSlot.count {
             frameState.overlayEntryOfSlot[Int(e.slot)] = -1
         }
+        for x in frameState.outlineSlots where Int(x) < frameState.outlineVertexOfSlot.count {
+            frameState.outlineVertexOfSlot[Int(x)] = -1
+        }
+        frameState.outlineSlots.removeAll(keepingCapacity: true)
+        frameState.selectionAxes.valid = false
+        if frameState.outlineVertexOfSlot.count < scene.slots.count {
+            frameState.outlineVertexOfSlot.append(contentsOf: repeatElement(-1, count: scene.slots.count - frameState.outlineVertexOfSlot.count))
+        }
         frameState.overlay.removeAll(keepingCapacity: true)
         frameState.overlayOffsets.truncate(to: 0)
         frameState.overlayRebuilds += 1
         for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
-        let before = frameState.commands.count
         appendSelectionOverlay()
-        frameState.selectionPartBuilt = frameState.commands.count > before
         if frameState.overlayEntryOfSlot.count < scene.slots.count {
             frameState.overlayEntryOfSlot.append(contentsOf: repeatElement(-1, count: scene.slots.count - frameState.overlayEntryOfSlot.count))
         }
@@ -59,11 +65,25 @@ extension Engine {
     }
 
     /// Updates the overlay in place when every box's part keeps its layout (a border and the same
-    /// built-in handles): moved when its shape is unchanged, redrawn where it is otherwise. False
+    /// built-in handles): moved when its shape is unchanged, redrawn where it is otherwise; and
+    /// when the selection's member outlines are those of the same members (moved with their
+    /// boxes already), the rest of the selection's part laid out again after them. False
     /// (having perhaps updated some) when the overlay must be rebuilt.
     @_optimize(speed) func updateOverlayInPlace() -> Bool {
-        guard frameState.overlay.count == frameState.overlayOrder.count, !frameState.selectionPartBuilt,
-              !hasSelectionOverlay else { return false }
+        guard frameState.overlay.count == frameState.overlayOrder.count else { return false }
+        // Nothing but geometry and time changed since the outlines were laid out (a change of
+        // the selection or of a member's behaviour touches the overlay).
+        let outlines = multipleSelected ? selection.members.count : 0
+        guard frameState.outlineSlots.count == outlines, outlines == 0 || !scene.changes.overlayTouched else { return false }
+        if !updateBoxOverlaysInPlace() { return false }
+        frameState.commands.truncate(to: frameState.selectionTail.command)
+        frameState.vertices.truncate(to: frameState.selectionTail.vertex)
+        appendSelectionTail()
+        return true
+    }
+
+    /// The boxes' part of `updateOverlayInPlace`.
+    @_optimize(speed) @inline(__always) private func updateBoxOverlaysInPlace() -> Bool {
         let phase = Style.dashPhase(at: time)
         // Only boxes moved (and perhaps time): their entries, and the ants' phase of the rest.
         if !scene.changes.overlayTouched && frameState.overlayAllPlain {

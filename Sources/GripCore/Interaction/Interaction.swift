@@ -27,17 +27,24 @@ enum InteractionKind: Equatable {
 
 /// One box an interaction acts on, with the snapshot it started from.
 struct Member {
+    // In the order a group move reads them (the fields a step touches share cache lines).
     var box: BoxID
+    /// The box's slot when the interaction began (group gestures; a box keeps its slot while it
+    /// lives: check the box is alive before using it).
+    var slot: Int32 = -1
     /// Geometry when the interaction began: what every step starts from and what cancel restores.
     var start: BoxGeometry
-    /// The last geometry applied (steps refused by containment keep it).
+    /// Group gestures: the member's world -> parent space at the start (`parentWorld` inverted).
+    var parentInverse = Affine.identity
+    /// The last geometry applied (steps refused by containment keep it), which constraint hooks
+    /// and refused steps read. An unconstrained group move (no hooks, nothing contained) does
+    /// not keep it: it is the box's geometry then.
     var current: BoxGeometry
     /// Set when the box's constraint hook failed during this interaction.
     var constraintDisabled = false
-    /// Group gestures: the member's parent space -> world and back, and its frame axes in the
-    /// selection frame's axes (unit vectors), all at the start.
+    /// Group gestures: the member's parent space -> world, and its frame axes in the selection
+    /// frame's axes (unit vectors), at the start.
     var parentWorld = Affine.identity
-    var parentInverse = Affine.identity
     var axes = (u: Vec2(1, 0), v: Vec2(0, 1))
 
     init(box: BoxID, at geometry: BoxGeometry) {
@@ -106,6 +113,9 @@ struct Interaction {
     /// (the frame keeps that orientation afterwards).
     var groupFrame = BoxGeometry(center: .zero, width: 1, height: 1)
     var groupTurn = 0.0
+    /// A group gesture none of whose members is contained or has a constraint hook (neither
+    /// changes while they are in the gesture): a move commits every member as proposed.
+    var unconstrained = false
     /// The selection when it began: what a cancel restores and its step records as "before".
     var selectionBefore: [BoxID] = []
     /// Nudge run: the world displacement asked so far, and when the last arrow came.

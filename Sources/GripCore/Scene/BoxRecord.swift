@@ -1,42 +1,61 @@
 /// One slot of the scene's box storage. Links are slot indices, -1 for none.
 struct BoxRecord {
+    // What a step of a gesture and a frame read of a moved box touch comes first, together
+    // (fewer cache lines per box when many move): identity, flags, links to walk the subtree,
+    // geometry, the cached world transform and the sine and cosine it is built from.
     var generation: UInt32 = 0
     var alive = false
+    /// Whether `world` is valid, and whether its world bounds are stale in the bounds tree.
+    var worldValid = false
+    var boundsDirty = false
+    /// Its part in the selection.
+    var selection = SelectionMark.none
+    var parent: Int32 = -1
+    var firstChild: Int32 = -1
+    var nextSibling: Int32 = -1
     /// Geometry as drawn now (animations and gestures included).
     var geometry = BoxGeometry(center: .zero, width: 1, height: 1)
+    /// Cached box space -> world; valid when `worldValid`.
+    var world = Affine.identity
+    /// The sine and cosine of the rotation `sinCosAngle` (the geometry's, unless it changed since).
+    var sinCosAngle = 0.0, sine = 0.0, cosine = 1.0
     /// Geometry it was created or last configured with: where a reset goes back to.
     var home = BoxGeometry(center: .zero, width: 1, height: 1)
     var behavior = BoxBehavior()
-    var parent: Int32 = -1
-    var firstChild: Int32 = -1
     var lastChild: Int32 = -1
-    var nextSibling: Int32 = -1
     var prevSibling: Int32 = -1
     /// Draw order among siblings (the larger draws later): given at creation, changed by
     /// reordering (Scene/Order.swift).
     var order: UInt64 = 0
-    /// Cached box space -> world; valid when `worldValid`.
-    var world = Affine.identity
-    var worldValid = false
     /// Nesting depth, 0 for top level.
     var depth: Int32 = 0
-    /// Leaf in the bounds tree (-1: not in it yet) and whether its world bounds are stale there.
+    /// Leaf in the bounds tree (-1: not in it yet).
     var leaf: Int32 = -1
-    var boundsDirty = false
     /// Scripted behaviour plugged into this box.
     var hooks = BoxHookSet()
-    /// Its part in the selection.
-    var selection = SelectionMark.none
-    /// The sine and cosine of the rotation `sinCosAngle` (the geometry's, unless it changed since).
-    var sinCosAngle = 0.0, sine = 0.0, cosine = 1.0
+
+    /// A live box's record.
+    init(generation: UInt32, geometry: BoxGeometry, behavior: BoxBehavior, order: UInt64) {
+        self.generation = generation
+        alive = true
+        boundsDirty = true
+        self.geometry = geometry
+        home = geometry
+        self.behavior = behavior
+        self.order = order
+    }
 
     // One mutating call per change: each access to a slot for writing checks the storage is
     // unique once, so the fields that change together are written together.
 
-    /// Caches `m` as the world transform.
-    @inline(__always) mutating func cacheWorld(_ m: Affine) {
+    /// Caches `m` as the world transform; true when its linear part differs, bit for bit, from
+    /// the transform cached before.
+    @inline(__always) mutating func cacheWorld(_ m: Affine) -> Bool {
+        let turned = m.a.bitPattern != world.a.bitPattern || m.b.bitPattern != world.b.bitPattern
+            || m.c.bitPattern != world.c.bitPattern || m.d.bitPattern != world.d.bitPattern
         world = m
         worldValid = true
+        return turned
     }
 
     /// Keeps the sine and cosine of `angle`.

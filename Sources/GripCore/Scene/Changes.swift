@@ -4,7 +4,8 @@ struct SceneChanges {
     /// Bumped whenever anything drawn changes; a frame is rebuilt when it differs from the built one.
     fileprivate(set) var drawVersion: UInt64 = 1
     /// Boxes whose subtree's BOX commands must be refreshed, and boxes whose own one must.
-    /// Past `dirtyLimit` entries (frames not being read) the next frame is rebuilt whole instead.
+    /// Past `dirtyLimit` entries, or as many as the scene has slots when that is more (frames not
+    /// being read), the next frame is rebuilt whole instead.
     var dirtyRoots = FrameBuffer<Int32>()
     var dirtyBoxes = FrameBuffer<Int32>()
     static let dirtyLimit = 4096
@@ -35,18 +36,25 @@ extension Scene {
     /// subtree, its BOX commands, the snap index, the draw version); true when it changed.
     @discardableResult
     @inline(__always) mutating func commit(_ s: Int32, _ g: BoxGeometry) -> Bool {
-        guard setGeometry(s, g) else { return false }
-        snapTouched(s)
-        if changes.dirtyRoots.count < SceneChanges.dirtyLimit { changes.dirtyRoots.append(s) } else { restructure() }
-        changes.drawVersion &+= 1
-        return true
+        slots.makeUniqueForWrites()
+        return commitInPlace(s, g)
     }
 
-    /// Sets the geometry of `s`, invalidating cached transforms; returns whether it changed.
-    @inline(__always) private mutating func setGeometry(_ s: Int32, _ g: BoxGeometry) -> Bool {
-        if slots[Int(s)].geometry == g { return false }
-        slots[Int(s)].geometry = g
-        invalidateWorld(s)
+    /// `commit`, for a run of commits after one `slots.makeUniqueForWrites()` (the record is read
+    /// and written in place).
+    @inline(__always) mutating func commitInPlace(_ s: Int32, _ g: BoxGeometry) -> Bool {
+        let r = slots.address(Int(s))
+        if r.pointee.geometry == g { return false }
+        r.pointee.geometry = g
+        // Its world transform and its subtree's are stale (a stale box has only stale descendants).
+        if r.pointee.worldValid {
+            if r.pointee.markStale() { boundsDirtySlots.append(s) }
+            if r.pointee.firstChild >= 0 { invalidateWorld(r.pointee.firstChild, subtreeOf: s) }
+        }
+        snapTouched(s)
+        // A selection moving as a whole commits every member: the limit grows with the scene.
+        if changes.dirtyRoots.count < Swift.max(SceneChanges.dirtyLimit, slots.count) { changes.dirtyRoots.append(s) } else { restructure() }
+        changes.drawVersion &+= 1
         return true
     }
 

@@ -76,6 +76,18 @@ struct PagedArray<Element> {
         }
     }
 
+    /// The address of element `i`, for a run of reads in place (one page-table load, no copy of
+    /// the element). Writing through it is allowed only after `makeUniqueForWrites()`, with no
+    /// copy of the array made since: the address is that of this array's own storage.
+    @inline(__always) func address(_ i: Int) -> UnsafeMutablePointer<Element> {
+        precondition(UInt(bitPattern: i) < UInt(count), "index out of range")
+        return pages.unsafelyUnwrapped[i >> PagedArray.pageBits] + (i & PagedArray.pageMask)
+    }
+
+    /// Gives this array storage of its own (copying it if it is shared), once for a run of
+    /// writes through `address(_:)`, instead of the check each write through the subscript makes.
+    @inline(__always) mutating func makeUniqueForWrites() { makeUnique() }
+
     /// Adds `e` at the end.
     mutating func append(_ e: Element) {
         makeUnique()

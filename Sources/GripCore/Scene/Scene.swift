@@ -44,6 +44,9 @@ public struct Scene {
     /// committed, created, destroyed, reparented or made a target or not since it last did.
     var snapTracking = false
     var snapDirty: [Int32] = []
+    /// Counts the world transforms computed whose linear part (rotation, scale, flips in the
+    /// world) differed from the one cached before: while it stands, no box has turned.
+    var worldTurns: UInt64 = 0
 
     init(tag: UInt16 = 0) { self.tag = tag }
 
@@ -70,12 +73,11 @@ public struct Scene {
         // The record is built in one expression, straight into its slot.
         if let f = freeSlots.popLast() {
             s = f
-            slots[Int(s)] = BoxRecord(generation: slots[Int(f)].generation &+ 1, alive: true, geometry: geometry,
-                                      home: geometry, behavior: behavior, order: nextOrder, boundsDirty: true)
+            slots[Int(s)] = BoxRecord(generation: slots[Int(f)].generation &+ 1, geometry: geometry, behavior: behavior,
+                                      order: nextOrder)
         } else {
             guard slots.count < Int(Int32.max) else { return nil }
-            slots.append(BoxRecord(generation: 1, alive: true, geometry: geometry, home: geometry, behavior: behavior,
-                                   order: nextOrder, boundsDirty: true))
+            slots.append(BoxRecord(generation: 1, geometry: geometry, behavior: behavior, order: nextOrder))
             s = Int32(slots.count - 1)
         }
         nextOrder &+= 1
@@ -221,10 +223,16 @@ public struct Scene {
     @_optimize(speed) @inline(__always) mutating func invalidateWorld(_ s: Int32) {
         // A stale box has only stale descendants: world() validates ancestors before children.
         if !slots[Int(s)].worldValid { return }
-        var x = s
+        invalidateWorld(s, subtreeOf: s)
+    }
+
+    /// Marks the world transforms stale from `first` on, in draw order, through the rest of the
+    /// subtree of `root` (`first` is `root` or one of its descendants).
+    @_optimize(speed) mutating func invalidateWorld(_ first: Int32, subtreeOf root: Int32) {
+        var x = first
         while true {
             if slots[Int(x)].markStale() { boundsDirtySlots.append(x) }
-            guard let n = nextInDrawOrder(x, within: s) else { return }
+            guard let n = nextInDrawOrder(x, within: root) else { return }
             x = n
         }
     }
@@ -294,14 +302,39 @@ public struct Scene {
 
     /// Box space -> world for `s`, computed from the nearest valid ancestor down and cached.
     @_optimize(speed) @inline(__always) mutating func world(_ s: Int32) -> Affine {
-        if slots[Int(s)].worldValid { return slots[Int(s)].world }
+        let r = slots.address(Int(s))
+        if r.pointee.worldValid { return r.pointee.world }
+        return staleWorld(s)
+    }
+
+    /// `world(s)` for a box whose cached transform is stale.
+    @_optimize(speed) mutating func staleWorld(_ s: Int32) -> Affine {
+        slots.makeUniqueForWrites()
+        return staleWorldInPlace(s)
+    }
+
+    /// `staleWorld(s)`, the slots made unique for writes.
+    @_optimize(speed) @inline(__always) mutating func staleWorldInPlace(_ s: Int32) -> Affine {
         // The common case: only this box is stale (its parent is valid, or it is top level).
-        let p0 = slots[Int(s)].parent
-        if p0 < 0 || slots[Int(p0)].worldValid {
-            let m = (p0 >= 0 ? slots[Int(p0)].world : Affine.identity) * local(s)
-            slots[Int(s)].cacheWorld(m)
+        let r = slots.address(Int(s))
+        let p0 = r.pointee.parent
+        if p0 < 0 {
+            let m = Affine.identity * local(r)
+            if r.pointee.cacheWorld(m) { worldTurns &+= 1 }
             return m
         }
+        let p = slots.address(Int(p0))
+        if p.pointee.worldValid {
+            let m = p.pointee.world * local(r)
+            if r.pointee.cacheWorld(m) { worldTurns &+= 1 }
+            return m
+        }
+        return worldAlongPath(s)
+    }
+
+    /// `world(s)` for a box whose parent's transform is stale too: computed from the nearest
+    /// valid ancestor down, caching each.
+    @_optimize(speed) private mutating func worldAlongPath(_ s: Int32) -> Affine {
         pathScratch.truncate(to: 0)
         var p = s
         while p >= 0 && !slots[Int(p)].worldValid {
@@ -311,7 +344,7 @@ public struct Scene {
         var m = p >= 0 ? slots[Int(p)].world : Affine.identity
         while let x = pathScratch.popLast() {
             m = m * local(x)
-            slots[Int(x)].cacheWorld(m)
+            if slots[Int(x)].cacheWorld(m) { worldTurns &+= 1 }
         }
         return m
     }
@@ -319,12 +352,18 @@ public struct Scene {
     /// Box space -> parent space for `s`, from the sine and cosine of its rotation kept since the
     /// rotation last changed (a move changes only the centre).
     @inline(__always) mutating func local(_ s: Int32) -> Affine {
-        let rotation = slots[Int(s)].geometry.rotation
-        if rotation != slots[Int(s)].sinCosAngle {
+        slots.makeUniqueForWrites()
+        return local(slots.address(Int(s)))
+    }
+
+    /// `local(s)` for the record at `r`, in storage made unique for writes.
+    @inline(__always) private func local(_ r: UnsafeMutablePointer<BoxRecord>) -> Affine {
+        let rotation = r.pointee.geometry.rotation
+        if rotation != r.pointee.sinCosAngle {
             let (sine, cosine) = sinCos(rotation)
-            slots[Int(s)].cacheSinCos(of: rotation, sine, cosine)
+            r.pointee.cacheSinCos(of: rotation, sine, cosine)
         }
-        return slots[Int(s)].geometry.local(sine: slots[Int(s)].sine, cosine: slots[Int(s)].cosine)
+        return r.pointee.geometry.local(sine: r.pointee.sine, cosine: r.pointee.cosine)
     }
 
     /// The parent's box space -> world for `s` (identity for top-level boxes).

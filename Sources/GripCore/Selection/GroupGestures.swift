@@ -8,10 +8,14 @@ extension Engine {
     func groupInteraction(_ kind: InteractionKind, allowingOne: Bool = false) -> Interaction? {
         guard multipleSelected || allowingOne, let frame = selectionFrame() else { return nil }
         var g: Interaction? = nil
+        var unconstrained = true
         for m in selection.members {
             guard let s = scene.slot(m) else { continue }
             let geometry = scene.slots[Int(s)].geometry
+            let hooks = scene.slots[Int(s)].hooks
+            if scene.slots[Int(s)].behavior.contain || hooks.constraint || hooks.hostConstraint { unconstrained = false }
             var member = Member(box: m, at: geometry)
+            member.slot = s
             member.parentWorld = scene.parentWorld(s)
             member.parentInverse = member.parentWorld.inverse ?? .identity
             member.axes = GroupTransform.axes(world: scene.world(s), flippedX: geometry.flippedX,
@@ -26,6 +30,7 @@ extension Engine {
         }
         g?.group = true
         g?.groupFrame = frame
+        g?.unconstrained = unconstrained
         return g
     }
 
@@ -77,9 +82,20 @@ extension Engine {
 
     /// Steps group gesture `gi` with the pointer that moved at screen point `position`.
     @_optimize(speed) func stepGroup(_ gi: Int, pointer: UInt32, at position: Vec2, modifiers: UInt32) {
-        let g = interactions.active[gi]
         let world = viewInverse.apply(position)
         snapping.active = false  // until a move or resize of this step snaps
+        if interactions.active[gi].kind == .move && interactions.active[gi].unconstrained && snapping.config.flags == 0 {
+            // Nothing stops a member or changes its proposal: each is moved and committed in one
+            // pass (what proposing, fitting and committing below give). The interaction is read
+            // in place: a copy of it alive during the pass would make the members' storage
+            // shared, and the pass copy it.
+            if moveUnconstrainedGroup(gi, by: world - interactions.active[gi].grabA) {
+                emitSelectionEvent(.gestureChanged, .move, handle: interactions.active[gi].activeHandle, pointer: pointer, at: world)
+            }
+            if !snapping.marks.isEmpty { updateSnapMarks(gi) }
+            return
+        }
+        let g = interactions.active[gi]
         switch g.kind {
         case .move:
             var d = world - g.grabA
@@ -126,6 +142,30 @@ extension Engine {
     @discardableResult func moveGroup(_ gi: Int, by d: Vec2) -> Vec2 {
         proposeGroup(gi, GroupTransform.Similarity(shift: d))
         return slideGroup(gi, d)
+    }
+
+    /// Moves every member of group interaction `gi` (none contained or constrained) by world
+    /// displacement `d` from its snapshot, committing each: the geometry
+    /// `GroupTransform.apply` gives for a pure move. True when any member moved.
+    @_optimize(speed) private func moveUnconstrainedGroup(_ gi: Int, by d: Vec2) -> Bool {
+        scene.slots.makeUniqueForWrites()
+        var changed = withUnsafePointer(to: interactions.active[gi].members.first) { moveMember($0, by: d) }
+        interactions.active[gi].members.rest.withUnsafeBufferPointer { rest in
+            guard let base = rest.baseAddress else { return }
+            for i in 0..<rest.count where moveMember(base + i, by: d) { changed = true }
+        }
+        return changed
+    }
+
+    /// Member `m` of an unconstrained group move by world displacement `d`, committed (the
+    /// scene's slots made unique for writes); true when its box moved.
+    @_optimize(speed) @inline(__always) private func moveMember(_ m: UnsafePointer<Member>, by d: Vec2) -> Bool {
+        let s = m.pointee.slot
+        let r = scene.slots.address(Int(s))
+        guard r.pointee.alive, r.pointee.generation == m.pointee.box.generation else { return false }
+        var next = m.pointee.start
+        next.center = next.center + m.pointee.parentInverse.applyVector(d)
+        return scene.commitInPlace(s, next)
     }
 
     /// The similarity two pointers ask of group pinch `gi` (world points now), each part as every

@@ -153,6 +153,44 @@ extension Engine {
     /// rad), else at `selection.orientation`.
     @_optimize(speed) func selectionFrame() -> BoxGeometry? {
         guard !selection.members.isEmpty else { return nil }
+        let rotation = selectionFrameRotation()
+        var extent = FrameExtent(rotation)
+        for m in selection.members {
+            guard let s = scene.slot(m) else { continue }
+            let g = scene.slots[Int(s)].geometry
+            let (p0, p1, p2, p3) = g.corners(scene.world(s))
+            extent.include(p0); extent.include(p1); extent.include(p2); extent.include(p3)
+        }
+        return extent.frame(rotation: rotation)
+    }
+
+    /// `selectionFrame()` while the overlay's member outlines are those of every member, as laid
+    /// out this frame: with the view the identity their vertices are the members' world corners,
+    /// the very numbers `selectionFrame()` computes, so they are read rather than computed again.
+    @_optimize(speed) func selectionFrameFromOutlines() -> BoxGeometry? {
+        let n = frameState.outlineSlots.count
+        guard viewIsIdentity, n > 0, n == selection.members.count else { return selectionFrame() }
+        // The members' axes are those found last while no box has turned and the outlines stay.
+        if !frameState.selectionAxes.valid || frameState.selectionAxes.turns != scene.worldTurns {
+            let (shared, common) = selectionAxes()
+            frameState.selectionAxes = (true, scene.worldTurns, shared, common)
+        }
+        let rotation = selectionFrameRotation(shared: frameState.selectionAxes.shared, common: frameState.selectionAxes.common)
+        var extent = FrameExtent(rotation)
+        precondition(frameState.outlinesFirstVertex + 4 * n <= frameState.vertices.count, "stale outlines")
+        let corners = frameState.vertices.base.unsafelyUnwrapped + frameState.outlinesFirstVertex
+        for k in 0..<4 * n { extent.include(corners[k]) }
+        return extent.frame(rotation: rotation)
+    }
+
+    /// The world rotation of the selection frame (the selection is not empty).
+    @_optimize(speed) private func selectionFrameRotation() -> Double {
+        let (shared, common) = selectionAxes()
+        return selectionFrameRotation(shared: shared, common: common)
+    }
+
+    /// Whether the members share a world rotation, and the first one's.
+    @_optimize(speed) private func selectionAxes() -> (shared: Bool, common: Double?) {
         // Shared when every member's frame x axis points the first one's way (within 1e-9 rad:
         // the sine of the angle between them); one arctangent, for the first.
         var common: Double? = nil
@@ -171,32 +209,19 @@ extension Engine {
                 break
             }
         }
+        return (shared, common)
+    }
+
+    /// The world rotation of the selection frame, given whether the members share one and the
+    /// first one's.
+    @_optimize(speed) private func selectionFrameRotation(shared: Bool, common: Double?) -> Double {
         var rotation = shared ? (common ?? 0) : selection.orientation
         // While the whole selection turns, its frame turns with it.
         if !shared, let gi = interactions.groupGesture(),
            interactions.active[gi].kind == .rotate || interactions.active[gi].kind == .pinch {
             rotation = Angle.wrap(interactions.active[gi].groupFrame.rotation + interactions.active[gi].groupTurn)
         }
-        let (sine, cosine) = sinCos(rotation)
-        var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity)
-        for m in selection.members {
-            guard let s = scene.slot(m) else { continue }
-            let g = scene.slots[Int(s)].geometry
-            let (p0, p1, p2, p3) = g.corners(scene.world(s))
-            // Each corner in the frame's axes.
-            func include(_ p: Vec2) {
-                let u = Vec2(cosine * p.x + sine * p.y, -sine * p.x + cosine * p.y)
-                lo = Vec2(Swift.min(lo.x, u.x), Swift.min(lo.y, u.y))
-                hi = Vec2(Swift.max(hi.x, u.x), Swift.max(hi.y, u.y))
-            }
-            include(p0); include(p1); include(p2); include(p3)
-        }
-        guard lo.x.isFinite, hi.x.isFinite else { return nil }
-        let mid = (lo + hi) * 0.5
-        let center = Vec2(cosine * mid.x - sine * mid.y, sine * mid.x + cosine * mid.y)
-        // A frame without extent (impossible for boxes of positive size) is kept usable.
-        let width = Swift.max(hi.x - lo.x, 1e-9), height = Swift.max(hi.y - lo.y, 1e-9)
-        return BoxGeometry(center: center, width: width, height: height, rotation: rotation)
+        return rotation
     }
 
     /// The selection as the host sees it (`grip_selection_state_get`); all zero when empty.
@@ -205,5 +230,31 @@ extension Engine {
         let (p0, p1, p2, p3) = f.corners(f.local)
         return SelectionState(count: selection.members.count, center: f.center, width: f.width, height: f.height,
                               rotation: f.rotation, corners: (p0, p1, p2, p3), gestureActive: selectionGestureActive())
+    }
+}
+
+/// The bounds of world points in the axes of a frame turned by some rotation: what the
+/// selection frame is built from.
+struct FrameExtent {
+    var sine: Double, cosine: Double
+    var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity)
+
+    init(_ rotation: Double) { (sine, cosine) = sinCos(rotation) }
+
+    /// Takes world point `p` in.
+    @inline(__always) mutating func include(_ p: Vec2) {
+        let u = Vec2(cosine * p.x + sine * p.y, -sine * p.x + cosine * p.y)
+        lo = Vec2(Swift.min(lo.x, u.x), Swift.min(lo.y, u.y))
+        hi = Vec2(Swift.max(hi.x, u.x), Swift.max(hi.y, u.y))
+    }
+
+    /// The frame at `rotation` (the one given at the start) around the points, or nil for none.
+    func frame(rotation: Double) -> BoxGeometry? {
+        guard lo.x.isFinite, hi.x.isFinite else { return nil }
+        let mid = (lo + hi) * 0.5
+        let center = Vec2(cosine * mid.x - sine * mid.y, sine * mid.x + cosine * mid.y)
+        // A frame without extent (impossible for boxes of positive size) is kept usable.
+        let width = Swift.max(hi.x - lo.x, 1e-9), height = Swift.max(hi.y - lo.y, 1e-9)
+        return BoxGeometry(center: center, width: width, height: height, rotation: rotation)
     }
 }

@@ -2,7 +2,8 @@
 /// selection of two or more, the OUTLINE of the selectable box under a hovering pointer (pointer
 /// selection), the selection's BORDER exactly on its frame with its handles (box
 /// GRIP_SELECTION), the guide of a snapped group rotation, and the MARQUEE being dragged.
-/// Rebuilt whenever the frame is (it is never moved in place).
+/// The member outlines move with their boxes while the members stay the same (the frame
+/// builder rewrites them); what follows them is laid out again with every frame.
 extension Engine {
     /// The slot `hit(screen:)` answers for the selection's own handles.
     static let selectionSlot: Int32 = -2
@@ -23,11 +24,6 @@ extension Engine {
         return s
     }
 
-    /// Whether the overlay has a selection part (so it cannot be moved in place).
-    var hasSelectionOverlay: Bool {
-        multipleSelected || selection.marquee != nil || hoverOutlineSlot >= 0 || !snapping.marks.isEmpty
-    }
-
     /// The selectable box the hovering pointer is over (pointer selection), or -1. A selected box
     /// is marked already (its own border, or its member outline): no second mark.
     var hoverOutlineSlot: Int32 {
@@ -36,14 +32,28 @@ extension Engine {
         return s
     }
 
-    /// Appends the selection's part of the overlay.
+    /// Appends the selection's part of the overlay: the member outlines (recorded in
+    /// `frameState`, which must have none recorded), then the rest.
     @_optimize(speed) func appendSelectionOverlay() {
+        frameState.outlinesFirstVertex = frameState.vertices.count
         if multipleSelected {
-            for m in selection.members { if let s = scene.slot(m) { appendOutline(s, state: 0) } }
+            for m in selection.members {
+                guard let s = scene.slot(m) else { continue }
+                frameState.outlineSlots.append(s)
+                frameState.outlineVertexOfSlot[Int(s)] = Int32(truncatingIfNeeded: frameState.vertices.count)
+                appendOutline(s, state: 0)
+            }
         }
+        frameState.selectionTail = (frameState.commands.count, frameState.vertices.count)
+        appendSelectionTail()
+    }
+
+    /// Appends what follows the member outlines: the hover OUTLINE, the selection's BORDER and
+    /// handles, the MARQUEE and the snap marks.
+    @_optimize(speed) func appendSelectionTail() {
         let hovered = hoverOutlineSlot
         if hovered >= 0 { appendOutline(hovered, state: CommandState.hover) }
-        if multipleSelected, let f = selectionFrame() { appendSelectionFrame(f) }
+        if multipleSelected, let f = selectionFrameFromOutlines() { appendSelectionFrame(f) }
         if let mq = selection.marquee { appendMarquee(mq) }
         appendSnapMarks()
     }
