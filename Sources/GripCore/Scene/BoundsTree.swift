@@ -72,6 +72,11 @@ struct BoundsTree {
     var shapeVersion: UInt64 = 1
     var cells = CellIndex()
     var queriesSinceChange = 0
+    /// The cell index under construction (BoundsTreeCellBuild.swift), and for tests: the work
+    /// (leaves and array elements handled) of the last query's build step, and steps done.
+    var cellBuild = CellBuild()
+    var cellWork = 0
+    var cellSteps = 0
 
     /// The fat rectangle stored for a tight one.
     static func fatten(_ r: Rect) -> Rect {
