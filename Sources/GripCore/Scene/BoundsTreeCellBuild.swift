@@ -39,7 +39,7 @@ extension BoundsTree {
     /// Leaves (or list entries) a step of the build handles: one step costs tens of microseconds.
     static let cellStepLeaves = 4096
     /// Array elements a step zeroes, sums or makes room for.
-    static let cellStepElements = 65536
+    static let cellStepElements = 32768
 
     /// Builds the index for the tree as it is, in one go (all the steps), if it suits the leaves.
     mutating func buildCells() {
@@ -83,6 +83,11 @@ extension BoundsTree {
         cellBuild.placed.removeAll(keepingCapacity: true)
         cellBuild.other.removeAll(keepingCapacity: true)
         cellBuild.histogram = [Int](repeating: 0, count: 4 * 256)
+        // Room up front: growing these by doubling would copy them whole within one step.
+        cellBuild.counts.reserveCapacity(g.columns * g.rows + 1)
+        cellBuild.next.reserveCapacity(g.columns * g.rows + 1)
+        cellBuild.placed.reserveCapacity(linked)
+        cellBuild.other.reserveCapacity(linked)
         cellBuild.total = 0
         cellBuild.sum = 0
         cellBuild.cursor = 0
@@ -221,6 +226,7 @@ extension BoundsTree {
             cells.entries = []
             cells.version = 0
             cellBuild.grid.entries.removeAll(keepingCapacity: true)
+            cellBuild.grid.entries.reserveCapacity(cellBuild.total)
         }
         let n = Swift.min(BoundsTree.cellStepElements, cellBuild.total - cellBuild.cursor)
         cellBuild.grid.entries.append(contentsOf: repeatElement(CellIndex.Entry(rect: rootRect, key: 0, leaf: 0), count: n))

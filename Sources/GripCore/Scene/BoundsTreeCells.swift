@@ -55,7 +55,7 @@ extension BoundsTree {
     /// than one step).
     mutating func noteQueryWithoutCells() {
         cellWork = 0
-        guard leafCount >= BoundsTree.cellsMinimumLeaves, root != BoundsTree.none else { return }
+        guard leafCount >= BoundsTree.cellsMinimumLeaves, root != BoundsTree.none, pendingCount == 0 else { return }
         if cellBuild.phase != .idle && cellBuild.version == shapeVersion {
             advanceCells()
             return
