@@ -56,9 +56,12 @@ extension BoundsTree {
     mutating func noteQueryWithoutCells() {
         cellWork = 0
         guard leafCount >= BoundsTree.cellsMinimumLeaves, root != BoundsTree.none, pendingCount == 0 else { return }
-        if cellBuild.phase != .idle && cellBuild.version == shapeVersion {
-            advanceCells()
-            return
+        if cellBuild.phase != .idle {
+            if cellBuild.version == shapeVersion {
+                advanceCells()
+                return
+            }
+            cellBuild.phase = .idle // the tree changed under it
         }
         queriesSinceChange += 1
         if queriesSinceChange >= Swift.max(64, leafCount / 2) {
