@@ -115,7 +115,6 @@ struct BoundsTree {
             while pendingAt.count <= Int(l) { pendingAt.append(-1) }
             pendingAt[Int(l)] = Int32(pendingLeaves.count)
             pendingLeaves.append(l)
-            shapeVersion &+= 1
         } else {
             link(l)
         }
@@ -154,8 +153,9 @@ struct BoundsTree {
         let old = leaves[Int(leaf)]
         leaves[Int(leaf)].info = info
         if old.parent == BoundsTree.unlinked {
+            // A build under way may have read the old rectangle: it links this leaf again.
             leaves[Int(leaf)].rect = r
-            shapeVersion &+= 1
+            if build.phase != .idle { build.touched.append(leaf) }
             return
         }
         let fat = old.rect

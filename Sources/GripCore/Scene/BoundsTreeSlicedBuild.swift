@@ -1,9 +1,10 @@
 /// Linking many new leaves without a long call: leaves added with `deferred` wait in
 /// `pendingLeaves` (queries test each of them directly), and the whole tree is rebuilt beside
 /// the one in use, a bounded step per query: the leaves sorted along a Z-order curve of their
-/// centres, then paired level by level from the bottom. Any change of the tree meanwhile
-/// abandons the build (the next query starts it again); the last step swaps the new nodes in
-/// and links every leaf, keeping the leaves' indices.
+/// centres, then paired level by level from the bottom. A change of the tree in use or a
+/// removed leaf abandons the build (the next query starts it again); leaves added meanwhile
+/// wait for the next build, and waiting leaves moved meanwhile are linked again after it. The
+/// last step swaps the new nodes in and links the leaves it built over, keeping their indices.
 struct TreeBuild {
     enum Phase { case idle, gather, codes, sort, bottom, pair }
 
@@ -22,8 +23,10 @@ struct TreeBuild {
     var upRefs: [Int32] = [], upRects: [FloatRect] = [], upKeys: [UInt32] = []
     var nodes: ContiguousArray<BoundsTree.Node> = []
     var links: ContiguousArray<BoundsTree.Links> = []
-    /// Each leaf's parent in the new tree (-1: at the root), by leaf index.
+    /// Each leaf's parent in the new tree (-1: at the root; `unused` for leaves not in it), by
+    /// leaf index; waiting leaves whose rectangle changed during the build.
     var parents: [Int32] = []
+    var touched: [Int32] = []
 }
 
 extension BoundsTree {
@@ -65,6 +68,7 @@ extension BoundsTree {
         build.items.removeAll(keepingCapacity: true)
         build.other.removeAll(keepingCapacity: true)
         build.parents.removeAll(keepingCapacity: true)
+        build.touched.removeAll(keepingCapacity: true)
         build.histogram = [Int](repeating: 0, count: 4 * 256)
         // Room up front: growing these by doubling would copy them whole within one step.
         build.items.reserveCapacity(leafCount)
@@ -87,8 +91,8 @@ extension BoundsTree {
     @discardableResult private mutating func gatherStep() -> Int {
         let start = build.cursor, end = Swift.min(leaves.count, start + BoundsTree.buildStepItems)
         for i in start..<end {
+            guard leaves[i].parent != BoundsTree.unused else { build.parents.append(BoundsTree.unused); continue }
             build.parents.append(BoundsTree.atRoot)
-            guard leaves[i].parent != BoundsTree.unused else { continue }
             let c = leaves[i].rect.center
             build.low = Vec2(Swift.min(build.low.x, c.x), Swift.min(build.low.y, c.y))
             build.high = Vec2(Swift.max(build.high.x, c.x), Swift.max(build.high.y, c.y))
@@ -237,11 +241,27 @@ extension BoundsTree {
         }
         swap(&nodes, &build.nodes)
         swap(&links, &build.links)
-        for i in leaves.indices where leaves[i].parent != BoundsTree.unused { leaves[i].parent = build.parents[i] }
+        let built = build.parents.count
+        for i in 0..<built where build.parents[i] != BoundsTree.unused { leaves[i].parent = build.parents[i] }
         freeNodes.removeAll()
-        pendingLeaves.removeAll(keepingCapacity: true)
-        pendingCount = 0
+        // Leaves added during the build wait for the next one.
+        var kept = 0
+        for i in pendingLeaves.indices {
+            let l = pendingLeaves[i]
+            if Int(l) < built && build.parents[Int(l)] != BoundsTree.unused { continue }
+            pendingLeaves[kept] = l
+            pendingAt[Int(l)] = Int32(kept)
+            kept += 1
+        }
+        pendingLeaves.removeLast(pendingLeaves.count - kept)
+        pendingCount = kept
         shapeVersion &+= 1
+        // Leaves moved during the build: linked again where they are now.
+        for l in build.touched where leaves[Int(l)].parent >= BoundsTree.atRoot {
+            unlink(l)
+            link(l)
+        }
+        build.touched = []
         // Built in bulk, probably to be looked at for a while: the cell index next.
         queriesSinceChange = leafCount
         build.nodes = []
