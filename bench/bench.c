@@ -16,6 +16,13 @@ static double now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* This thread's CPU time in seconds: what a call costs without the time the thread waited for a core. */
+static double cpu_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -258,6 +265,70 @@ static void bench_create_destroy(int n, double *create_ms, double *destroy_ms) {
     *destroy_ms = (t2 - t1) * 1e3;
     free(ids);
     grip_engine_destroy(e);
+}
+
+/* The longest single call of a host session in a scene of n boxes, timed one call at a time:
+ * create n rotated boxes (the last one on top), 60,000 hit tests at random points, a drag of the
+ * top box (200 moves, a frame read after each), 2,000 idle timer calls (a frame read after each),
+ * 60,000 hit tests again. longest[0..3]: create, hit test, drag, timer (ns, monotonic clock);
+ * cpu[0..3]: the longest in this thread's CPU time (the same calls without the time spent
+ * waiting for a core on a loaded machine). */
+static double call_start, call_cpu_start, cpu_longest[4];
+static void call_begin(void) { call_cpu_start = cpu_now(); call_start = now(); }
+static void call_end(double *longest, int kind) {
+    double t = now(), c = cpu_now();
+    *longest = fmax(*longest, (t - call_start) * 1e9);
+    cpu_longest[kind] = fmax(cpu_longest[kind], (c - call_cpu_start) * 1e9);
+}
+static void bench_longest_call(int n, double longest[4], double cpu[4]) {
+    for (int k = 0; k < 4; k++) longest[k] = cpu_longest[k] = 0;
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 4000; d.height = 4000;
+    grip_engine *e;
+    CHECK(grip_engine_create(&d, &e));
+    grip_box_desc b;
+    grip_box_desc_init(&b);
+    grip_box id;
+    for (int i = 0; i < n; i++) {
+        b.width = 20 + 40 * rnd(); b.height = 20 + 40 * rnd();
+        b.x = 300 + 3600 * rnd(); b.y = 300 + 3600 * rnd(); b.rotation = 6.283 * rnd();
+        if (i == n - 1) { b.x = 150; b.y = 150; b.width = 100; b.height = 100; b.rotation = 0; }
+        call_begin();
+        grip_status st = grip_box_create(e, &b, &id);
+        call_end(&longest[0], 0);
+        CHECK(st);
+    }
+    grip_hit h;
+    grip_frame f;
+    for (int round = 0; round < 2; round++) {
+        for (int i = 0; i < 60000; i++) {
+            double x = 4000 * rnd(), y = 4000 * rnd();
+            call_begin();
+            grip_hit_test(e, x, y, &h);
+            call_end(&longest[1], 1);
+        }
+        if (round == 1) break;
+        for (int i = 0; i <= 201; i++) {
+            grip_phase ph = i == 0 ? GRIP_PHASE_DOWN : i == 201 ? GRIP_PHASE_UP : GRIP_PHASE_MOVE;
+            grip_pointer_event ev = {ph, 1, 200 + 2.0 * i, 200 + 1.5 * i, t_host += 0.016, 0};
+            call_begin();
+            grip_dispatch_pointer(e, &ev, NULL);
+            grip_frame_get(e, &f);
+            call_end(&longest[2], 2);
+        }
+        drain(e);
+        for (int i = 0; i < 2000; i++) {
+            t_host += 0.016;
+            call_begin();
+            grip_dispatch_timer(e, t_host);
+            grip_frame_get(e, &f);
+            call_end(&longest[3], 3);
+        }
+        drain(e);
+    }
+    grip_engine_destroy(e);
+    for (int k = 0; k < 4; k++) cpu[k] = cpu_longest[k];
 }
 
 static void frame_step(grip_engine *e, int i, void *ctx) {
@@ -645,6 +716,9 @@ int main(int argc, char **argv) {
     bench_queries(100000, &query100k, &list100k);
     double create_ms, destroy_ms;
     bench_create_destroy(100000, &create_ms, &destroy_ms);
+    double longest[4], longest_cpu[4];
+    bench_longest_call(100000, longest, longest_cpu);
+    double longest_any = fmax(fmax(longest[0], longest[1]), fmax(longest[2], longest[3]));
     double unchanged = bench_frame_unchanged(10000), one_changed = bench_frame_one_changed(10000);
     double allocs = bench_allocations();
     double allocs_resize = allocations_per_step(resize_scene(), resize_step);
@@ -695,6 +769,9 @@ int main(int argc, char **argv) {
         fprintf(o, "| 4 | grip_boxes_list of 100,000 boxes | %.0f us | |\n", list100k);
         fprintf(o, "| 5 | create 100,000 boxes | %.1f ms | <= 50 ms |\n", create_ms);
         fprintf(o, "| 5 | destroy 100,000 boxes | %.1f ms | |\n", destroy_ms);
+        fprintf(o, "| 5 | longest single call of a session: create 100,000 boxes, 60,000 hit tests, drag, 2,000 idle timer calls, 60,000 hit tests (create / hit test / drag / timer); then the same in thread CPU time | %.0f us (%.0f / %.0f / %.0f / %.0f us); CPU %.0f / %.0f / %.0f / %.0f us | <= 1 ms |\n",
+                longest_any / 1e3, longest[0] / 1e3, longest[1] / 1e3, longest[2] / 1e3, longest[3] / 1e3,
+                longest_cpu[0] / 1e3, longest_cpu[1] / 1e3, longest_cpu[2] / 1e3, longest_cpu[3] / 1e3);
         fprintf(o, "| 6 | frame read, nothing changed (10,000 boxes) | %.1f ns | <= 50 ns |\n", unchanged);
         fprintf(o, "| 6 | frame read, one box of 10,000 changed | %.0f ns | |\n", one_changed);
         fprintf(o, "| 7 | heap allocations per event + frame read (steady state): drag (10,000 boxes) / resize / pinch | %.3f / %.3f / %.3f | 0 |\n", allocs, allocs_resize, allocs_pinch);

@@ -21,5 +21,6 @@ int main(void) {
     check_suite("suite_fixes", suite_fixes);
     check_suite("suite_history", suite_history);
     check_suite("suite_scene", suite_scene);
+    check_suite("suite_hitches", suite_hitches);
     return check_summary("C ABI tests");
 }

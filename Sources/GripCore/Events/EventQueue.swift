@@ -13,7 +13,9 @@ public struct EventQueue {
 
     public init(capacity: Int = 4096) {
         self.capacity = Swift.max(capacity, 8)
-        buffer.reserveCapacity(self.capacity)
+        // Room for a few events now; the ring grows to `capacity` only if a host lets that many
+        // wait (an engine that is created and dropped often does not fault in the whole ring).
+        buffer.reserveCapacity(Swift.min(self.capacity, 64))
     }
 
     /// Appends `e`, coalescing when the queue is full. Allocates only while the ring grows.

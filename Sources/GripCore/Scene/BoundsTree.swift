@@ -72,6 +72,19 @@ struct BoundsTree {
     var shapeVersion: UInt64 = 1
     var cells = CellIndex()
     var queriesSinceChange = 0
+    /// The cell index under construction (BoundsTreeCellBuild.swift), and for tests: the work
+    /// (leaves and array elements handled) of the last query's build step, and steps done.
+    var cellBuild = CellBuild()
+    var cellWork = 0
+    var cellSteps = 0
+    /// The leaves added with `deferred` (queries test them one by one), each one's place in
+    /// that list by leaf index, and the build that links them (BoundsTreeSlicedBuild.swift)
+    /// with, for tests, the work of its last step and its steps done.
+    var pendingLeaves: [Int32] = []
+    var pendingAt: [Int32] = []
+    var build = TreeBuild()
+    var buildWork = 0
+    var buildSteps = 0
 
     /// The fat rectangle stored for a tight one.
     static func fatten(_ r: Rect) -> Rect {
@@ -97,7 +110,14 @@ struct BoundsTree {
             leaves.append(leaf)
         }
         leafCount += 1
-        if deferred { pendingCount += 1 } else { link(l) }
+        if deferred {
+            pendingCount += 1
+            while pendingAt.count <= Int(l) { pendingAt.append(-1) }
+            pendingAt[Int(l)] = Int32(pendingLeaves.count)
+            pendingLeaves.append(l)
+        } else {
+            link(l)
+        }
         return l
     }
 
@@ -109,7 +129,18 @@ struct BoundsTree {
 
     /// Removes a leaf.
     mutating func remove(_ leaf: Int32) {
-        if leaves[Int(leaf)].parent == BoundsTree.unlinked { pendingCount -= 1 } else { unlink(leaf) }
+        if leaves[Int(leaf)].parent == BoundsTree.unlinked {
+            pendingCount -= 1
+            let at = Int(pendingAt[Int(leaf)])
+            let last = pendingLeaves.removeLast()
+            if at < pendingLeaves.count {
+                pendingLeaves[at] = last
+                pendingAt[Int(last)] = Int32(at)
+            }
+            shapeVersion &+= 1
+        } else {
+            unlink(leaf)
+        }
         leaves[Int(leaf)].parent = BoundsTree.unused
         freeLeaves.append(leaf)
         leafCount -= 1
@@ -121,7 +152,12 @@ struct BoundsTree {
         shapes[Int(leaf)] = shape
         let old = leaves[Int(leaf)]
         leaves[Int(leaf)].info = info
-        if old.parent == BoundsTree.unlinked { leaves[Int(leaf)].rect = r; return }
+        if old.parent == BoundsTree.unlinked {
+            // A build under way may have read the old rectangle: it links this leaf again.
+            leaves[Int(leaf)].rect = r
+            if build.phase != .idle { build.touched.append(leaf) }
+            return
+        }
         let fat = old.rect
         if fat.min.x <= r.min.x && fat.min.y <= r.min.y && fat.max.x >= r.max.x && fat.max.y >= r.max.y {
             if info.key != old.info.key { rekey(~leaf, info.key) }
@@ -222,6 +258,10 @@ struct BoundsTree {
         }
         let live = leaves.count { $0.parent != BoundsTree.unused }
         if live != leafCount { return "\(live) live leaves, expected \(leafCount)" }
+        if pendingLeaves.count != pendingCount { return "\(pendingLeaves.count) leaves listed as pending, expected \(pendingCount)" }
+        for (i, l) in pendingLeaves.enumerated() where leaves[Int(l)].parent != BoundsTree.unlinked || pendingAt[Int(l)] != Int32(i) {
+            return "pending leaf \(l) is not listed right"
+        }
         if linked != leafCount - pendingCount { return "\(linked) leaves linked, expected \(leafCount - pendingCount)" }
         return nil
     }

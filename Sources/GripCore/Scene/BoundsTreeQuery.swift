@@ -3,8 +3,14 @@ extension BoundsTree {
     /// Fills `found` with leaves whose hit shape contains world point `p`, with their keys, but
     /// skips every leaf and subtree whose largest draw key is below the key of a leaf already
     /// found: those boxes are drawn under it. The topmost box containing `p` is always found.
-    /// While the tree is unchanged the cell index answers; otherwise the tree is walked.
+    /// While the tree is unchanged the cell index answers; otherwise the tree is walked. Leaves
+    /// not linked yet are tested one by one.
     @_optimize(speed) mutating func query(containing p: Vec2) {
+        queryLinked(containing: p)
+        if !pendingLeaves.isEmpty { queryPending(p) }
+    }
+
+    @_optimize(speed) private mutating func queryLinked(containing p: Vec2) {
         foundCount = 0
         let root = self.root
         if root == BoundsTree.none { return }

@@ -29,6 +29,7 @@ extension BoundsTree {
         freeNodes.removeAll()
         freeLeaves.removeAll()
         pendingCount = 0
+        pendingLeaves.removeAll()
         shapeVersion &+= 1
         // Built in bulk, probably to be looked at for a while: the cell index now.
         if leafCount >= BoundsTree.cellsMinimumLeaves { buildCells() }

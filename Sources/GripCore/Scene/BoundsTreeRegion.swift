@@ -4,6 +4,11 @@ extension BoundsTree {
     /// superset of the boxes whose outline meets it, to be tested exactly by the caller. Walks
     /// the tree with `stack` as its scratch (reused: nothing is allocated once it has grown).
     func leaves(meeting r: Rect, into out: inout [Int32], stack: inout [Int32]) {
+        // Leaves not linked yet, one by one.
+        for l in pendingLeaves {
+            let b = leaves[Int(l)].rect
+            if b.min.x <= r.max.x && r.min.x <= b.max.x && b.min.y <= r.max.y && r.min.y <= b.max.y { out.append(l) }
+        }
         if root == BoundsTree.none { return }
         let q = FloatRect(outward: r)
         if !BoundsTree.meets(rootRect, q) { return }

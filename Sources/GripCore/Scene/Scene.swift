@@ -85,8 +85,13 @@ public struct Scene {
         snapTouched(s)
         link(s, under: parent)
         count += 1
+        // Boxes created in numbers get their bounds a batch at a time as they come.
+        if boundsDirtySlots.count >= Scene.boundsBatch { refreshBounds(advancing: false) }
         return s
     }
+
+    /// Boxes whose bounds wait at most; the most leaves the tree is rebuilt top-down for in one call.
+    static let boundsBatch = 64, bulkRebuildLimit = 2048
 
     /// Appends `root` and its descendants, in draw order, to `out`.
     func collectSubtree(_ root: Int32, into out: inout [Int32]) {
@@ -238,11 +243,20 @@ public struct Scene {
     }
 
     /// Brings the bounds tree up to date with every box whose world moved.
-    @_optimize(speed) mutating func refreshBounds() {
-        if boundsDirtySlots.isEmpty { return }
-        // Many new boxes at once (a scene being built): add them unlinked and rebuild the tree
-        // top-down, which is faster than inserting one by one and gives a better tree.
+    /// With `advancing`, also does a step of linking the leaves that wait (a query is coming).
+    @_optimize(speed) mutating func refreshBounds(advancing: Bool = true) {
+        if boundsDirtySlots.isEmpty {
+            if advancing && tree.pendingCount > 0 { tree.advanceBuild() }
+            return
+        }
+        // Many new boxes at once in a small tree: add them unlinked and rebuild the tree
+        // top-down, which is faster than inserting one by one and gives a better tree. New boxes
+        // arriving in batches (see `insert`) wait unlinked instead, and queries link them a
+        // bounded step at a time (BoundsTreeSlicedBuild.swift): no call pays for all of them.
         let bulk = boundsDirtySlots.count > 64 && boundsDirtySlots.count > tree.leafCount / 2
+            && tree.leafCount + boundsDirtySlots.count <= Scene.bulkRebuildLimit
+        let waiting = !bulk && (boundsDirtySlots.count >= Scene.boundsBatch || tree.pendingCount > 0)
+
         if bulk { tree.reserveLeaves(tree.leafCount + boundsDirtySlots.count) }
         while let s = boundsDirtySlots.popLast() {
             guard slots[Int(s)].alive, slots[Int(s)].boundsDirty else { continue }
@@ -264,12 +278,14 @@ public struct Scene {
             let info = HitInfo(order: slots[Int(s)].order, parent: slots[Int(s)].parent,
                                topLevelOrder: slots[Int(topLevelAncestor(s))].order)
             if slots[Int(s)].leaf >= 0 { tree.update(slots[Int(s)].leaf, r, shape, info) }
-            else { slots[Int(s)].leaf = tree.insert(r, shape, info, deferred: bulk) }
+            else { slots[Int(s)].leaf = tree.insert(r, shape, info, deferred: bulk || waiting) }
         }
         if bulk {
             // The rebuild renumbers the leaves.
             tree.rebuild()
             for i in tree.shapes.indices { slots[Int(tree.shapes[i].id.index)].leaf = Int32(i) }
+        } else if advancing && tree.pendingCount > 0 {
+            tree.advanceBuild()
         }
     }
 

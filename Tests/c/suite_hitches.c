@@ -1,0 +1,89 @@
+/* suite_hitches.c: a large scene whose index work is spread over calls answers hit tests exactly
+ * as before at every point of a session: boxes created in numbers, hit tests while the cell
+ * index is being built (a step per query), a drag, idle timer calls, hit tests again. */
+#include <stdio.h>
+
+#include "check.h"
+#include "suites.h"
+#include "util.h"
+
+#define COLUMNS 200
+#define ROWS 100
+#define OVERLAYS 50
+
+/* Grid box (c, r) spans x 12c .. 12c + 10, y 12r .. 12r + 10; overlay k (created after the grid,
+ * so on top, later ones above earlier ones) spans ox[k] .. ox[k] + 60, oy[k] .. oy[k] + 40. */
+static grip_box grid[ROWS][COLUMNS], overlay[OVERLAYS];
+static double ox[OVERLAYS], oy[OVERLAYS];
+
+static uint32_t rng_state = 12345;
+static uint32_t rnd(void) {
+    rng_state = rng_state * 1664525u + 1013904223u;
+    return rng_state >> 8;
+}
+
+/* The box at (x, y), worked out from the layout: x and y are never on an edge. */
+static grip_box expected_at(double x, double y) {
+    for (int k = OVERLAYS - 1; k >= 0; k--)
+        if (x >= ox[k] && x <= ox[k] + 60 && y >= oy[k] && y <= oy[k] + 40) return overlay[k];
+    int c = (int)(x / 12), r = (int)(y / 12);
+    if (c < 0 || r < 0 || c >= COLUMNS || r >= ROWS) return GRIP_NO_BOX;
+    if (x - 12 * c > 10 || y - 12 * r > 10) return GRIP_NO_BOX;
+    return grid[r][c];
+}
+
+/* `n` hit tests at random points (a quarter of a unit off the integers); returns the mismatches. */
+static int hit_tests(grip_engine *e, int n) {
+    int wrong = 0;
+    for (int i = 0; i < n; i++) {
+        double x = (double)(rnd() % 2500) + 0.25, y = (double)(rnd() % 1300) + 0.25;
+        grip_hit h;
+        if (grip_hit_test(e, x, y, &h) != GRIP_OK || h.box != expected_at(x, y)) {
+            if (wrong++ < 5) printf("    hit at (%g, %g): %#llx, expected %#llx\n", x, y,
+                                    (unsigned long long)h.box, (unsigned long long)expected_at(x, y));
+        }
+    }
+    return wrong;
+}
+
+static void session(void) {
+    grip_engine *e = new_engine(2500, 1300);
+    for (int r = 0; r < ROWS; r++)
+        for (int c = 0; c < COLUMNS; c++) grid[r][c] = add_box(e, GRIP_NO_BOX, 12 * c, 12 * r, 10, 10, 0, 1, false);
+    for (int k = 0; k < OVERLAYS; k++) {
+        ox[k] = rnd() % 2300 + 20;
+        oy[k] = rnd() % 1100 + 20;
+        overlay[k] = add_box(e, GRIP_NO_BOX, ox[k], oy[k], 60, 40, 0, 1, false);
+    }
+    /* Enough quiet queries (more than half the boxes) for the cell index to be started and
+     * finished a step at a time; every answer checked on the way. */
+    CHECK_INT(hit_tests(e, 14000), 0);
+    /* Drag the topmost overlay by (37, 21) from its centre. */
+    int top = OVERLAYS - 1;
+    double x = ox[top] + 30, y = oy[top] + 20, t = 1;
+    grip_hit h;
+    CHECK_STATUS(grip_hit_test(e, x, y, &h), GRIP_OK);
+    CHECK_INT((long long)h.box, (long long)overlay[top]);
+    CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, x, y, t), GRIP_OK);
+    for (int i = 1; i <= 10; i++) CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, x + 3.7 * i, y + 2.1 * i, t + 0.016 * i), GRIP_OK);
+    CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 1, x + 37, y + 21, t + 0.2), GRIP_OK);
+    ox[top] += 37;
+    oy[top] += 21;
+    grip_box_state st = state_of(e, overlay[top]);
+    CHECK_NEAR(st.world.tx, ox[top], 1e-9);
+    CHECK_NEAR(st.world.ty, oy[top], 1e-9);
+    /* Idle: timer calls only. */
+    for (int i = 0; i < 200; i++) CHECK_STATUS(grip_dispatch_timer(e, t + 0.3 + 0.016 * i), GRIP_OK);
+    drain_events(e);
+    /* The tree changed: queries walk it, then the index is rebuilt a step at a time. */
+    CHECK_INT(hit_tests(e, 14000), 0);
+    /* Ten overlays destroyed on a built index, then queries again. */
+    for (int k = 0; k < 10; k++) {
+        CHECK_STATUS(grip_box_destroy(e, overlay[k]), GRIP_OK);
+        ox[k] = oy[k] = -1000; /* nowhere */
+    }
+    CHECK_INT(hit_tests(e, 2000), 0);
+    grip_engine_destroy(e);
+}
+
+void suite_hitches(void) { session(); }
