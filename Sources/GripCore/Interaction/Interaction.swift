@@ -118,9 +118,9 @@ struct Interaction {
     var unconstrained = false
     /// The selection when it began: what a cancel restores and its step records as "before".
     var selectionBefore: [BoxID] = []
-    /// Nudge run: the world displacement asked so far, and when the last arrow came.
+    /// Nudge run: the world displacement applied so far (when it ends is
+    /// `Interactions.nudgeDeadline`).
     var nudgeOffset = Vec2.zero
-    var lastNudge = 0.0
     /// Reset: the geometry it arrives at, and when it began.
     var target = BoxGeometry(center: .zero, width: 1, height: 1)
     var startTime = 0.0

@@ -32,7 +32,6 @@ extension Engine {
             gi = interactions.active.count - 1
         }
         interactions.active[gi].nudgeOffset = interactions.active[gi].nudgeOffset + Vec2(unit.x * step.x, unit.y * step.y)
-        interactions.active[gi].lastNudge = time
         interactions.nudgeDeadline = time + Engine.nudgeRunGap
         // What containment let through: an arrow that hit a wall leaves no overshoot behind, so
         // the opposite arrow moves the selection at once (keys have no pointer to come back).
