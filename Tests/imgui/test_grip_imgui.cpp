@@ -8,6 +8,7 @@
 #include "check.h"
 #include "grip.hpp"
 #include "grip_imgui.h"
+#include "grip_imgui_sdl.h"
 #include "imgui.h"
 
 namespace {
@@ -283,6 +284,250 @@ void overlay() {
     }
 }
 
+// ---- a scene inside an ImGui window --------------------------------------------------------------
+
+// The camera of the scene window: world -> the region's pixels, zoom 0.5 and moved by (10, 20).
+const grip_affine scene_view = {0.5, 0, 0, 0.5, 10, 20};
+ImVec2 scene_window_pos;
+bool scene_clip_ok = false;
+
+// One frame with the scene in a "Scene" window at (200, 100), 400 x 300 (a toolbar line above the
+// region), and a "Tools" window over its bottom-right part at (500, 300), 200 x 150.
+bool scene_frame(float x, float y, bool down) {
+    ImGuiIO &io = ImGui::GetIO();
+    io.DeltaTime = 1.0f / 60;
+    io.MousePos = ImVec2(x, y);
+    io.MouseDown[0] = down;
+    io.KeyShift = shift;
+    io.KeyCtrl = ctrl;
+    ImGui::NewFrame();
+    now += 1.0 / 60;
+    ImGui::SetNextWindowPos(ImVec2(200, 100), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(400, 300), ImGuiCond_FirstUseEver);
+    ImGui::Begin("Scene", nullptr, ImGuiWindowFlags_NoBringToFrontOnFocus);  // Tools stays in front
+    scene_window_pos = ImGui::GetWindowPos();
+    ImGui::Text("toolbar");
+    bool held = GripImGui_BeginScene(&gi, "scene", now, &scene_view);
+    ImDrawList *dl = ImGui::GetWindowDrawList();
+    scene_clip_ok = dl->GetClipRectMin().x == gi.scene_min.x && dl->GetClipRectMin().y == gi.scene_min.y &&
+                    dl->GetClipRectMax().x == gi.scene_max.x && dl->GetClipRectMax().y == gi.scene_max.y;
+    grip_frame f;
+    if (grip_frame_get(engine, &f) == GRIP_OK) GripImGui_DrawOverlay(dl, &f, &gi.style);
+    GripImGui_EndScene(&gi);
+    ImGui::End();
+    ImGui::SetNextWindowPos(ImVec2(500, 300));
+    ImGui::SetNextWindowSize(ImVec2(200, 150));
+    ImGui::Begin("Tools", nullptr, ImGuiWindowFlags_NoMove);
+    ImGui::Text("a window over the scene window");
+    ImGui::End();
+    ImGui::Render();
+    return held;
+}
+
+// World point -> where the scene window shows it (the region's origin + the camera).
+ImVec2 shown(double wx, double wy) {
+    return ImVec2((float)(gi.scene_min.x + 0.5 * wx + 10), (float)(gi.scene_min.y + 0.5 * wy + 20));
+}
+
+void scene_drag(ImVec2 a, ImVec2 b) {
+    scene_frame(a.x, a.y, false);
+    scene_frame(a.x, a.y, true);
+    for (int i = 1; i <= 5; i++) scene_frame(a.x + (b.x - a.x) * i / 5, a.y + (b.y - a.y) * i / 5, true);
+    scene_frame(b.x, b.y, false);
+}
+
+void scene_in_window() {
+    grip_box a = box(100, 100, 200, 100);     // world centre (200, 150)
+    grip_box far = box(760, 100, 200, 100);   // shown from x = 390 in the region: past its right edge
+    scene_frame(10, 10, false);
+    scene_frame(10, 10, false);
+    // the region: under the toolbar line, the rest of the window's content
+    CHECK(gi.scene_min.x > 200 && gi.scene_min.x < 220);
+    CHECK(gi.scene_min.y > 120 && gi.scene_min.y < 160);
+    CHECK(gi.scene_max.x > 560 && gi.scene_max.x <= 600);
+    CHECK(gi.scene_max.y > 360 && gi.scene_max.y <= 400);
+    CHECK(scene_clip_ok);                     // content and overlay are clipped to it
+    // the engine's view is the camera moved to the region: the box's centre is shown at
+    // (min + 0.5 * 200 + 10, min + 0.5 * 150 + 20)
+    grip_vec2 sc;
+    CHECK_STATUS(grip_world_to_screen(engine, grip_vec2{200, 150}, &sc), GRIP_OK);
+    CHECK_NEAR(sc.x, gi.scene_min.x + 110, 1e-4);
+    CHECK_NEAR(sc.y, gi.scene_min.y + 95, 1e-4);
+
+    // A press on the box inside the window is Grip's: selected, and a 20 x 10 pixel drag moves it
+    // 40 x 20 in the world (zoom 0.5).
+    const ImVec2 c = shown(200, 150);
+    scene_frame(c.x, c.y, false);
+    CHECK(gi.scene_hovered);
+    CHECK(scene_frame(c.x, c.y, true));
+    CHECK(gi.press_was_grips);
+    for (int i = 1; i <= 4; i++) scene_frame(c.x + 5.0f * i, c.y + 2.5f * i, true);
+    scene_frame(c.x + 20, c.y + 10, false);
+    CHECK_NEAR(centre(a).x, 240, 1e-3);
+    CHECK_NEAR(centre(a).y, 170, 1e-3);
+    CHECK_INT(selected(), 1);
+    CHECK(scene_window_pos.x == 200 && scene_window_pos.y == 100);  // the window stayed
+
+    // Outside the window, where the box `far` would be shown past the region's right edge: not
+    // Grip's (nothing selected, nothing moved).
+    const ImVec2 off = shown(960, 150);       // x beyond the window
+    CHECK(off.x > 600);
+    scene_drag(off, ImVec2(off.x + 30, off.y));
+    CHECK(!gi.scene_hovered);
+    CHECK_NEAR(centre(far).x, 860, 1e-9);
+    grip_box sel = GRIP_NO_BOX;
+    size_t n = 0;
+    grip_selection_get(engine, &sel, 1, &n);
+    CHECK(n == 1 && sel == a);
+    // Inside the region but under the Tools window: ImGui's.
+    const ImVec2 under(550, 340);
+    CHECK(under.y < gi.scene_max.y);
+    scene_drag(under, ImVec2(560, 350));
+    CHECK(!gi.press_was_grips && selected() == 1);
+    // On the toolbar line above the region: ImGui's. A drag there moves the window, as it does
+    // any window, and the scene's view follows the region.
+    scene_drag(ImVec2(400, gi.scene_min.y - 4), ImVec2(410, gi.scene_min.y - 2));
+    CHECK_INT(selected(), 1);
+    CHECK(scene_window_pos.x == 210 && scene_window_pos.y == 102);
+    CHECK_STATUS(grip_world_to_screen(engine, grip_vec2{240, 170}, &sc), GRIP_OK);
+    CHECK_NEAR(sc.x, gi.scene_min.x + 130, 1e-4);
+    CHECK_NEAR(sc.y, gi.scene_min.y + 105, 1e-4);
+
+    // An empty place in the region: the game's when empty_presses_to_grip is off, and the window
+    // does not move (the region is an item: ImGui does not drag the window from it).
+    gi.empty_presses_to_grip = false;
+    const ImVec2 empty = shown(100, 400);
+    scene_frame(empty.x, empty.y, false);
+    scene_frame(empty.x, empty.y, true);
+    CHECK(gi.press_was_games && !gi.grip_has_mouse);
+    CHECK(ImGui::IsAnyItemActive());
+    for (int i = 1; i <= 4; i++) scene_frame(empty.x + 10.0f * i, empty.y, true);
+    scene_frame(empty.x + 40, empty.y, false);
+    CHECK(scene_window_pos.x == 210 && scene_window_pos.y == 102);
+    CHECK_INT(selected(), 1);
+    // with it on, a marquee from there over the box's world (50..350 x 50..250)
+    gi.empty_presses_to_grip = true;
+    CHECK_STATUS(grip_select(engine, GRIP_NO_BOX, GRIP_SELECT_REPLACE), GRIP_OK);
+    CHECK_INT(selected(), 0);
+    scene_drag(shown(50, 50), shown(350, 250));
+    grip_selection_get(engine, &sel, 1, &n);
+    CHECK(n == 1 && sel == a);
+    CHECK(scene_window_pos.x == 210 && scene_window_pos.y == 102);
+
+    // Keys: the scene window has the focus (the presses gave it): Right nudges the selection.
+    hold(ImGuiKey_RightArrow, true);
+    scene_frame(empty.x, empty.y, false);
+    hold(ImGuiKey_RightArrow, false);
+    scene_frame(empty.x, empty.y, false);
+    CHECK(centre(a).x == 241);
+    // ... and not once another window has it
+    ImGui::SetWindowFocus("Tools");
+    hold(ImGuiKey_RightArrow, true);
+    scene_frame(empty.x, empty.y, false);
+    hold(ImGuiKey_RightArrow, false);
+    scene_frame(empty.x, empty.y, false);
+    CHECK(centre(a).x == 241);
+    grip_box_destroy(engine, a);
+    grip_box_destroy(engine, far);
+}
+
+// ---- touch ----------------------------------------------------------------------------------------
+
+SDL_Event finger_event(Uint32 type, SDL_FingerID id, float x, float y) {
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    ev.tfinger.touchId = 7;
+    ev.tfinger.fingerId = id;
+    ev.tfinger.x = x / 800;                   // SDL: fractions of the window (800 x 600)
+    ev.tfinger.y = y / 600;
+    return ev;
+}
+bool finger(Uint32 type, SDL_FingerID id, float x, float y) {
+    SDL_Event ev = finger_event(type, id, x, y);
+    return GripImGui_ProcessSDLFinger(&gi, &ev, now);
+}
+
+void touch() {
+    // the background scene (GripImGui_NewFrame) with the Tools window over (400, 300)-(700, 500)
+    grip_box b = box(100, 100, 200, 100);     // centre (200, 150)
+    frame(10, 10, false);
+    frame(10, 10, false);
+    while (true) {
+        grip_event ev;
+        if (grip_event_poll(engine, &ev) != GRIP_OK) break;
+    }
+    // Two fingers 100 apart about the centre, spread to 200 apart and turned a quarter turn: a
+    // pinch that doubles the box's scale and turns it by pi/2, about its centre.
+    CHECK(finger(SDL_FINGERDOWN, 11, 150, 150));
+    CHECK_INT(gi.fingers_held, 1);
+    CHECK(finger(SDL_FINGERDOWN, 12, 250, 150));  // the second lands off the box: Grip holds one
+    CHECK_INT(gi.fingers_held, 2);
+    // the platform moves the mouse with the first finger and presses its button: left alone
+    frame(150, 150, true);
+    CHECK(!gi.grip_has_mouse && !gi.press_was_grips);
+    for (int i = 1; i <= 8; i++) {
+        const double k = i / 8.0, r = 50 * (1 + k), t = M_PI / 2 * k;
+        CHECK(finger(SDL_FINGERMOTION, 11, (float)(200 - r * cos(t)), (float)(150 - r * sin(t))));
+        CHECK(finger(SDL_FINGERMOTION, 12, (float)(200 + r * cos(t)), (float)(150 + r * sin(t))));
+        now += 1.0 / 60;
+    }
+    CHECK(finger(SDL_FINGERUP, 11, 200, 50));
+    CHECK(finger(SDL_FINGERUP, 12, 200, 250));
+    CHECK_INT(gi.fingers_held, 0);
+    frame(200, 50, false);
+    grip_box_state s;
+    grip_box_state_get(engine, b, &s);
+    CHECK_NEAR(s.scale, 2, 1e-3);
+    CHECK_NEAR(fabs(s.rotation), M_PI / 2, 1e-3);
+    CHECK_NEAR(s.center.x, 200, 1e-3);
+    CHECK_NEAR(s.center.y, 150, 1e-3);
+    // the gesture was a pinch of the two fingers' pointers (finger_pointer 100 and 101)
+    bool pinch = false, mouse = false;
+    grip_event ev;
+    while (grip_event_poll(engine, &ev) == GRIP_OK) {
+        if (ev.kind == GRIP_EVENT_GESTURE_BEGAN && ev.gesture == GRIP_GESTURE_PINCH && ev.box == b) pinch = true;
+        if (ev.pointer == gi.pointer) mouse = true;
+    }
+    CHECK(pinch);
+    CHECK(!mouse);                            // nothing came as the mouse's pointer
+
+    // A finger over an ImGui window is not Grip's, nor its moves and release.
+    grip_box under = box(450, 350, 100, 100);
+    CHECK(!finger(SDL_FINGERDOWN, 21, 500, 400));
+    CHECK(!finger(SDL_FINGERMOTION, 21, 520, 420));
+    CHECK(!finger(SDL_FINGERUP, 21, 520, 420));
+    CHECK_NEAR(centre(under).x, 500, 1e-9);
+    // One finger on a box drags it (finger ids are per finger: 31 moves, 32 elsewhere is not Grip's
+    // when empty presses are off).
+    gi.empty_presses_to_grip = false;
+    CHECK(finger(SDL_FINGERDOWN, 31, 200, 150));
+    CHECK(!finger(SDL_FINGERMOTION, 32, 10, 10));
+    for (int i = 1; i <= 5; i++) {
+        now += 1.0 / 60;
+        CHECK(finger(SDL_FINGERMOTION, 31, 200 + 10.0f * i, 150));
+    }
+    CHECK(finger(SDL_FINGERUP, 31, 250, 150));
+    frame(250, 150, false);
+    CHECK_NEAR(centre(b).x, 250, 1e-3);
+    // A first finger on an empty place with empty presses off: not Grip's.
+    CHECK(!finger(SDL_FINGERDOWN, 41, 50, 550));
+    CHECK(!finger(SDL_FINGERUP, 41, 50, 550));
+    gi.empty_presses_to_grip = true;
+    // Other SDL events are not the adapter's.
+    SDL_Event other;
+    memset(&other, 0, sizeof other);
+    other.type = SDL_MOUSEBUTTONDOWN;
+    CHECK(!GripImGui_ProcessSDLFinger(&gi, &other, now));
+    // Cancel ends the fingers Grip holds.
+    CHECK(finger(SDL_FINGERDOWN, 51, 250, 150));
+    GripImGui_Cancel(&gi, now);
+    CHECK_INT(gi.fingers_held, 0);
+    CHECK(!finger(SDL_FINGERUP, 51, 250, 150));
+    grip_box_destroy(engine, b);
+    grip_box_destroy(engine, under);
+}
+
 }  // namespace
 
 int main() {
@@ -313,6 +558,16 @@ int main() {
     cursor();
     keyboard();
     overlay();
+    grip_engine_destroy(engine);
+
+    CHECK_STATUS(grip_engine_create(&d, &engine), GRIP_OK);
+    GripImGui_Init(&gi, engine);
+    touch();
+    grip_engine_destroy(engine);
+
+    CHECK_STATUS(grip_engine_create(&d, &engine), GRIP_OK);
+    GripImGui_Init(&gi, engine);
+    scene_in_window();
     grip_engine_destroy(engine);
     ImGui::DestroyContext();
     return check_summary("ImGui adapter tests");

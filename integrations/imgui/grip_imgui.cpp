@@ -2,6 +2,9 @@
 #include "grip_imgui.h"
 
 #include <math.h>
+#include <string.h>
+
+#include "imgui_internal.h"  // the windows' rectangles and order, for where a finger lands
 
 void GripImGui_DefaultStyle(GripImGuiStyle *s) {
     s->ants_under = IM_COL32(255, 255, 255, 230);
@@ -31,6 +34,7 @@ void GripImGui_Init(GripImGui *gi, grip_engine *engine) {
     gi->undo_shortcuts = true;
     gi->button = ImGuiMouseButton_Left;
     gi->pointer = 1;
+    gi->finger_pointer = 100;
     gi->last_status = GRIP_OK;
 }
 
@@ -43,11 +47,23 @@ static uint32_t modifiers(const ImGuiIO &io) {
     return m;
 }
 
-static bool send(GripImGui *gi, grip_phase phase, ImVec2 p, double time, uint32_t mods) {
-    grip_pointer_event ev = {phase, gi->pointer, p.x, p.y, time, mods};
+static bool send_as(GripImGui *gi, uint32_t pointer, grip_phase phase, ImVec2 p, double time, uint32_t mods) {
+    grip_pointer_event ev = {phase, pointer, p.x, p.y, time, mods};
     bool consumed = false;
     gi->last_status = grip_dispatch_pointer(gi->engine, &ev, &consumed);
     return consumed;
+}
+static bool send(GripImGui *gi, grip_phase phase, ImVec2 p, double time, uint32_t mods) {
+    return send_as(gi, gi->pointer, phase, p, time, mods);
+}
+
+// Whether a press at screen point p lands on a box or handle.
+static bool on_box(GripImGui *gi, ImVec2 p) {
+    grip_vec2 world = {p.x, p.y};
+    grip_hit hit = {GRIP_NO_BOX, GRIP_HANDLE_NONE};
+    if (grip_screen_to_world(gi->engine, grip_vec2{p.x, p.y}, &world) == GRIP_OK)
+        grip_hit_test(gi->engine, world.x, world.y, &hit);
+    return hit.box != GRIP_NO_BOX;
 }
 
 static void send_key(GripImGui *gi, grip_phase phase, grip_key key, uint32_t mods, double time) {
@@ -68,12 +84,11 @@ static bool released(ImGuiKey key) {
 
 // This frame's keys: modifier changes first (so a drag of the same frame sees them), then the
 // arrows, Escape, Tab and the undo shortcuts.
-static void keys(GripImGui *gi, const ImGuiIO &io, double time) {
+static void keys(GripImGui *gi, const ImGuiIO &io, double time, bool ours) {
     const uint32_t now = modifiers(io);
     static const struct { uint32_t mod; grip_key key; } mod_keys[4] = {
         {GRIP_MOD_SHIFT, GRIP_KEY_SHIFT}, {GRIP_MOD_ALT, GRIP_KEY_ALT}, {GRIP_MOD_CTRL, GRIP_KEY_CTRL},
         {GRIP_MOD_META, GRIP_KEY_META}};
-    const bool ours = !io.WantCaptureKeyboard;
     for (int i = 0; i < 4; i++) {
         const uint32_t m = mod_keys[i].mod;
         if ((gi->mods_ & m) && !(now & m)) {  // up: always, so Grip never keeps one held
@@ -92,7 +107,7 @@ static void keys(GripImGui *gi, const ImGuiIO &io, double time) {
         if (pressed(plain[i].imgui, true)) send_key(gi, GRIP_PHASE_DOWN, plain[i].key, gi->mods_, time);
         if (released(plain[i].imgui)) send_key(gi, GRIP_PHASE_UP, plain[i].key, gi->mods_, time);
     }
-    if (gi->undo_shortcuts && (io.KeyCtrl || io.KeySuper) && !gi->grip_has_mouse) {
+    if (gi->undo_shortcuts && (io.KeyCtrl || io.KeySuper) && !gi->grip_has_mouse && gi->fingers_held == 0) {
         grip_status s = GRIP_DONE;
         if (pressed(ImGuiKey_Z, true)) s = io.KeyShift ? grip_redo(gi->engine) : grip_undo(gi->engine);
         else if (pressed(ImGuiKey_Y, true)) s = grip_redo(gi->engine);
@@ -125,15 +140,23 @@ static void update_cursor(GripImGui *gi) {
     }
 }
 
-bool GripImGui_NewFrame(GripImGui *gi, double time) {
+// This frame's keys and mouse, given whether the mouse is over the scene with nothing of ImGui's
+// above it and whether keys are Grip's; then the timer.
+static bool input(GripImGui *gi, double time, bool over_scene, bool keys_ours) {
     ImGuiIO &io = ImGui::GetIO();
     const ImVec2 pos = io.MousePos;
     const bool valid = ImGui::IsMousePosValid(&pos);
     const uint32_t mods = modifiers(io);
     gi->press_was_grips = gi->press_was_games = gi->key_was_grips = false;
-    if (gi->keyboard) keys(gi, io, time);
+    gi->scene_hovered = over_scene;
+    if (gi->keyboard) keys(gi, io, time, keys_ours);
+    // A touch moves the mouse too (the platform's emulation): the fingers are Grip's already.
+    const bool touch = gi->touched_ || gi->fingers_held > 0;
+    gi->touched_ = false;
 
-    if (gi->grip_has_mouse) {
+    if (touch && !gi->grip_has_mouse) {
+        // the mouse is the touch's: no press, no hover
+    } else if (gi->grip_has_mouse) {
         // Grip's press: every move and the release are Grip's, wherever the mouse is.
         const ImVec2 p = valid ? pos : gi->last_pos_;
         if (p.x != gi->last_pos_.x || p.y != gi->last_pos_.y) send(gi, GRIP_PHASE_MOVE, p, time, mods);
@@ -143,13 +166,9 @@ bool GripImGui_NewFrame(GripImGui *gi, double time) {
             gi->grip_has_mouse = false;
         }
     } else if (io.MouseClicked[gi->button] && valid) {
-        if (!io.WantCaptureMouse) {
+        if (over_scene) {
             // Over the scene: Grip's when a box or handle is there (or it takes empty places).
-            grip_vec2 world = {pos.x, pos.y};
-            grip_hit hit = {GRIP_NO_BOX, GRIP_HANDLE_NONE};
-            if (grip_screen_to_world(gi->engine, grip_vec2{pos.x, pos.y}, &world) == GRIP_OK)
-                grip_hit_test(gi->engine, world.x, world.y, &hit);
-            if (hit.box != GRIP_NO_BOX || gi->empty_presses_to_grip) {
+            if (on_box(gi, pos) || gi->empty_presses_to_grip) {
                 if (gi->hovering_ && (pos.x != gi->last_pos_.x || pos.y != gi->last_pos_.y))
                     send(gi, GRIP_PHASE_MOVE, pos, time, mods);
                 send(gi, GRIP_PHASE_DOWN, pos, time, mods);
@@ -165,7 +184,6 @@ bool GripImGui_NewFrame(GripImGui *gi, double time) {
         }
     } else if (!io.MouseDown[gi->button]) {
         // Hover: over the scene, the pointer's moves; leaving it, one move far away.
-        const bool over_scene = valid && !io.WantCaptureMouse;
         if (over_scene && (!gi->hovering_ || pos.x != gi->last_pos_.x || pos.y != gi->last_pos_.y)) {
             send(gi, GRIP_PHASE_MOVE, pos, time, mods);
             gi->hovering_ = true;
@@ -178,11 +196,110 @@ bool GripImGui_NewFrame(GripImGui *gi, double time) {
     }
     grip_status s = grip_dispatch_timer(gi->engine, time);
     if (s != GRIP_OK) gi->last_status = s;
-    if (gi->set_cursor && (gi->grip_has_mouse || (gi->hovering_ && !io.WantCaptureMouse))) update_cursor(gi);
+    if (gi->set_cursor && (gi->grip_has_mouse || (gi->hovering_ && over_scene))) update_cursor(gi);
     return gi->grip_has_mouse;
 }
 
+bool GripImGui_NewFrame(GripImGui *gi, double time) {
+    ImGuiIO &io = ImGui::GetIO();
+    const ImVec2 pos = io.MousePos;
+    gi->in_window_ = false;
+    gi->scene_min = ImVec2(0, 0);
+    gi->scene_max = io.DisplaySize;
+    return input(gi, time, ImGui::IsMousePosValid(&pos) && !io.WantCaptureMouse, !io.WantCaptureKeyboard);
+}
+
+bool GripImGui_BeginScene(GripImGui *gi, const char *id, double time, const grip_affine *view, ImVec2 size) {
+    ImGuiIO &io = ImGui::GetIO();
+    const ImVec2 origin = ImGui::GetCursorScreenPos(), avail = ImGui::GetContentRegionAvail();
+    if (size.x <= 0) size.x = avail.x > 1 ? avail.x : 1;
+    if (size.y <= 0) size.y = avail.y > 1 ? avail.y : 1;
+    // One item over the region: ImGui then neither moves the window nor starts anything else
+    // from a press there, and tells whether the mouse is over it with nothing above.
+    ImGui::InvisibleButton(id, size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                                         ImGuiButtonFlags_MouseButtonMiddle);
+    const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
+    gi->in_window_ = true;
+    gi->scene_window_ = ImGui::GetCurrentWindow()->RootWindow->ID;
+    gi->scene_min = origin;
+    gi->scene_max = ImVec2(origin.x + size.x, origin.y + size.y);
+    grip_affine v = view ? *view : grip_affine{1, 0, 0, 1, 0, 0};
+    v.tx += origin.x;
+    v.ty += origin.y;
+    if (!gi->view_set_ || memcmp(&v, &gi->view_, sizeof v) != 0) {
+        grip_status s = grip_engine_set_view(gi->engine, &v);
+        if (s == GRIP_OK) {
+            gi->view_ = v;
+            gi->view_set_ = true;
+        } else {
+            gi->last_status = s;
+        }
+    }
+    const ImVec2 pos = io.MousePos;
+    const bool keys_ours = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
+                           (!io.WantCaptureKeyboard || active) && !io.WantTextInput;
+    const bool held = input(gi, time, ImGui::IsMousePosValid(&pos) && hovered, keys_ours);
+    ImGui::GetWindowDrawList()->PushClipRect(gi->scene_min, gi->scene_max, true);
+    return held;
+}
+
+void GripImGui_EndScene(GripImGui *) { ImGui::GetWindowDrawList()->PopClipRect(); }
+
+// ---- touch ---------------------------------------------------------------------------------------
+
+// Whether a finger at p lands in the scene: in the background, where no ImGui window is; in a
+// window, in its region where that window is the topmost one.
+static bool finger_over_scene(const GripImGui *gi, ImVec2 p) {
+    ImGuiContext &g = *GImGui;
+    for (int i = g.Windows.Size - 1; i >= 0; i--) {  // front to back
+        ImGuiWindow *w = g.Windows[i];
+        if (!w->Active || w->Hidden || (w->Flags & ImGuiWindowFlags_NoMouseInputs) || !w->Rect().Contains(p)) continue;
+        return gi->in_window_ && w->RootWindow->ID == gi->scene_window_ &&
+               ImRect(gi->scene_min, gi->scene_max).Contains(p);
+    }
+    return !gi->in_window_ && p.x >= gi->scene_min.x && p.y >= gi->scene_min.y && p.x < gi->scene_max.x &&
+           p.y < gi->scene_max.y;
+}
+
+bool GripImGui_Finger(GripImGui *gi, grip_phase phase, int64_t device, int64_t finger, float x, float y,
+                      double time) {
+    const int slots = (int)(sizeof gi->fingers_ / sizeof gi->fingers_[0]);
+    const ImVec2 p(x, y);
+    const uint32_t mods = modifiers(ImGui::GetIO());
+    gi->touched_ = true;
+    int k = -1;
+    for (int i = 0; i < slots; i++)
+        if (gi->fingers_[i].held && gi->fingers_[i].device == device && gi->fingers_[i].id == finger) k = i;
+    if (phase == GRIP_PHASE_DOWN) {
+        if (k >= 0 || !finger_over_scene(gi, p)) return false;
+        if (gi->fingers_held == 0 && !gi->empty_presses_to_grip && !on_box(gi, p)) return false;
+        for (int i = 0; i < slots && k < 0; i++)
+            if (!gi->fingers_[i].held) k = i;
+        if (k < 0) return false;
+        send_as(gi, gi->finger_pointer + (uint32_t)k, GRIP_PHASE_DOWN, p, time, mods);
+        if (gi->last_status != GRIP_OK) return false;
+        gi->fingers_[k] = GripImGui::Finger{true, device, finger, p};
+        gi->fingers_held++;
+        return true;
+    }
+    if (k < 0) return false;
+    if (phase == GRIP_PHASE_MOVE && p.x == gi->fingers_[k].pos.x && p.y == gi->fingers_[k].pos.y) return true;
+    send_as(gi, gi->finger_pointer + (uint32_t)k, phase, p, time, mods);
+    gi->fingers_[k].pos = p;
+    if (phase == GRIP_PHASE_UP || phase == GRIP_PHASE_CANCEL) {
+        gi->fingers_[k].held = false;
+        gi->fingers_held--;
+    }
+    return true;
+}
+
 void GripImGui_Cancel(GripImGui *gi, double time) {
+    for (int i = 0; i < (int)(sizeof gi->fingers_ / sizeof gi->fingers_[0]); i++) {
+        if (!gi->fingers_[i].held) continue;
+        send_as(gi, gi->finger_pointer + (uint32_t)i, GRIP_PHASE_CANCEL, gi->fingers_[i].pos, time, 0);
+        gi->fingers_[i].held = false;
+    }
+    gi->fingers_held = 0;
     if (!gi->grip_has_mouse) return;
     send(gi, GRIP_PHASE_CANCEL, gi->last_pos_, time, 0);
     gi->grip_has_mouse = false;

@@ -25,6 +25,24 @@
 #include "imgui.h"
 #include "grip.h"
 
+// The scene inside an ImGui window instead (a panel among others, docked or floating): between
+// that window's ImGui::Begin and End, GripImGui_BeginScene replaces GripImGui_NewFrame:
+//
+//   ImGui::Begin("Scene");
+//   GripImGui_BeginScene(&gi, "scene", ImGui::GetTime(), &camera);  // camera: world -> the region's pixels
+//   ImDrawList *dl = ImGui::GetWindowDrawList();                     // clipped to the scene's region
+//   ... draw your content (BOX commands are in ImGui screen coordinates) ...
+//   GripImGui_DrawOverlay(dl, &f, &gi.style);
+//   GripImGui_EndScene(&gi);
+//   ImGui::End();
+//
+// There a press in the scene's region is Grip's on a box or handle (or on an empty place with
+// empty_presses_to_grip), the game's otherwise; the rest of the window (title bar, widgets above
+// or below the region) and every window over it stay ImGui's.
+//
+// Touch: GripImGui_Finger (or GripImGui_ProcessSDLFinger in grip_imgui_sdl.h for SDL2's
+// SDL_FINGER* events) makes each finger a Grip pointer of its own, so two fingers pinch.
+
 // Colours of the overlay (IM_COL32 values).
 struct GripImGuiStyle {
     ImU32 ants_under;        // the solid line under every dashed border
@@ -54,16 +72,33 @@ struct GripImGui {
     bool undo_shortcuts;         // default true: ctrl-z undoes, ctrl-shift-z and ctrl-y redo
     ImGuiMouseButton button;     // the button that drags boxes, default ImGuiMouseButton_Left
     uint32_t pointer;            // Grip's pointer id for it, default 1
+    uint32_t finger_pointer;     // Grip's pointer id of the first touch slot, default 100 (the
+                                 // fingers held at once get finger_pointer + 0 .. 9)
     // What happened this frame (read after GripImGui_NewFrame):
     bool grip_has_mouse;         // a press Grip took is down
     bool press_was_grips;        // this frame's press went to Grip (else ImGui's or the game's)
     bool press_was_games;        // this frame's press went to no one: the game may use it
     bool key_was_grips;          // a key this frame did something in Grip (nudge, cancel, Tab, undo)
     grip_status last_status;     // the last dispatch's status (GRIP_OK, or why it failed)
+    // The scene's region on screen (GripImGui_BeginScene; the whole display otherwise) and
+    // whether the mouse is over it with nothing of ImGui's in between.
+    ImVec2 scene_min, scene_max;
+    bool scene_hovered;
+    int fingers_held;            // fingers Grip holds now
     // internal
     uint32_t mods_;              // the modifiers Grip has seen go down
     bool hovering_;
     ImVec2 last_pos_;
+    bool in_window_;             // the last frame's scene was in a window (GripImGui_BeginScene)
+    ImGuiID scene_window_;       // that window's root window
+    bool touched_;               // a finger event since the last frame: the mouse is the touch's
+    grip_affine view_;           // the view last given to the engine
+    bool view_set_;
+    struct Finger {
+        bool held;
+        int64_t device, id;
+        ImVec2 pos;
+    } fingers_[10];
 };
 
 // Defaults for the fields above; engine is not owned (destroy it yourself, after the last call).
@@ -80,8 +115,37 @@ void GripImGui_DefaultStyle(GripImGuiStyle *style);
 bool GripImGui_NewFrame(GripImGui *gi, double time);
 
 // Ends a press Grip holds (GRIP_PHASE_CANCEL: the gesture ends as cancelled), e.g. when the
-// window loses focus.
+// window loses focus; the fingers it holds too.
 void GripImGui_Cancel(GripImGui *gi, double time);
+
+// The scene in a region of the current window (call between its ImGui::Begin and End, instead of
+// GripImGui_NewFrame): the region is size (a zero or negative component: the rest of the content
+// region on that axis, as ImGui::InvisibleButton takes it) at the window's cursor, one ImGui item
+// named id (after the call, ImGui::IsItemActive() / IsItemHovered() are about it: a game pans its
+// camera while it is active with the right button). view maps world to the region's own pixels
+// (origin at its top-left); the engine's view becomes view moved to where the region is on screen,
+// so frames, hits and grip_world_to_screen are in ImGui screen coordinates. Input as
+// GripImGui_NewFrame, with "over the scene" meaning over this region with nothing of ImGui's
+// above it, and keys going to Grip while this window has the focus and no other ImGui item is
+// active. Pushes the region as clip rectangle on the window's draw list: draw the content and the
+// overlay there, then GripImGui_EndScene. Returns grip_has_mouse.
+bool GripImGui_BeginScene(GripImGui *gi, const char *id, double time, const grip_affine *view,
+                          ImVec2 size = ImVec2(0, 0));
+// Pops the clip rectangle GripImGui_BeginScene pushed.
+void GripImGui_EndScene(GripImGui *gi);
+
+// One touch (finger of device, as the platform numbers them) as a Grip pointer of its own: phase
+// DOWN, MOVE, UP or CANCEL at (x, y) in ImGui screen coordinates (pixels), stamped with time (as
+// for GripImGui_NewFrame, never decreasing). A finger going down is Grip's when it is over the
+// scene (the last frame's region, with no ImGui window over that point) and either lands on a box
+// or handle, or empty_presses_to_grip is set, or Grip already holds another finger (so a second
+// finger anywhere in the scene pinches). Moves and the release of a finger Grip took are Grip's;
+// others are not. Returns true when the event was Grip's (keep it from ImGui then). While fingers
+// are down, and in the frame after a finger event, the adapter leaves the mouse alone (platforms
+// move the mouse with the first finger too; Grip already has it as that finger). At most 10
+// fingers at once (max_pointers of the engine permitting).
+bool GripImGui_Finger(GripImGui *gi, grip_phase phase, int64_t device, int64_t finger, float x, float y,
+                      double time);
 
 // Draws the overlay of frame into list: every command but BOX (borders with marching ants,
 // handles, long-press indicators, guides, gaps, outlines, the marquee), back to front as Grip

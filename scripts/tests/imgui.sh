@@ -9,7 +9,7 @@ imgui_tests() {
     fi
     # shellcheck disable=SC2046 # pkg-config's flags are lists
     abi_test test_grip_imgui "ImGui adapter tests" \
-        "$CXX" -std=c++11 "${warn[@]}" -Wno-pedantic -g -IInclude -ITests/c -Iintegrations/imgui $(pkg-config --cflags imgui) \
+        "$CXX" -std=c++11 "${warn[@]}" -Wno-pedantic -g -IInclude -ITests/c -Iintegrations/imgui $(pkg-config --cflags imgui sdl2) \
         Tests/imgui/test_grip_imgui.cpp integrations/imgui/grip_imgui.cpp "$out/check.o" "${link[@]}" $(pkg-config --libs imgui)
     echo "== ImGui level editor"
     local editor="$libdir/grip-imgui-editor" shot="$out/imgui-editor.png" status=0
