@@ -1,14 +1,18 @@
 // level-editor.cpp: a small level editor in Dear ImGui over Grip (integrations/imgui).
-// A scene of sprites drawn in the window's background, Grip's overlay on them, a properties window
-// showing and editing the selected sprites, a camera that pans and zooms.
+// A scene of sprites in a "Scene" window (or, with --background, in the application window's
+// background), Grip's overlay on them, a properties window showing and editing the selected
+// sprites, a camera that pans and zooms.
 //
 //   grip-imgui-editor [--level FILE.json]   a window (closing it quits); Save / Load use FILE
 //                                           (default level.json), loaded at the start if given
+//   grip-imgui-editor --background          the scene behind the ImGui windows instead
 //   grip-imgui-editor --screenshot OUT.png  a scripted edit, one picture as PNG, exit
 //
 // Mouse: left button selects, moves, resizes and turns (Grip; shift-click adds, a drag from an
 // empty place draws a marquee); right or middle button drag pans the camera; the wheel zooms
-// about the mouse; moves and resizes snap to the other sprites (ctrl held: not). Keys (Grip's): arrows nudge (shift: 10), Escape cancels or clears, Tab walks
+// about the mouse; moves and resizes snap to the other sprites (ctrl held: not). Touch: one
+// finger as the left button, two fingers pinch a sprite (scale and turn). Keys (Grip's, while
+// the Scene window has the focus): arrows nudge (shift: 10), Escape cancels or clears, Tab walks
 // the sprites, ctrl-z / ctrl-shift-z undo and redo.
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +23,7 @@
 
 #include "grip.h"
 #include "grip_imgui.h"
+#include "grip_imgui_sdl.h"
 #include "imgui.h"
 #include "backends/imgui_impl_sdl.h"  // ImGui's SDL2 platform backend (in libimgui)
 #include "imgui_render_sdl.h"
@@ -49,7 +54,16 @@ const Sprite kSprites[] = {
 const int kSpriteCount = (int)(sizeof kSprites / sizeof kSprites[0]);
 
 struct Camera {
-    double zoom = 0.85, x = 330, y = 60;  // screen = world * zoom + (x, y): the scene beside the windows
+    // screen = world * zoom + (x, y), the screen being the Scene window's region (or, in the
+    // background, the whole window: the scene beside the ImGui windows)
+    double zoom = 0.85, x = 330, y = 60;
+    static Camera in_window() {
+        Camera c;
+        c.zoom = 0.95;
+        c.x = 16;
+        c.y = 24;
+        return c;
+    }
     grip_affine view() const { return grip_affine{zoom, 0, 0, zoom, x, y}; }
     void apply(grip_engine *e) const {
         grip_affine v = view();
@@ -72,6 +86,7 @@ struct Editor {
     grip_box ids[kSpriteCount];
     bool panning = false;
     bool snap = true;
+    bool in_window = true;  // the scene in a "Scene" window (else the background)
     const char *level_path = "level.json";
     char message[160] = "";
 };
@@ -175,10 +190,10 @@ bool build_scene(Editor &ed) {
     return true;
 }
 
-// The game's part: the background and the sprites (BOX commands), then Grip's overlay.
+// The game's part: the background and the sprites (BOX commands), then Grip's overlay; into the
+// Scene window's region (clipped by GripImGui_BeginScene) or the background.
 void draw_scene(Editor &ed, ImDrawList *list) {
-    const ImVec2 size = ImGui::GetIO().DisplaySize;
-    list->AddRectFilledMultiColor(ImVec2(0, 0), size, IM_COL32(186, 230, 253, 255), IM_COL32(186, 230, 253, 255),
+    list->AddRectFilledMultiColor(ed.gi.scene_min, ed.gi.scene_max, IM_COL32(186, 230, 253, 255), IM_COL32(186, 230, 253, 255),
                                   IM_COL32(240, 249, 255, 255), IM_COL32(240, 249, 255, 255));
     // the world's bounds and a grid every 100 world units
     grip_vec2 a = {0, 0}, b = {1100, 640};
@@ -296,22 +311,39 @@ void windows(Editor &ed) {
         ed.camera.zoom_about(zoom / ed.camera.zoom, c.x / 2, c.y / 2);
     }
     ImGui::Text("pan (%.0f, %.0f)", ed.camera.x, ed.camera.y);
-    if (ImGui::Button("Reset camera")) ed.camera = Camera();
+    if (ImGui::Button("Reset camera")) ed.camera = ed.in_window ? Camera::in_window() : Camera();
     ImGui::TextDisabled("right drag: pan, wheel: zoom");
     ImGui::End();
 }
 
-// The camera: right or middle drag pans, the wheel zooms about the mouse (never over ImGui).
-void camera_input(Editor &ed) {
+// The camera: right or middle drag pans, the wheel zooms about the mouse (over the scene only:
+// in a window, while the pointer is over its region with nothing of ImGui's above it).
+void camera_input(Editor &ed, bool over_scene) {
     ImGuiIO &io = ImGui::GetIO();
-    if (!io.WantCaptureMouse && (ImGui::IsMouseClicked(ImGuiMouseButton_Right) || ImGui::IsMouseClicked(ImGuiMouseButton_Middle)))
+    if (over_scene && (ImGui::IsMouseClicked(ImGuiMouseButton_Right) || ImGui::IsMouseClicked(ImGuiMouseButton_Middle)))
         ed.panning = true;
     if (ed.panning) {
         ed.camera.x += io.MouseDelta.x;
         ed.camera.y += io.MouseDelta.y;
         if (!io.MouseDown[ImGuiMouseButton_Right] && !io.MouseDown[ImGuiMouseButton_Middle]) ed.panning = false;
     }
-    if (!io.WantCaptureMouse && io.MouseWheel != 0) ed.camera.zoom_about(pow(1.15, io.MouseWheel), io.MousePos.x, io.MousePos.y);
+    if (over_scene && io.MouseWheel != 0)
+        ed.camera.zoom_about(pow(1.15, io.MouseWheel), io.MousePos.x - ed.gi.scene_min.x, io.MousePos.y - ed.gi.scene_min.y);
+}
+
+// The Scene window: the level in its content region (its camera moved there by the adapter).
+void scene_window(Editor &ed, double now) {
+    ImGui::SetNextWindowPos(ImVec2(324, 12), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(944, 696), ImGuiCond_FirstUseEver);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(2, 2));
+    ImGui::Begin("Scene", nullptr, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::PopStyleVar();
+    const grip_affine view = ed.camera.view();
+    GripImGui_BeginScene(&ed.gi, "level", now, &view);
+    camera_input(ed, ed.gi.scene_hovered || ed.panning);
+    draw_scene(ed, ImGui::GetWindowDrawList());
+    GripImGui_EndScene(&ed.gi);
+    ImGui::End();
 }
 
 bool save_png(SDL_Renderer *r, const char *path) {
@@ -328,19 +360,21 @@ bool save_png(SDL_Renderer *r, const char *path) {
 // The scripted edit behind --screenshot: zoom the camera a little, select the player, a coin and
 // the enemy, drag the three together by the coin (one undo step), and turn and heighten the player
 // from its properties.
-void scripted_edit(Editor &ed) {
-    ed.camera.zoom_about(1.05, 800, 400);
-    ed.camera.apply(ed.engine);
+void scripted_edit(Editor &ed, double t0) {
+    if (!ed.in_window) {  // (in the Scene window the adapter set the view already)
+        ed.camera.zoom_about(1.05, 800, 400);
+        ed.camera.apply(ed.engine);
+    }
     grip_select(ed.engine, ed.ids[3], GRIP_SELECT_REPLACE);
     grip_select(ed.engine, ed.ids[5], GRIP_SELECT_ADD);
     grip_select(ed.engine, ed.ids[4], GRIP_SELECT_ADD);
     grip_vec2 coin = {538, 238}, p;
     grip_world_to_screen(ed.engine, coin, &p);
     for (int i = 0; i <= 10; i++) {
-        grip_pointer_event ev = {i == 0 ? GRIP_PHASE_DOWN : GRIP_PHASE_MOVE, 1, p.x - 3 * i, p.y + 1 * i, 0.02 * i, 0};
+        grip_pointer_event ev = {i == 0 ? GRIP_PHASE_DOWN : GRIP_PHASE_MOVE, 1, p.x - 3 * i, p.y + 1 * i, t0 + 0.002 * i, 0};
         grip_dispatch_pointer(ed.engine, &ev, nullptr);
     }
-    grip_pointer_event up = {GRIP_PHASE_UP, 1, p.x - 30, p.y + 10, 0.22, 0};
+    grip_pointer_event up = {GRIP_PHASE_UP, 1, p.x - 30, p.y + 10, t0 + 0.022, 0};
     grip_dispatch_pointer(ed.engine, &up, nullptr);
     grip_box_desc d;
     grip_box_desc_init(&d);
@@ -354,11 +388,13 @@ void scripted_edit(Editor &ed) {
 
 int main(int argc, char **argv) {
     const char *shot = nullptr, *level = nullptr;
+    bool background = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--screenshot") && i + 1 < argc) shot = argv[++i];
+        else if (!strcmp(argv[i], "--background")) background = true;
         else if (!strcmp(argv[i], "--level") && i + 1 < argc) level = argv[++i];
         else {
-            fprintf(stderr, "usage: grip-imgui-editor [--level FILE.json] [--screenshot OUT.png]\n");
+            fprintf(stderr, "usage: grip-imgui-editor [--level FILE.json] [--background] [--screenshot OUT.png]\n");
             return 2;
         }
     }
@@ -385,6 +421,8 @@ int main(int argc, char **argv) {
     }
 
     Editor ed;
+    ed.in_window = !background;
+    if (ed.in_window) ed.camera = Camera::in_window();
     if (!build_scene(ed)) return 1;
     if (level) {
         ed.level_path = level;
@@ -395,10 +433,13 @@ int main(int argc, char **argv) {
     const double freq = (double)SDL_GetPerformanceFrequency();
     int frames = 0, status = 0;
     bool running = true;
-    if (shot) scripted_edit(ed);
+    if (shot && !ed.in_window) scripted_edit(ed, 0);
+    double now = 0;
     while (running) {
         SDL_Event ev;
         while (SDL_PollEvent(&ev)) {
+            if (!shot) now = fmax(now, (double)(SDL_GetPerformanceCounter() - start) / freq);
+            if (GripImGui_ProcessSDLFinger(&ed.gi, &ev, now)) continue;  // a finger Grip took
             ImGui_ImplSDL2_ProcessEvent(&ev);
             if (ev.type == SDL_QUIT) running = false;
             if (ev.type == SDL_WINDOWEVENT && ev.window.event == SDL_WINDOWEVENT_FOCUS_LOST)
@@ -406,18 +447,24 @@ int main(int argc, char **argv) {
         }
         ImGui_ImplSDL2_NewFrame();
         ImGui::NewFrame();
-        const double now = shot ? 1.0 + 0.05 * frames : (double)(SDL_GetPerformanceCounter() - start) / freq;
-        camera_input(ed);
-        ed.camera.apply(ed.engine);
-        GripImGui_NewFrame(&ed.gi, now);
-        draw_scene(ed, ImGui::GetBackgroundDrawList());
-        windows(ed);
+        now = shot ? 1.0 + 0.05 * frames : fmax(now, (double)(SDL_GetPerformanceCounter() - start) / freq);
+        if (ed.in_window) {
+            windows(ed);
+            scene_window(ed, now);
+        } else {
+            camera_input(ed, !ImGui::GetIO().WantCaptureMouse);
+            ed.camera.apply(ed.engine);
+            GripImGui_NewFrame(&ed.gi, now);
+            draw_scene(ed, ImGui::GetBackgroundDrawList());
+            windows(ed);
+        }
         ImGui::Render();
         SDL_SetRenderDrawColor(renderer, 240, 249, 255, 255);
         SDL_RenderClear(renderer);
         ImGuiRenderSDL_Draw(ImGui::GetDrawData());
         frames++;
-        if (shot && frames == 4) {  // ImGui lays windows out over the first frames
+        if (shot && ed.in_window && frames == 1) scripted_edit(ed, now);  // the view is the Scene window's now
+        if (shot && frames == 5) {  // ImGui lays windows out over the first frames
             status = save_png(renderer, shot) ? 0 : 1;
             running = false;
         }
