@@ -2,9 +2,12 @@
 --
 --   love examples/love                          play: arrows walk the fox, E toggles editing
 --   love examples/love --screenshot OUT.png     a scripted edit, one picture as PNG, exit
+--   love examples/love --touch-test             scripted touches through love.touch*, checked, exit
 --
 -- Editing (E): the game pauses; click selects a sprite (shift adds), drag moves it, the handles
 -- resize and turn it, a drag from an empty place draws a marquee, a double click resets it;
+-- on a touch screen each finger is a Grip pointer of its own: one drags, two pinch (move, scale
+-- and turn a sprite together);
 -- arrows nudge the selection (shift: 10), Escape cancels or clears, Tab walks the sprites,
 -- ctrl-z / ctrl-shift-z undo and redo (Grip's history), Delete removes the selection; right
 -- drag pans the camera, the wheel zooms about the mouse.
@@ -220,13 +223,22 @@ end
 -- ---- the game ------------------------------------------------------------------------------------
 
 love.keyboard.setKeyRepeat(true)
+local touch_test   -- --touch-test's script (defined with the touch callbacks below)
 
 function love.load(args)
+  local touch_only = false
   for i = 1, #args do
     if args[i] == "--screenshot" then screenshot = args[i + 1] end
+    if args[i] == "--touch-test" then touch_only = true end
   end
   love.graphics.setBackgroundColor(0.68, 0.85, 0.96)
   apply_camera()
+  if touch_only then
+    local ok, passed = pcall(touch_test)
+    if not ok then print("grip-love: touch test: " .. tostring(passed)) end
+    love.event.quit(ok and passed and 0 or 1)
+    return
+  end
   if screenshot then
     -- the scripted edit: editing on, the fox and two flowers selected, the house turned a little
     editing = true
@@ -299,7 +311,38 @@ function love.keyreleased(key)
   if editing and grip_keys[key] then e:key("up", grip_keys[key], now(), mods()) end
 end
 
-function love.mousepressed(x, y, button)
+-- ---- touch: each finger a Grip pointer of its own (100, 101, ...: the mouse is 1) -------------------
+local touches = {}                           -- LÖVE's touch id -> Grip pointer id
+local function free_pointer()
+  local used = {}
+  for _, p in pairs(touches) do used[p] = true end
+  local p = 100
+  while used[p] do p = p + 1 end
+  return p
+end
+
+function love.touchpressed(id, x, y)
+  if not editing or touches[id] then return end
+  local p = free_pointer()
+  if pcall(e.pointer, e, "down", p, x, y, now(), mods()) then touches[id] = p end  -- (past max_pointers: not Grip's)
+end
+
+function love.touchmoved(id, x, y)
+  local p = touches[id]
+  if p then e:pointer("move", p, x, y, now(), mods()) end
+end
+
+function love.touchreleased(id, x, y)
+  local p = touches[id]
+  if p then
+    touches[id] = nil
+    e:pointer("up", p, x, y, now(), mods())
+  end
+end
+
+-- LÖVE also turns a touch into mouse events (istouch true): the fingers are Grip's already.
+function love.mousepressed(x, y, button, istouch)
+  if istouch then return end
   if button == 1 and editing then
     e:pointer("down", 1, x, y, now(), mods())
   elseif button == 2 or button == 3 then
@@ -307,7 +350,8 @@ function love.mousepressed(x, y, button)
   end
 end
 
-function love.mousemoved(x, y, dx, dy)
+function love.mousemoved(x, y, dx, dy, istouch)
+  if istouch then return end
   if panning then
     cam.x, cam.y = cam.x + dx, cam.y + dy
     apply_camera()
@@ -316,7 +360,8 @@ function love.mousemoved(x, y, dx, dy)
   end
 end
 
-function love.mousereleased(x, y, button)
+function love.mousereleased(x, y, button, istouch)
+  if istouch then return end
   if button == 1 and editing then
     local ok = pcall(e.pointer, e, "up", 1, x, y, now(), mods())  -- (a press made while playing: no down)
     local _ = ok
@@ -331,5 +376,82 @@ function love.wheelmoved(_, dy)
 end
 
 function love.focus(f)
-  if not f and editing then pcall(e.pointer, e, "cancel", 1, 0, 0, now()) end
+  if not f and editing then
+    pcall(e.pointer, e, "cancel", 1, 0, 0, now())
+    for id, p in pairs(touches) do pcall(e.pointer, e, "cancel", p, 0, 0, now()); touches[id] = nil end
+  end
+end
+
+-- ---- --touch-test: touches through the callbacks above, as LÖVE calls them ----------------------
+touch_test = function()
+  local passed, failed = 0, 0
+  local function check(cond, msg)
+    if cond then passed = passed + 1 else failed = failed + 1; print("FAIL: " .. msg) end
+  end
+  local function centre(b)   -- a box's centre on screen
+    local s = b:state()
+    local w = s.world
+    return e:world_to_screen(w.a * s.width / 2 + w.c * s.height / 2 + w.tx, w.b * s.width / 2 + w.d * s.height / 2 + w.ty)
+  end
+  for _ in e:events() do end
+  local A, B, C = {}, {}, {}                 -- LÖVE's touch ids are opaque values: any key works
+
+  -- playing: a touch is the game's, nothing moves
+  editing = false
+  local fx, fy = centre(fox)
+  local before = fox:state().center.x
+  love.touchpressed(A, fx, fy)
+  love.touchmoved(A, fx + 80, fy)
+  love.touchreleased(A, fx + 80, fy)
+  local s = fox:state()
+  check(s.center.x == before and s.scale == 1, "playing: a touch does not move the fox")
+  check(next(touches) == nil, "playing: no touch held")
+
+  -- editing: two fingers 60 apart about the fox's centre spread to 120 and turned 30 degrees:
+  -- the fox's scale doubles and it turns, about the same centre
+  editing = true
+  local r0 = 30
+  love.touchpressed(A, fx - r0, fy)
+  love.touchpressed(B, fx + r0, fy)
+  love.mousepressed(fx - r0, fy, 1, true)    -- LÖVE's mouse for the first finger: left alone
+  check(touches[A] == 100 and touches[B] == 101, "two fingers, pointers 100 and 101")
+  for i = 1, 10 do
+    local k = i / 10
+    local r, a = r0 * (1 + k), math.pi / 6 * k
+    love.touchmoved(A, fx - r * math.cos(a), fy - r * math.sin(a))
+    love.touchmoved(B, fx + r * math.cos(a), fy + r * math.sin(a))
+    love.mousemoved(fx - r * math.cos(a), fy - r * math.sin(a), 0, 0, true)
+  end
+  love.touchreleased(A, fx - 60 * math.cos(math.pi / 6), fy - 60 * math.sin(math.pi / 6))
+  love.touchreleased(B, fx + 60 * math.cos(math.pi / 6), fy + 60 * math.sin(math.pi / 6))
+  love.mousereleased(fx, fy, 1, true)
+  s = fox:state()
+  check(math.abs(s.scale - 2) < 1e-6, ("the pinch doubled the fox's scale (%.6f)"):format(s.scale))
+  check(math.abs(s.rotation - math.pi / 6) < 1e-6, ("and turned it 30 degrees (%.6f)"):format(s.rotation))
+  local cx, cy = centre(fox)
+  check(math.abs(cx - fx) < 1e-6 and math.abs(cy - fy) < 1e-6, "about its centre")
+  local pinch, mouse = false, false
+  for ev in e:events() do
+    if ev.kind == "gesture_began" and ev.gesture == "pinch" and ev.box == fox then pinch = true end
+    if ev.pointer == 1 then mouse = true end
+  end
+  check(pinch, "a pinch gesture began on the fox")
+  check(not mouse, "no event from the mouse pointer (the touch's mouse events were left alone)")
+  check(next(touches) == nil, "no touch held after the releases")
+
+  -- one finger drags a flower 70 screen units right: 100 world units at zoom 0.7 (snapping off:
+  -- the other flowers' edges and gaps would catch it)
+  e:set_snapping(nil)
+  local f1 = flowers[1]
+  local x0 = f1:state().center.x
+  local px, py = centre(f1)
+  love.touchpressed(C, px, py)
+  for i = 1, 7 do love.touchmoved(C, px + 10 * i, py) end
+  love.touchreleased(C, px + 70, py)
+  check(math.abs(f1:state().center.x - x0 - 100) < 1e-6,
+        ("one finger dragged a flower by 100 world units (%.6f)"):format(f1:state().center.x - x0))
+  e:set_snapping{flags = {"edges", "centers", "gaps", "while_resizing"}}
+
+  print(("grip-love: touch test: %d checks passed, %d failed"):format(passed, failed))
+  return failed == 0
 end
