@@ -183,7 +183,7 @@ extension Engine {
                     guard let p = customHandleScreenPoint(x, i, m) else { continue }
                     let d = p - centre
                     frameState.commands.append(handleCommand(id, shape.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)),
-                                                       p, atan2(d.y, d.x), hover: shape.hover, active: shape.active))
+                                                       p, Trig.atan2(d.y, d.x), hover: shape.hover, active: shape.active))
                 }
             }
         }
@@ -228,10 +228,10 @@ extension Engine {
         // The two arctangents the cursors need, kept while what they are of stays (a resize keeps
         // the transform, a pinch or a rotation the size).
         if frameState.heading.a != frameToScreen.a || frameState.heading.b != frameToScreen.b {
-            frameState.heading = (frameToScreen.a, frameToScreen.b, atan2(frameToScreen.b, frameToScreen.a))
+            frameState.heading = (frameToScreen.a, frameToScreen.b, Trig.atan2(frameToScreen.b, frameToScreen.a))
         }
         if frameState.diagonal.width != g.width || frameState.diagonal.height != g.height {
-            frameState.diagonal = (g.width, g.height, atan2(g.height, g.width))
+            frameState.diagonal = (g.width, g.height, Trig.atan2(g.height, g.width))
         }
         let cursors = CursorDirections(frameToScreen: frameToScreen, width: g.width, height: g.height,
                                        heading: frameState.heading.angle, diagonal: frameState.diagonal.angle)

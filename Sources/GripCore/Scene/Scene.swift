@@ -376,7 +376,7 @@ public struct Scene {
     @inline(__always) private func local(_ r: UnsafeMutablePointer<BoxRecord>) -> Affine {
         let rotation = r.pointee.geometry.rotation
         if rotation != r.pointee.sinCosAngle {
-            let (sine, cosine) = sinCos(rotation)
+            let (sine, cosine) = Trig.sinCos(rotation)
             r.pointee.cacheSinCos(of: rotation, sine, cosine)
         }
         return r.pointee.geometry.local(sine: r.pointee.sine, cosine: r.pointee.cosine)

@@ -4,7 +4,7 @@ struct FrameExtent {
     var sine: Double, cosine: Double
     var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity)
 
-    init(_ rotation: Double) { (sine, cosine) = sinCos(rotation) }
+    init(_ rotation: Double) { (sine, cosine) = Trig.sinCos(rotation) }
 
     /// Takes world point `p` in.
     @inline(__always) mutating func include(_ p: Vec2) {

@@ -202,7 +202,7 @@ extension Engine {
             let fx = scene.slots[Int(s)].geometry.flippedX ? -1.0 : 1.0
             let u = Vec2(w.a * fx, w.b * fx)
             if common == nil {
-                common = atan2(u.y, u.x)
+                common = Trig.atan2(u.y, u.x)
                 axis = u
             } else if abs(axis.cross(u)) > 1e-9 * axis.length * u.length || axis.dot(u) <= 0 {
                 shared = false
