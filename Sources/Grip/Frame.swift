@@ -31,12 +31,14 @@ package func scriptFrameGet(_ engine: OpaquePointer?, _ out: UnsafeMutablePointe
 }
 
 extension EngineHandle {
-    /// Fills `out` with the current frame (rebuilt first if something drawn changed).
-    @_optimize(speed) func frame(_ out: UnsafeMutablePointer<grip_frame>) -> grip_status {
+    /// Fills `out` with the current frame (rebuilt first if something drawn changed): the
+    /// engine's own memory when `direct` (where the layouts match, `Layout.matches`), the
+    /// handle's converted copy otherwise (the tests take that path on any platform).
+    @_optimize(speed) func frame(_ out: UnsafeMutablePointer<grip_frame>, direct: Bool = Layout.matches) -> grip_status {
         let h = self
         let f = h.engine.frameView()
         let commands: UnsafePointer<grip_command>?, vertices: UnsafePointer<grip_vec2>?
-        if Layout.matches {
+        if direct {
             // The core's commands and vertices are laid out as grip_command and grip_vec2: the
             // host reads the engine's own memory.
             commands = f.commands.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: grip_command.self) }

@@ -177,8 +177,7 @@ extension Engine {
         }
         let rotation = selectionFrameRotation(shared: frameState.selectionAxes.shared, common: frameState.selectionAxes.common)
         var extent = FrameExtent(rotation)
-        precondition(frameState.outlinesFirstVertex + 4 * n <= frameState.vertices.count, "stale outlines")
-        let corners = frameState.vertices.base.unsafelyUnwrapped + frameState.outlinesFirstVertex
+        let corners = frameState.vertices.window(at: frameState.outlinesFirstVertex, count: 4 * n)
         for k in 0..<4 * n { extent.include(corners[k]) }
         return extent.frame(rotation: rotation)
     }
