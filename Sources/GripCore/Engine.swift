@@ -46,7 +46,7 @@ public final class Engine {
     package internal(set) var polledMessage: String? = nil
     /// The step of the COMMITTED, UNDONE or REDONE event `pollEvent` returned last (nil after
     /// other events).
-    public internal(set) var polledTransaction: Transaction? = nil
+    package internal(set) var polledTransaction: Transaction? = nil
     /// The undo history (History/History.swift).
     var history = History()
 

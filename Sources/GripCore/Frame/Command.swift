@@ -3,7 +3,7 @@
 /// commands in bulk after checking at run time that the two layouts agree.
 public struct Command: Equatable, Sendable, BitwiseCopyable {
     /// `CommandKind.rawValue`, stored as the number so the layout matches C.
-    public var kindRawValue: UInt32
+    package var kindRawValue: UInt32
     public var handle = HandleID.none
     public var box: BoxID
     public var userData: UInt64 = 0

@@ -6,7 +6,7 @@ extension Engine {
     }
 
     /// The frame as of now in the engine's memory, rebuilt first if something drawn changed.
-    @_optimize(speed) public func frameView() -> FrameView {
+    @_optimize(speed) package func frameView() -> FrameView {
         if frameState.serial != scene.drawVersion { rebuildFrame() }
         return FrameView(commands: frameState.commands.elements, vertices: frameState.vertices.elements,
                          serial: frameState.serial, time: frameState.time)
@@ -15,7 +15,7 @@ extension Engine {
     /// Moves the frame's commands and vertices to new storage and returns the storage last handed
     /// out by `frameView()`, unchanged, for the caller to free (`deallocate()`) once no one reads
     /// it: a frame built meanwhile for someone else then leaves the first reader's memory alone.
-    public func detachFrame() -> (commands: UnsafeMutableRawPointer?, vertices: UnsafeMutableRawPointer?) {
+    package func detachFrame() -> (commands: UnsafeMutableRawPointer?, vertices: UnsafeMutableRawPointer?) {
         (frameState.commands.detach(), frameState.vertices.detach())
     }
 
