@@ -37,29 +37,27 @@ struct FrameBuffer<Element: BitwiseCopyable> {
             precondition(start >= 0 && n >= 0 && UInt(bitPattern: start) &+ UInt(bitPattern: n) <= UInt(bitPattern: count),
                          "frame buffer range out of bounds")
         }
-        return Window(base: base, start: start, count: n)
+        // (A window of no elements may be on a buffer that never had storage.)
+        return Window(first: n == 0 ? nil : base.unsafelyUnwrapped + start, count: n)
     }
 
     /// A range of a buffer's elements, indexed from 0, its bounds checked when it was made (and
     /// again per access only in debug builds).
     struct Window {
-        private let base: UnsafeMutablePointer<Element>?
-        private let start: Int
+        private let first: UnsafeMutablePointer<Element>?
         let count: Int
 
-        fileprivate init(base: UnsafeMutablePointer<Element>?, start: Int, count: Int) {
-            self.base = base; self.start = start; self.count = count
-        }
+        fileprivate init(first: UnsafeMutablePointer<Element>?, count: Int) { self.first = first; self.count = count }
 
         /// Element `i` of the window (`0 ..< count`).
         @inline(__always) subscript(i: Int) -> Element {
             unsafeAddress {
                 assert(i >= 0 && i < count, "frame buffer window index out of range")
-                return UnsafePointer(base.unsafelyUnwrapped + start + i)
+                return UnsafePointer(first.unsafelyUnwrapped + i)
             }
             nonmutating unsafeMutableAddress {
                 assert(i >= 0 && i < count, "frame buffer window index out of range")
-                return base.unsafelyUnwrapped + start + i
+                return first.unsafelyUnwrapped + i
             }
         }
     }
