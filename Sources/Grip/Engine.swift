@@ -160,13 +160,3 @@ public func grip_engine_set_view(_ engine: OpaquePointer?, _ m: UnsafePointer<gr
         return GRIP_OK
     }
 }
-
-extension Affine {
-    init(_ m: grip_affine) { self.init(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx, ty: m.ty) }
-    var toC: grip_affine { grip_affine(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }
-}
-
-extension Vec2 {
-    init(_ v: grip_vec2) { self.init(v.x, v.y) }
-    var toC: grip_vec2 { grip_vec2(x: x, y: y) }
-}

@@ -60,20 +60,6 @@ public func grip_history_depth(_ engine: OpaquePointer?, _ undoSteps: UnsafeMuta
     }
 }
 
-extension BoxGeometry {
-    /// As `grip_geometry`, in the space of `parent`.
-    func cGeometry(parent: BoxID) -> grip_geometry {
-        grip_geometry(parent: parent.rawValue, center: center.toC, width: width, height: height, rotation: rotation,
-                      scale: scale, flipped_x: flippedX, flipped_y: flippedY)
-    }
-
-    /// A `grip_geometry`'s box part.
-    init(_ g: grip_geometry) {
-        self.init(center: Vec2(g.center.x, g.center.y), width: g.width, height: g.height, rotation: g.rotation,
-                  scale: g.scale, flippedX: g.flipped_x, flippedY: g.flipped_y)
-    }
-}
-
 /// `grip_box_set_geometry`: moves a box to `geometry` exactly (its centre, size, rotation, scale
 /// and flips, bit for bit), as grip_box_configure with the box's own description would; the
 /// way a host puts back a `grip_change`'s geometry from its own undo stack. `geometry.parent`

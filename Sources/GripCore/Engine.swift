@@ -2,12 +2,12 @@
 ///
 /// The engine's state lives in rooms, each a value in a file named for what it holds:
 /// - `scene` (Scene/Scene.swift): the boxes, their hierarchy and transforms, and, through
-///   Scene/Changes.swift, every change to what is drawn;
+///   Scene/SceneChanges.swift, every change to what is drawn;
 /// - `input` (Input/InputState.swift): the pointers that are down, hover, taps, long presses;
 /// - `interactions` (Interaction/Interactions.swift): the gestures and animations in progress,
 ///   begun, stepped and ended only by Interaction/Lifecycle.swift;
 /// - `frameState` (Frame/FrameState.swift): the frame's buffers and what the builder kept;
-/// - `outbox` (Events/Outbox.swift): the events waiting for the host;
+/// - `outbox` (Events/EventOutbox.swift): the events waiting for the host;
 /// - `selection` (Selection/Selection.swift): the selected boxes and a marquee in progress;
 /// - `history` (History/History.swift): the steps undo and redo walk;
 /// - `snapping` (Snapping/SnapState.swift): the snap settings, the index of targets, the guides.
@@ -46,7 +46,7 @@ public final class Engine {
     package internal(set) var polledMessage: String? = nil
     /// The step of the COMMITTED, UNDONE or REDONE event `pollEvent` returned last (nil after
     /// other events).
-    public internal(set) var polledTransaction: Transaction? = nil
+    package internal(set) var polledTransaction: Transaction? = nil
     /// The undo history (History/History.swift).
     var history = History()
 

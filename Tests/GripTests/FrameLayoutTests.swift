@@ -66,4 +66,41 @@ import Testing
             #expect(Layout.same(vertices[i], f.vertices[i]), "vertex \(i)")
         }
     }
+
+    /// The path a platform with another layout takes through `grip_frame_get`: the host gets the
+    /// handle's converted arrays, not the engine's memory, equal field for field to the direct
+    /// frame, converted again once the frame changes and not while it stays.
+    @Test func fallbackHandsOutTheConvertedCopy() throws {
+        let e = try Self.engineWithAFrame()
+        defer { grip_engine_destroy(e) }
+        let h = try #require(handle(e))
+        for step in 0..<2 {
+            var direct = grip_frame(), copied = grip_frame()
+            try #require(grip_frame_get(e, &direct) == GRIP_OK)
+            try #require(h.frame(&copied, direct: false) == GRIP_OK)
+            let view = h.engine.frameView()
+            #expect(UnsafeRawPointer(copied.commands) == UnsafeRawPointer(h.commands.base))
+            #expect(UnsafeRawPointer(copied.vertices) == UnsafeRawPointer(h.vertices.base))
+            #expect(UnsafeRawPointer(copied.commands) != UnsafeRawPointer(view.commands.baseAddress))
+            #expect(UnsafeRawPointer(copied.vertices) != UnsafeRawPointer(view.vertices.baseAddress))
+            #expect(copied.serial == direct.serial && copied.time == direct.time)
+            try #require(copied.command_count == direct.command_count && copied.vertex_count == direct.vertex_count)
+            try #require(direct.command_count > 10 && direct.vertex_count > 4)
+            for i in 0..<direct.command_count {
+                #expect(Layout.same(copied.commands[i], direct.commands[i]), "step \(step), command \(i)")
+            }
+            for i in 0..<direct.vertex_count {
+                #expect(Layout.same(copied.vertices[i], direct.vertices[i]), "step \(step), vertex \(i)")
+            }
+            // The same frame again: no conversion (the copy is left as it is).
+            h.commands.count = 0
+            try #require(h.frame(&copied, direct: false) == GRIP_OK)
+            #expect(h.commands.count == 0)
+            h.commands.count = Int(direct.command_count)
+            // Then the drag goes on: a new frame, converted at the next read.
+            var ev = grip_pointer_event(phase: GRIP_PHASE_MOVE, pointer: 1, x: 300 + 40 * Double(step), y: 200, time: 0.1 + 0.1 * Double(step),
+                                        modifiers: 0)
+            try #require(grip_dispatch_pointer(e, &ev, nil) == GRIP_OK)
+        }
+    }
 }

@@ -58,7 +58,7 @@ public struct Event: Equatable, Sendable {
     public var position: Vec2
     /// SCRIPT_ERROR: a key to the hook's message (0: none); `Engine.pollEvent` resolves it into
     /// `Engine.polledMessage`. Keeping the text out keeps events plain data.
-    public internal(set) var messageID: UInt32 = 0
+    var messageID: UInt32 = 0
     /// COMMITTED, UNDONE, REDONE: a key to the step in the outbox, resolved by `pollEvent`.
     var transactionID: UInt32 = 0
 

@@ -3,8 +3,11 @@
 /// The frame lives in two of these, written in place from frame to frame, so the C layer can
 /// hand the host the memory itself instead of a copy. The owner calls `deallocate()` once, when
 /// it goes away (the engine's deinit); the buffer must not be copied and used after that.
+///
+/// The frame's pointer arithmetic is here and nowhere else: the builders read and write elements
+/// by index, one at a time (`buffer[i]`, checked) or through a `Window` onto a range checked once.
 struct FrameBuffer<Element: BitwiseCopyable> {
-    private(set) var base: UnsafeMutablePointer<Element>? = nil
+    private var base: UnsafeMutablePointer<Element>? = nil
     private(set) var count = 0
     private(set) var capacity = 0
 
@@ -20,6 +23,42 @@ struct FrameBuffer<Element: BitwiseCopyable> {
         nonmutating _modify {
             precondition(i >= 0 && i < count, "frame buffer index out of range")
             yield &base.unsafelyUnwrapped[i]
+        }
+    }
+
+    /// Elements `start ..< start + count`, checked once here (a trap when the range is not in
+    /// use), for reading and writing in place until the buffer next grows, shrinks or moves.
+    @inline(__always) func window(at start: Int, count n: Int) -> Window {
+        // (Compared as unsigned numbers: one comparison for one element; for more, both below
+        // 2^63, their sum does not wrap.)
+        if n == 1 {
+            precondition(UInt(bitPattern: start) < UInt(bitPattern: count), "frame buffer range out of bounds")
+        } else {
+            precondition(start >= 0 && n >= 0 && UInt(bitPattern: start) &+ UInt(bitPattern: n) <= UInt(bitPattern: count),
+                         "frame buffer range out of bounds")
+        }
+        // (A window of no elements may be on a buffer that never had storage.)
+        return Window(first: n == 0 ? nil : base.unsafelyUnwrapped + start, count: n)
+    }
+
+    /// A range of a buffer's elements, indexed from 0, its bounds checked when it was made (and
+    /// again per access only in debug builds).
+    struct Window {
+        private let first: UnsafeMutablePointer<Element>?
+        let count: Int
+
+        fileprivate init(first: UnsafeMutablePointer<Element>?, count: Int) { self.first = first; self.count = count }
+
+        /// Element `i` of the window (`0 ..< count`).
+        @inline(__always) subscript(i: Int) -> Element {
+            unsafeAddress {
+                assert(i >= 0 && i < count, "frame buffer window index out of range")
+                return UnsafePointer(first.unsafelyUnwrapped + i)
+            }
+            nonmutating unsafeMutableAddress {
+                assert(i >= 0 && i < count, "frame buffer window index out of range")
+                return first.unsafelyUnwrapped + i
+            }
         }
     }
 

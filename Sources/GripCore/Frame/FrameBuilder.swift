@@ -6,7 +6,7 @@ extension Engine {
     }
 
     /// The frame as of now in the engine's memory, rebuilt first if something drawn changed.
-    @_optimize(speed) public func frameView() -> FrameView {
+    @_optimize(speed) package func frameView() -> FrameView {
         if frameState.serial != scene.drawVersion { rebuildFrame() }
         return FrameView(commands: frameState.commands.elements, vertices: frameState.vertices.elements,
                          serial: frameState.serial, time: frameState.time)
@@ -15,7 +15,7 @@ extension Engine {
     /// Moves the frame's commands and vertices to new storage and returns the storage last handed
     /// out by `frameView()`, unchanged, for the caller to free (`deallocate()`) once no one reads
     /// it: a frame built meanwhile for someone else then leaves the first reader's memory alone.
-    public func detachFrame() -> (commands: UnsafeMutableRawPointer?, vertices: UnsafeMutableRawPointer?) {
+    package func detachFrame() -> (commands: UnsafeMutableRawPointer?, vertices: UnsafeMutableRawPointer?) {
         (frameState.commands.detach(), frameState.vertices.detach())
     }
 
@@ -100,13 +100,12 @@ extension Engine {
         var state: UInt32 = 0
         if input.hover.box == id { state |= CommandState.hover }
         if gestureActs(on: id, r.pointee.selection, gestures) { state |= CommandState.active }
-        precondition(k >= 0 && k < frameState.commands.count, "BOX command index out of range")
-        let c = frameState.commands.base.unsafelyUnwrapped + k
-        c.pointee.userData = r.pointee.behavior.userData
-        c.pointee.transform = m
-        c.pointee.width = r.pointee.geometry.width
-        c.pointee.height = r.pointee.geometry.height
-        c.pointee.state = state
+        let c = frameState.commands.window(at: k, count: 1)
+        c[0].userData = r.pointee.behavior.userData
+        c[0].transform = m
+        c[0].width = r.pointee.geometry.width
+        c[0].height = r.pointee.geometry.height
+        c[0].state = state
     }
 
     /// Refreshes the placement (transform and size) in the BOX command at index `k`, which
@@ -116,11 +115,10 @@ extension Engine {
         let r = scene.slots.address(Int(x))
         let w = r.pointee.worldValid ? r.pointee.world : scene.staleWorldInPlace(x)
         let m = viewIsIdentity ? w : view * w
-        precondition(k >= 0 && k < frameState.commands.count, "BOX command index out of range")
-        let c = frameState.commands.base.unsafelyUnwrapped + k
-        c.pointee.transform = m
-        c.pointee.width = r.pointee.geometry.width
-        c.pointee.height = r.pointee.geometry.height
+        let c = frameState.commands.window(at: k, count: 1)
+        c[0].transform = m
+        c[0].width = r.pointee.geometry.width
+        c[0].height = r.pointee.geometry.height
         return m
     }
 
@@ -130,9 +128,8 @@ extension Engine {
         guard Int(x) < frameState.outlineVertexOfSlot.count else { return }
         let v = Int(frameState.outlineVertexOfSlot[Int(x)])
         guard v >= 0 else { return }
-        precondition(v + 4 <= frameState.vertices.count, "stale outline")
+        let out = frameState.vertices.window(at: v, count: 4)
         let (p0, p1, p2, p3) = scene.slots.address(Int(x)).pointee.geometry.corners(m)
-        let out = frameState.vertices.base.unsafelyUnwrapped + v
         out[0] = p0; out[1] = p1; out[2] = p2; out[3] = p3
     }
 

@@ -1,26 +1,6 @@
-/// A frame: the draw commands back to front and the vertices their polylines use, in screen
-/// coordinates (a copy, for Swift callers and tests; `frameView()` gives the engine's own memory).
-public struct Frame {
-    public internal(set) var commands: [Command] = []
-    public internal(set) var vertices: [Vec2] = []
-    /// The engine's draw version the frame was built at (0: never built).
-    public internal(set) var serial: UInt64 = 0
-    /// Time of the last dispatch when the frame was built.
-    public internal(set) var time = 0.0
-}
-
-/// The engine's current frame in its own memory: valid until the next `frameView()` or
-/// `frame()` call (which may rebuild it in place or move it) or the end of the engine.
-public struct FrameView {
-    public var commands: UnsafeBufferPointer<Command>
-    public var vertices: UnsafeBufferPointer<Vec2>
-    public var serial: UInt64
-    public var time: Double
-}
-
 /// The frame's buffers, reused and written in place (freed by the engine's deinit), and the
 /// builder's bookkeeping for incremental frames. What changed since the last build is the
-/// scene's record (Scene/Changes.swift).
+/// scene's record (Scene/SceneChanges.swift).
 ///
 /// Box content (one BOX command per box, in draw order) is updated in place for the boxes whose
 /// geometry or state changed. The overlay after it (borders, handles, indicators, guides of the

@@ -8,7 +8,7 @@ public enum Indicator {
         // Sagitta r (1 - cos(step / 2)) <= tolerance  <=>  step <= 2 acos(1 - tolerance / r).
         let c = 1 - tolerance / r
         // acos via atan2 for c in (-1, 1).
-        let step = 2 * atan2((1 - c * c).squareRoot(), c)
+        let step = 2 * Trig.atan2((1 - c * c).squareRoot(), c)
         let n = (angle / step).rounded(.up)
         guard n.isFinite else { return 4096 }
         return n < 1 ? 1 : (n > 4096 ? 4096 : Int(n))
@@ -28,7 +28,7 @@ public enum Indicator {
             for i in 0...n {
                 // Angle from 12 o'clock, clockwise on screen (y down): (sin a, -cos a).
                 let a = 2 * Double.pi * Double(i) / Double(n)
-                let (s, c) = sinCos(a)
+                let (s, c) = Trig.sinCos(a)
                 out.append(Vec2(cx + r * s, cy - r * c))
             }
         case .rect:
@@ -43,7 +43,7 @@ public enum Indicator {
                            (Vec2(r, height - r), Double.pi), (Vec2(r, r), 1.5 * Double.pi)]
             for (c, a0) in corners {
                 for i in 0...n {
-                    let (s, co) = sinCos(a0 + Double.pi / 2 * Double(i) / Double(n))
+                    let (s, co) = Trig.sinCos(a0 + Double.pi / 2 * Double(i) / Double(n))
                     out.append(Vec2(c.x + r * s, c.y - r * co))
                 }
             }

@@ -111,21 +111,17 @@ extension Engine {
         guard e.slot == x, let old = e.shape else { return false }
         let m = screenTransform(x)
         guard let now = plainOverlayShape(x, m), now.handles == old.handles else { return false }
-        // The entry was built into these buffers, which have not shrunk since.
-        precondition(e.firstCommand + 1 + e.handleCount <= frameState.commands.count && e.firstVertex + 4 <= frameState.vertices.count
-                     && e.firstOffset + 4 + e.handleCount <= frameState.overlayOffsets.count, "stale overlay entry")
         if now != old {
             writeBorderAndHandles(x, now, translation: Vec2(m.tx, m.ty), dashPhase: phase, at: e, fresh: false)
             frameState.overlay[i].shape = now
             return true
         }
         let t = Vec2(m.tx, m.ty)
-        let commands = frameState.commands.base.unsafelyUnwrapped + e.firstCommand
-        let vertices = frameState.vertices.base.unsafelyUnwrapped + e.firstVertex
-        let offsets = frameState.overlayOffsets.base.unsafelyUnwrapped + e.firstOffset
+        // The entry was built into these buffers, which have not shrunk since (checked here).
+        let (commands, vertices, offsets) = places(of: e)
         commands[0].dashPhase = phase
         for k in 0..<4 { vertices[k] = offsets[k] + t }
-        for k in 0..<e.handleCount { commands[1 + k].center = offsets[4 + k] + t }
+        for k in 0..<e.handleCount { commands[k &+ 1].center = offsets[k &+ 4] + t }
         return true
     }
 
@@ -183,7 +179,7 @@ extension Engine {
                     guard let p = customHandleScreenPoint(x, i, m) else { continue }
                     let d = p - centre
                     frameState.commands.append(handleCommand(id, shape.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)),
-                                                       p, atan2(d.y, d.x), hover: shape.hover, active: shape.active))
+                                                       p, Trig.atan2(d.y, d.x), hover: shape.hover, active: shape.active))
                 }
             }
         }
@@ -199,9 +195,7 @@ extension Engine {
     @_optimize(speed) private func writeBorderAndHandles(_ x: Int32, _ shape: OverlayShape, translation t: Vec2, dashPhase: Double,
                                        at e: OverlayEntry, fresh: Bool) {
         let g = scene.slots[Int(x)].geometry
-        let commands = frameState.commands.base.unsafelyUnwrapped + e.firstCommand
-        let vertices = frameState.vertices.base.unsafelyUnwrapped + e.firstVertex
-        let offsets = frameState.overlayOffsets.base.unsafelyUnwrapped + e.firstOffset
+        let (commands, vertices, offsets) = places(of: e)
         let linear = shape.linear
         // The border: the box's corners on screen, moved inward by half the stroke.
         let u = linear.applyVector(Vec2(g.width, 0)), v = linear.applyVector(Vec2(0, g.height))
@@ -228,10 +222,10 @@ extension Engine {
         // The two arctangents the cursors need, kept while what they are of stays (a resize keeps
         // the transform, a pinch or a rotation the size).
         if frameState.heading.a != frameToScreen.a || frameState.heading.b != frameToScreen.b {
-            frameState.heading = (frameToScreen.a, frameToScreen.b, atan2(frameToScreen.b, frameToScreen.a))
+            frameState.heading = (frameToScreen.a, frameToScreen.b, Trig.atan2(frameToScreen.b, frameToScreen.a))
         }
         if frameState.diagonal.width != g.width || frameState.diagonal.height != g.height {
-            frameState.diagonal = (g.width, g.height, atan2(g.height, g.width))
+            frameState.diagonal = (g.width, g.height, Trig.atan2(g.height, g.width))
         }
         let cursors = CursorDirections(frameToScreen: frameToScreen, width: g.width, height: g.height,
                                        heading: frameState.heading.angle, diagonal: frameState.diagonal.angle)
@@ -242,20 +236,29 @@ extension Engine {
             let h = HandleID(rawValue: raw)
             let p = g.framePoint(of: h, rotateLift: lift)
             let offset = linear.applyVector(g.boxPoint(fromFrame: p))
-            offsets[4 + k] = offset
-            let c = commands + 1 + k
+            offsets[k &+ 4] = offset
+            let c = k &+ 1  // (k < handleCount: no overflow)
             if fresh {
-                c.pointee = Command(kind: .handle, box: shape.box)
-                c.pointee.handle = h
-                c.pointee.radius = Style.handleRadius
-                c.pointee.innerRadius = Style.handleInnerRadius
+                commands[c] = Command(kind: .handle, box: shape.box)
+                commands[c].handle = h
+                commands[c].radius = Style.handleRadius
+                commands[c].innerRadius = Style.handleInnerRadius
             }
-            c.pointee.userData = shape.userData
-            c.pointee.center = offset + t
-            c.pointee.cursorAngle = cursors.angle(frameVector: p - frameCentre)
-            c.pointee.state = (shape.hover == h ? CommandState.hover : 0) | (shape.active == h ? CommandState.active : 0)
+            commands[c].userData = shape.userData
+            commands[c].center = offset + t
+            commands[c].cursorAngle = cursors.angle(frameVector: p - frameCentre)
+            commands[c].state = (shape.hover == h ? CommandState.hover : 0) | (shape.active == h ? CommandState.active : 0)
             k += 1
         }
+    }
+
+    /// The commands (border, then handles), border vertices and offsets (border, then handles)
+    /// of overlay entry `e`, checked to lie within the buffers.
+    @inline(__always) private func places(of e: OverlayEntry)
+        -> (FrameBuffer<Command>.Window, FrameBuffer<Vec2>.Window, FrameBuffer<Vec2>.Window) {
+        (frameState.commands.window(at: e.firstCommand, count: 1 + e.handleCount),
+         frameState.vertices.window(at: e.firstVertex, count: 4),
+         frameState.overlayOffsets.window(at: e.firstOffset, count: 4 + e.handleCount))
     }
 
     /// How far a border corner moves along the parallelogram's edges `u` and `v` to sit `inset`

@@ -16,7 +16,7 @@ public struct Affine: Equatable, Sendable, BitwiseCopyable {
 
     /// A rotation by `angle` radians, clockwise on screen (y down).
     @inlinable public static func rotation(_ angle: Double) -> Affine {
-        let (s, c) = sinCos(angle)
+        let (s, c) = Trig.sinCos(angle)
         return Affine(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 

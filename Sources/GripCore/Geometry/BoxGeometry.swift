@@ -22,7 +22,7 @@ public struct BoxGeometry: Equatable, Sendable {
 
     /// Box space -> parent space.
     @inlinable public var local: Affine {
-        let (s, c) = sinCos(rotation)
+        let (s, c) = Trig.sinCos(rotation)
         return local(sine: s, cosine: c)
     }
 
@@ -78,7 +78,7 @@ public struct BoxGeometry: Equatable, Sendable {
         let fy = det < 0 ? !fx : fx
         // Remove the flips and scale: what is left is R = [[cos, -sin], [sin, cos]].
         let a = m.a / (fx ? -scale : scale), b = m.b / (fx ? -scale : scale)
-        let rotation = atan2(b, a)
+        let rotation = Trig.atan2(b, a)
         let center = m.apply(Vec2(width * 0.5, height * 0.5))
         let g = BoxGeometry(center: center, width: width, height: height, rotation: rotation,
                             scale: scale, flippedX: fx, flippedY: fy)
@@ -90,7 +90,7 @@ extension BoxGeometry {
     /// Frame space -> parent space: `local` without the flips. Frame space is box space as the
     /// user sees it, so handle names (top-left, ...) stay where they look, whatever the flips.
     @inlinable public var frameLocal: Affine {
-        let (s, c) = sinCos(rotation)
+        let (s, c) = Trig.sinCos(rotation)
         let a = c * scale, b = s * scale
         let hw = width * 0.5, hh = height * 0.5
         return Affine(a: a, b: b, c: -b, d: a,

@@ -1,12 +1,3 @@
-/// Where one box is before and after a step (`grip_change`), in its parent's space: what undo
-/// and redo restore, bit for bit. The parent is the same on both sides (a step never re-parents).
-public struct Change: Sendable {
-    public var box: BoxID
-    public var parent: BoxID
-    public var before: BoxGeometry
-    public var after: BoxGeometry
-}
-
 /// One step of editing: every box a gesture, nudge run or reset changed, and the selection
 /// before and after it. It is what a COMMITTED event lists and what undo and redo restore.
 public struct Transaction: Sendable {

@@ -23,7 +23,7 @@ public enum Pinch {
             if o.scale { k = l / l0 }
             if o.rotate {
                 let dot = v0.dot(v), cross = v0.cross(v)
-                theta = atan2(cross, dot)
+                theta = Trig.atan2(cross, dot)
                 cosine = dot / (l0 * l)
                 sine = cross / (l0 * l)
             }

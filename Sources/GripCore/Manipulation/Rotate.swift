@@ -8,7 +8,7 @@ public enum Rotate {
         var g = start
         guard v0.length > 1e-12, v.length > 1e-12 else { return g }
         // The angle from v0 to v, in (-pi, pi]: one arctangent of their cross and dot products.
-        let delta = atan2(v0.cross(v), v0.dot(v))
+        let delta = Trig.atan2(v0.cross(v), v0.dot(v))
         g.rotation = Angle.snap(start.rotation + delta, step: snap, tolerance: tolerance)
         return g
     }

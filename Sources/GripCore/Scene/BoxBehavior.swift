@@ -1,52 +1,3 @@
-/// The gestures a box answers to (`GRIP_ALLOW_*`).
-public struct Allow: OptionSet, Sendable {
-    public var rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public static let move = Allow(rawValue: 1 << 0)
-    public static let resize = Allow(rawValue: 1 << 1)
-    public static let rotate = Allow(rawValue: 1 << 2)
-    public static let pinch = Allow(rawValue: 1 << 3)
-    public static let magnify = Allow(rawValue: 1 << 4)
-    public static let doubleTapReset = Allow(rawValue: 1 << 5)
-    public static let longPress = Allow(rawValue: 1 << 6)
-    public static let all = Allow(rawValue: 0x7F)
-    /// The default: everything but long press.
-    public static let defaults = Allow(rawValue: 0x3F)
-}
-
-/// A set of handles (`GRIP_HANDLE_BIT`).
-public struct HandleSet: OptionSet, Sendable {
-    public var rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
-    /// The eight resize handles and the rotate handle.
-    public static let defaults = HandleSet(rawValue: 0x3FE)
-    @inlinable public func contains(_ h: HandleID) -> Bool {
-        h.rawValue < 32 && rawValue & (1 << h.rawValue) != 0
-    }
-}
-
-/// How a resize handle treats the aspect ratio.
-public enum ResizeMode: UInt32, Sendable {
-    case freeform = 0
-    case uniform = 1
-}
-
-/// The shape of a box's long-press progress indicator.
-public enum IndicatorShape: UInt32, Sendable {
-    case circle = 0
-    case roundedRect = 1
-    case rect = 2
-    case custom = 3
-}
-
-/// Insets of the parent's bounds for containment; negative values extend the bounds.
-public struct Insets: Equatable, Sendable {
-    public var top = 0.0, left = 0.0, bottom = 0.0, right = 0.0
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
-    }
-}
-
 /// Everything about a box but its geometry and place in the hierarchy.
 public struct BoxBehavior: Equatable, Sendable {
     public var editing = false
@@ -115,12 +66,4 @@ public struct BoxBehavior: Equatable, Sendable {
         if handles.rawValue & ~HandleSet.defaults.rawValue != 0 { return "handles has unknown bits" }
         return nil
     }
-}
-
-/// A box as the host describes it: parent, geometry and behaviour.
-public struct BoxDesc: Equatable, Sendable {
-    public var parent = BoxID.none
-    public var geometry = BoxGeometry(center: Vec2(50, 50), width: 100, height: 100)
-    public var behavior = BoxBehavior()
-    public init() {}
 }

@@ -1,7 +1,7 @@
 /// A hook that failed: it raised an error or returned something unusable.
-public struct HookFailure: Error, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+package struct HookFailure: Error, Sendable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 }
 
 /// Behaviour a scripting host (Lua) plugs into boxes. The engine calls these during dispatch
@@ -9,7 +9,7 @@ public struct HookFailure: Error, Sendable {
 /// rest of the gesture (or press), queues SCRIPT_ERROR with the message, and the built-in
 /// behaviour goes on. Implementations must not mutate the engine (the bindings refuse it while
 /// `Engine.busy` is set).
-public protocol BoxHooks: AnyObject {
+package protocol BoxHooks: AnyObject {
     /// Box-space position of custom handle `index` of `box` when it has geometry `g`.
     func customHandlePosition(box: BoxID, index: Int, geometry g: BoxGeometry) -> Result<Vec2, HookFailure>
     /// The geometry (in the parent's space) when custom handle `index` is dragged to box-space
@@ -23,23 +23,23 @@ public protocol BoxHooks: AnyObject {
 }
 
 /// Which hooks a box has.
-public struct BoxHookSet: Equatable, Sendable {
+package struct BoxHookSet: Equatable, Sendable {
     /// Number of custom handles (handle ids `HandleID.custom + 0 ..< count`).
-    public var customHandles = 0
-    public var constraint = false
+    package var customHandles = 0
+    package var constraint = false
     /// A C constraint (`Engine.hostConstraints`), set by `Engine.setHostConstraint`.
-    public var hostConstraint = false
-    public init(customHandles: Int = 0, constraint: Bool = false, hostConstraint: Bool = false) {
+    package var hostConstraint = false
+    package init(customHandles: Int = 0, constraint: Bool = false, hostConstraint: Bool = false) {
         self.customHandles = customHandles; self.constraint = constraint; self.hostConstraint = hostConstraint
     }
 }
 
 extension Engine {
     /// Most custom handles a box may have.
-    public static let maxCustomHandles = 16
+    package static let maxCustomHandles = 16
 
     /// Sets which hooks box `id` has (custom indicators are chosen by `IndicatorShape.custom`).
-    public func setHooks(_ id: BoxID, _ set: BoxHookSet) throws(GripError) {
+    package func setHooks(_ id: BoxID, _ set: BoxHookSet) throws(GripError) {
         let s = try slot(id)
         guard set.customHandles >= 0, set.customHandles <= Engine.maxCustomHandles else {
             throw .arg("a box has at most \(Engine.maxCustomHandles) custom handles")
@@ -55,7 +55,7 @@ extension Engine {
     }
 
     /// The hooks box `id` has.
-    public func hooks(of id: BoxID) throws(GripError) -> BoxHookSet {
+    package func hooks(of id: BoxID) throws(GripError) -> BoxHookSet {
         scene.slots[Int(try slot(id))].hooks
     }
 
@@ -116,7 +116,7 @@ extension Engine {
 /// Constraints the host's own code (C callbacks) plugs into boxes: unlike script hooks they are
 /// never disabled. Implementations must not mutate the engine (the bindings refuse it while
 /// `Engine.busy` is set).
-public protocol HostConstraints: AnyObject {
+package protocol HostConstraints: AnyObject {
     /// The geometry to apply instead of `proposed` (both in the parent's space), or nil to refuse
     /// the step (the box stays at `current`).
     func constrain(box: BoxID, proposed: BoxGeometry, current: BoxGeometry) -> BoxGeometry?
@@ -133,7 +133,7 @@ extension BoxBehavior {
 extension Engine {
     /// Plugs the host's constraint into box `id` (or takes it out): `hostConstraints` is asked at
     /// every step of its gestures and nudges. Throws STATE while a gesture acts on the box.
-    public func setHostConstraint(_ id: BoxID, _ on: Bool) throws(GripError) {
+    package func setHostConstraint(_ id: BoxID, _ on: Bool) throws(GripError) {
         let s = try slot(id)
         if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; change its constraint after the gesture ends")

@@ -1,6 +1,6 @@
 /// Box storage and hierarchy: slots in pages that never move, generational ids, sibling lists
 /// in draw order (creation order unless reordered, Scene/Order.swift), and world transforms cached per box and invalidated by subtree. Every
-/// change to what is drawn is recorded through Scene/Changes.swift (`commit` for geometry).
+/// change to what is drawn is recorded through Scene/SceneChanges.swift (`commit` for geometry).
 public struct Scene {
     /// Most levels boxes nest: a top-level box is the first level (depth 0), so depths run
     /// 0 ..< maxDepth.
@@ -38,7 +38,7 @@ public struct Scene {
     var editingSlots: [Int32] = [] { didSet { changes.overlayOrderValid = false } }
     /// Boxes whose custom-handle position hook failed (until their gesture or the next configure).
     var disabledHandleHooks: [BoxID] = []
-    /// What changed since the frame was last built (Scene/Changes.swift).
+    /// What changed since the frame was last built (Scene/SceneChanges.swift).
     var changes = SceneChanges()
     /// Snapping (Snapping/SnapIndex.swift): whether an index follows the scene, and the slots
     /// committed, created, destroyed, reparented or made a target or not since it last did.
@@ -376,7 +376,7 @@ public struct Scene {
     @inline(__always) private func local(_ r: UnsafeMutablePointer<BoxRecord>) -> Affine {
         let rotation = r.pointee.geometry.rotation
         if rotation != r.pointee.sinCosAngle {
-            let (sine, cosine) = sinCos(rotation)
+            let (sine, cosine) = Trig.sinCos(rotation)
             r.pointee.cacheSinCos(of: rotation, sine, cosine)
         }
         return r.pointee.geometry.local(sine: r.pointee.sine, cosine: r.pointee.cosine)

@@ -108,7 +108,7 @@ extension Engine {
             let pivot = g.groupFrame.center
             let v0 = g.grabA - pivot, v = world - pivot
             guard v0.length > 1e-12, v.length > 1e-12 else { return }
-            var turn = atan2(v0.cross(v), v0.dot(v))
+            var turn = Trig.atan2(v0.cross(v), v0.dot(v))
             let snapped = modifiers & Modifiers.shift != 0
             if snapped {
                 let step = Double.pi / 12
@@ -177,7 +177,7 @@ extension Engine {
         var k = 1.0, turn = 0.0
         if v0.length > 1e-9 && v.length > 1e-9 {
             if allow.contains(.pinch) { k = v.length / v0.length }
-            if allow.contains(.rotate) { turn = atan2(v0.cross(v), v0.dot(v)) }
+            if allow.contains(.rotate) { turn = Trig.atan2(v0.cross(v), v0.dot(v)) }
         }
         k = clampGroupFactor(gi, k)
         let m0 = Vec2.mid(g.grabA, g.grabB)

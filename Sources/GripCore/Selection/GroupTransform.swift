@@ -22,7 +22,7 @@ public enum GroupTransform {
         let c = parentWorld.apply(g.center)
         var d = (c - t.pivot) * t.factor
         if t.turn != 0 {
-            let (s, k) = sinCos(t.turn)
+            let (s, k) = Trig.sinCos(t.turn)
             d = Vec2(k * d.x - s * d.y, s * d.x + k * d.y)
             out.rotation = g.rotation + (parentWorld.determinant < 0 ? -t.turn : t.turn)
         }
@@ -51,7 +51,7 @@ public enum GroupTransform {
 
         /// Where world point `p` goes.
         public func apply(_ p: Vec2) -> Vec2 {
-            let (s, c) = sinCos(rotation)
+            let (s, c) = Trig.sinCos(rotation)
             let d = p - from
             let u = Vec2(c * d.x + s * d.y, -s * d.x + c * d.y)
             let v = Vec2(u.x * kx, u.y * ky)
@@ -62,7 +62,7 @@ public enum GroupTransform {
     /// A member's frame axes (x and y as the user sees them, flips undone) in the selection
     /// frame's axes, as unit vectors; `world` maps the member's box space to the world.
     public static func axes(world: Affine, flippedX: Bool, flippedY: Bool, frameRotation r: Double) -> (u: Vec2, v: Vec2) {
-        let (s, c) = sinCos(r)
+        let (s, c) = Trig.sinCos(r)
         func inFrame(_ w: Vec2) -> Vec2 {
             let l = w.length
             guard l > 0 else { return w }
@@ -110,9 +110,9 @@ public enum GroupTransform {
         out.height = atLeast(minHeight, g.height * growth(axes.v, kx: t.kx, ky: t.ky))
         if t.kx < 0 || t.ky < 0 {
             // The frame's x axis in the parent's space: mirrors are about it and its normal.
-            let (s, c) = sinCos(t.rotation)
+            let (s, c) = Trig.sinCos(t.rotation)
             let x = parentInverse.applyVector(Vec2(c, s))
-            let phi = atan2(x.y, x.x)
+            let phi = Trig.atan2(x.y, x.x)
             if t.kx < 0 { out.rotation = Angle.wrap(2 * phi - out.rotation); out.flippedX.toggle() }
             if t.ky < 0 { out.rotation = Angle.wrap(2 * phi - out.rotation); out.flippedY.toggle() }
         }

@@ -177,8 +177,7 @@ extension Engine {
         }
         let rotation = selectionFrameRotation(shared: frameState.selectionAxes.shared, common: frameState.selectionAxes.common)
         var extent = FrameExtent(rotation)
-        precondition(frameState.outlinesFirstVertex + 4 * n <= frameState.vertices.count, "stale outlines")
-        let corners = frameState.vertices.base.unsafelyUnwrapped + frameState.outlinesFirstVertex
+        let corners = frameState.vertices.window(at: frameState.outlinesFirstVertex, count: 4 * n)
         for k in 0..<4 * n { extent.include(corners[k]) }
         return extent.frame(rotation: rotation)
     }
@@ -202,7 +201,7 @@ extension Engine {
             let fx = scene.slots[Int(s)].geometry.flippedX ? -1.0 : 1.0
             let u = Vec2(w.a * fx, w.b * fx)
             if common == nil {
-                common = atan2(u.y, u.x)
+                common = Trig.atan2(u.y, u.x)
                 axis = u
             } else if abs(axis.cross(u)) > 1e-9 * axis.length * u.length || axis.dot(u) <= 0 {
                 shared = false
@@ -230,31 +229,5 @@ extension Engine {
         let (p0, p1, p2, p3) = f.corners(f.local)
         return SelectionState(count: selection.members.count, center: f.center, width: f.width, height: f.height,
                               rotation: f.rotation, corners: (p0, p1, p2, p3), gestureActive: selectionGestureActive())
-    }
-}
-
-/// The bounds of world points in the axes of a frame turned by some rotation: what the
-/// selection frame is built from.
-struct FrameExtent {
-    var sine: Double, cosine: Double
-    var lo = Vec2(Double.infinity, Double.infinity), hi = Vec2(-Double.infinity, -Double.infinity)
-
-    init(_ rotation: Double) { (sine, cosine) = sinCos(rotation) }
-
-    /// Takes world point `p` in.
-    @inline(__always) mutating func include(_ p: Vec2) {
-        let u = Vec2(cosine * p.x + sine * p.y, -sine * p.x + cosine * p.y)
-        lo = Vec2(Swift.min(lo.x, u.x), Swift.min(lo.y, u.y))
-        hi = Vec2(Swift.max(hi.x, u.x), Swift.max(hi.y, u.y))
-    }
-
-    /// The frame at `rotation` (the one given at the start) around the points, or nil for none.
-    func frame(rotation: Double) -> BoxGeometry? {
-        guard lo.x.isFinite, hi.x.isFinite else { return nil }
-        let mid = (lo + hi) * 0.5
-        let center = Vec2(cosine * mid.x - sine * mid.y, sine * mid.x + cosine * mid.y)
-        // A frame without extent (impossible for boxes of positive size) is kept usable.
-        let width = Swift.max(hi.x - lo.x, 1e-9), height = Swift.max(hi.y - lo.y, 1e-9)
-        return BoxGeometry(center: center, width: width, height: height, rotation: rotation)
     }
 }

@@ -9,7 +9,7 @@ struct CursorDirections {
     private let similar: Bool
 
     /// `frameToScreen`: the linear part matters; `width`, `height`: the box's size. `heading`
-    /// and `diagonal`, when known, are `atan2(m.b, m.a)` and `atan2(height, width)` (a caller may
+    /// and `diagonal`, when known, are `Trig.atan2(m.b, m.a)` and `Trig.atan2(height, width)` (a caller may
     /// keep them while the transform or the size stays).
     init(frameToScreen m: Affine, width: Double, height: Double, heading: Double? = nil, diagonal: Double? = nil) {
         linear = m
@@ -17,8 +17,8 @@ struct CursorDirections {
         let tolerance = 1e-12 * Swift.max(n1, n2)
         similar = abs(m.a * m.c + m.b * m.d) <= tolerance && abs(n1 - n2) <= tolerance
         mirrored = m.determinant < 0
-        theta = similar ? (heading ?? atan2(m.b, m.a)) : 0
-        alpha = similar ? (diagonal ?? atan2(height, width)) : 0
+        theta = similar ? (heading ?? Trig.atan2(m.b, m.a)) : 0
+        alpha = similar ? (diagonal ?? Trig.atan2(height, width)) : 0
     }
 
     /// The screen angle of frame-space vector `v` from the box's centre to a built-in handle.
@@ -38,6 +38,6 @@ struct CursorDirections {
     /// The screen angle of frame-space vector `v`, by its own arctangent.
     func measured(_ v: Vec2) -> Double {
         let s = linear.applyVector(v)
-        return atan2(s.y, s.x)
+        return Trig.atan2(s.y, s.x)
     }
 }
