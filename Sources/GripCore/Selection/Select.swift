@@ -138,10 +138,11 @@ extension Engine {
         setSelection(kept)
     }
 
-    /// Whether a gesture acts on any selected box: the selection's own, or the only selected
-    /// box's (a member of several is in no gesture of its own: pressing it acts on them all).
+    /// Whether a gesture acts on the selection: a marquee (which picks it), the selection's own
+    /// gesture, or the only selected box's (a member of several is in no gesture of its own:
+    /// pressing it acts on them all).
     func selectionGestureActive() -> Bool {
-        if interactions.groupGesture() != nil { return true }
+        if interactions.groupGesture() != nil || interactions.marquee() != nil { return true }
         return selection.members.count == 1 && hasGesture(on: selection.members[0])
     }
 

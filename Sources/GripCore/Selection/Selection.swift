@@ -7,8 +7,6 @@ struct Selection {
     /// The world rotation of the selection frame while the members do not share one: 0 after
     /// the set changes, turned by a rotation of the whole selection (so the frame stays oriented).
     var orientation = 0.0
-    /// A marquee in progress (pointer selection).
-    var marquee: Marquee? = nil
     /// Scratch for picking: the bounds tree's candidate leaves and its walk, the picks with their
     /// draw positions, and per slot the stamp of the last pick that marked it (no clearing).
     var pickLeaves: [Int32] = []
@@ -50,16 +48,4 @@ public struct SelectionState: Equatable, Sendable {
             && a.rotation == b.rotation && a.corners.0 == b.corners.0 && a.corners.1 == b.corners.1
             && a.corners.2 == b.corners.2 && a.corners.3 == b.corners.3 && a.gestureActive == b.gestureActive
     }
-}
-
-/// A marquee: the rectangle a pointer drags over empty space, and the selection it started from.
-struct Marquee {
-    var pointer: UInt32
-    /// Screen points: where the pointer went down, and where it is.
-    var from: Vec2
-    var to: Vec2
-    /// The selection before the marquee (restored when it is cancelled; kept under the picks
-    /// when shift was held at the press).
-    var before: [BoxID]
-    var adding: Bool
 }

@@ -1,0 +1,344 @@
+// The marquee as an interaction of the one lifecycle (DESIGN.md, "Behaviour added in 0.2",
+// Architecture and Selection): it begins with a snapshot of the selection, steps from the
+// snapshot and the pointer now, ends with the selection as it is (no history step), cancels back
+// to the snapshot bit for bit (Escape, pointer CANCEL, a destroyed box it acts on, a box changing
+// parents), and is owned by the coordinator: "is anything in progress" sees it, no other gesture
+// runs beside it, and a nudge run ends when it begins.
+import Testing
+@testable import GripCore
+
+/// A pointer-selection rig with boxes a (100..200), b (400..500), c (400..500 x 300..400 lower
+/// down), each 100 x 100, editing off; empty space around them.
+private func threeBoxes() -> (Rig, BoxID, BoxID, BoxID) {
+    let r = Rig { $0.selectionMode = .pointer }
+    let a = r.box(center: Vec2(150, 150), width: 100, height: 100, editing: false)
+    let b = r.box(center: Vec2(450, 150), width: 100, height: 100, editing: false)
+    let c = r.box(center: Vec2(450, 450), width: 100, height: 100, editing: false)
+    _ = r.events()
+    return (r, a, b, c)
+}
+
+/// What a cancel must give back, compared bit for bit: the selection in order, the frame's kept
+/// orientation, the selection state the host reads, every box's geometry, and the history.
+private struct SelectionBits: Equatable {
+    var members: [BoxID]
+    var orientation: UInt64
+    var state: SelectionState
+    var geometry: [BoxGeometry]
+    var depth: Int
+
+    init(_ r: Rig, _ boxes: [BoxID]) {
+        members = r.e.selectedBoxes
+        orientation = r.e.selection.orientation.bitPattern
+        state = r.e.selectionState()
+        geometry = boxes.map { r.geometry($0) }
+        depth = r.e.historyDepth.undo
+    }
+
+    static func == (x: SelectionBits, y: SelectionBits) -> Bool {
+        x.members == y.members && x.orientation == y.orientation && x.state == y.state && x.depth == y.depth
+            && x.geometry.count == y.geometry.count && zip(x.geometry, y.geometry).allSatisfy { $0.sameBits($1) }
+    }
+}
+
+@Suite struct MarqueeLifecycleTests {
+    /// Begin, step and end go through the coordinator: while the marquee is dragged it is the one
+    /// interaction in progress (kind MARQUEE), its events carry GRIP_SELECTION (BEGAN at the
+    /// press point), the host's changes to the selection and the history are refused as during
+    /// any gesture, and its end leaves the picks selected with no history step.
+    @Test func beginStepEndThroughTheCoordinator() throws {
+        let (r, a, b, _) = threeBoxes()
+        try r.e.select(a, .replace)
+        _ = r.events()
+        try r.down(Vec2(300, 50))
+        #expect(r.e.interactions.active.isEmpty)  // not past touch_slop yet
+        try r.move(Vec2(520, 220))
+        #expect(r.e.interactions.active.count == 1)
+        let mi = try #require(r.e.interactions.marquee())
+        let g = r.e.interactions.active[mi]
+        #expect(g.kind == .marquee && g.isGesture && !g.movesBoxes && !g.group)
+        #expect(g.selectionBefore == [a])
+        #expect(r.e.interactions.anyGesture)
+        #expect(r.e.selectedBoxes == [b])
+        let evs = r.events()
+        #expect(kinds(evs) == [.gestureBegan, .selectionChanged, .gestureChanged])
+        #expect(evs.allSatisfy { $0.box == .selection })
+        #expect(evs[0].gesture == .marquee && evs[0].position == Vec2(300, 50))
+        #expect(evs[2].gesture == .marquee && evs[2].position == Vec2(520, 220))
+        // The selection is the marquee's while it lasts.
+        #expect(r.e.selectionState().gestureActive)
+        _ = expectGripError(.invalidState, "select during a marquee") { try r.e.select(a, .add) }
+        _ = expectGripError(.invalidState, "undo during a marquee") { _ = try r.e.undo() }
+        _ = expectGripError(.invalidState, "history clear during a marquee") { try r.e.clearHistory() }
+        #expect(r.e.selectedBoxes == [b])
+        #expect(r.e.frame().commands.filter { $0.kind == .marquee }.count == 1)
+        try r.up(Vec2(520, 220))
+        #expect(r.e.interactions.active.isEmpty)
+        #expect(r.e.selectedBoxes == [b])
+        let end = r.events(steps: true)
+        #expect(kinds(end) == [.gestureEnded])
+        #expect(end[0].gesture == .marquee && end[0].box == .selection && end[0].position == Vec2(520, 220))
+        #expect(r.e.historyDepth.undo == 0)
+        #expect(!r.e.selectionState().gestureActive)
+        #expect(!r.e.frame().commands.contains { $0.kind == .marquee })
+    }
+
+    /// Each step starts from the snapshot: with shift at the press the picks are added to the
+    /// selection from before, and a box picked earlier and left again is not kept; ctrl swaps the
+    /// rule at once (a key event, no pointer motion), and swapping back picks as before.
+    @Test func stepsComeFromTheSnapshotAndThePointerNow() throws {
+        let (r, a, b, c) = threeBoxes()
+        try r.e.select(a, .replace)
+        try r.down(Vec2(300, 50), mods: Modifiers.shift)
+        try r.move(Vec2(420, 120), mods: Modifiers.shift)   // meets b (intersect)
+        #expect(r.e.selectedBoxes == [a, b])
+        try r.move(Vec2(350, 100))                          // meets nothing
+        #expect(r.e.selectedBoxes == [a])
+        try r.move(Vec2(420, 420))                          // meets b and c
+        #expect(r.e.selectedBoxes == [a, b, c])
+        // ctrl down: contain, which neither b nor c passes; up again: intersect.
+        #expect(try r.key(.ctrl, mods: Modifiers.ctrl))
+        #expect(r.e.selectedBoxes == [a])
+        #expect(try r.key(.ctrl, .up))
+        #expect(r.e.selectedBoxes == [a, b, c])
+        try r.move(Vec2(520, 520), mods: Modifiers.ctrl)    // contains b and c
+        #expect(r.e.selectedBoxes == [a, b, c])
+        try r.up(Vec2(520, 520))
+        #expect(r.e.selectedBoxes == [a, b, c])
+    }
+
+    /// Escape and pointer CANCEL give back the selection from before the marquee bit for bit: its
+    /// members in order, the frame's kept orientation (here turned by a group rotation of boxes
+    /// that do not share a rotation), the state the host reads, every box where it was, no
+    /// history step; SELECTION_CHANGED then MARQUEE CANCELLED; the pointer then drives nothing.
+    @Test(arguments: [true, false])
+    func cancelRestoresTheSnapshotBitForBit(escape: Bool) throws {
+        let (r, a, b, c) = threeBoxes()
+        let d = r.box(center: Vec2(150, 450), width: 100, height: 80, rotation: 0.4, editing: false)
+        try r.e.select(a, .replace)
+        try r.e.select(d, .add)
+        // Turn the selection by its rotate handle: its frame keeps the turned orientation.
+        let handle = selRotateHandleScreen(r)
+        #expect(try r.e.hitTest(world: r.world(handle)) == Hit(box: .selection, handle: .rotate))
+        try r.down(handle)
+        try r.move(handle + Vec2(40, 0))
+        try r.up(handle + Vec2(40, 0))
+        #expect(r.e.selection.orientation != 0)
+        let boxes = [a, b, c, d]
+        let before = SelectionBits(r, boxes)
+        _ = r.events(steps: true)
+        try r.down(Vec2(300, 20))
+        try r.move(Vec2(520, 520))
+        #expect(r.e.selectedBoxes == [b, c])
+        #expect(r.e.selection.orientation == 0)
+        _ = r.events(steps: true)
+        if escape {
+            #expect(try r.key(.escape))
+        } else {
+            try r.cancel(Vec2(520, 520))
+        }
+        #expect(SelectionBits(r, boxes) == before)
+        let evs = r.events(steps: true)
+        #expect(kinds(evs) == [.selectionChanged, .gestureCancelled])
+        #expect(evs[1].gesture == .marquee && evs[1].box == .selection)
+        #expect(r.e.interactions.active.isEmpty)
+        #expect(!r.e.frame().commands.contains { $0.kind == .marquee })
+        if escape {
+            // The pointer stays down, driving nothing until it is released.
+            #expect(try r.move(Vec2(600, 600)))
+            #expect(try r.up(Vec2(600, 600)))
+            #expect(SelectionBits(r, boxes) == before)
+            #expect(r.events(steps: true).isEmpty)
+        }
+    }
+
+    /// A box the marquee acts on (in its snapshot, or picked now) destroyed during it cancels
+    /// it: the selection goes back to the snapshot without the destroyed boxes (never an id that
+    /// is gone), CANCELLED; the pointer drives nothing until released. Destroying a box it does
+    /// not act on leaves it going.
+    @Test func aDestroyedBoxCancelsTheMarqueeActingOnIt() throws {
+        // A picked box destroyed.
+        do {
+            let (r, a, b, c) = threeBoxes()
+            try r.e.select(a, .replace)
+            try r.down(Vec2(300, 20))
+            try r.move(Vec2(520, 520))
+            #expect(r.e.selectedBoxes == [b, c])
+            _ = r.events()
+            try r.e.destroyBox(c)
+            #expect(r.e.selectedBoxes == [a])
+            #expect(r.e.interactions.active.isEmpty)
+            let evs = r.events(steps: true)
+            #expect(kinds(evs) == [.selectionChanged, .gestureCancelled])
+            #expect(evs[1].gesture == .marquee && evs[1].box == .selection)
+            #expect(try r.move(Vec2(120, 120)))   // would pick a; drives nothing
+            #expect(r.e.selectedBoxes == [a])
+            #expect(try r.up(Vec2(120, 120)))
+            #expect(r.events(steps: true).isEmpty)
+        }
+        // A box of the snapshot destroyed (a child of the snapshot's box: the subtree goes).
+        do {
+            let (r, a, b, _) = threeBoxes()
+            let child = r.box(parent: a, center: Vec2(50, 50), width: 20, height: 20, editing: false)
+            try r.e.select(b, .replace)
+            try r.e.select(child, .add)
+            try r.down(Vec2(300, 600), mods: Modifiers.shift)
+            try r.move(Vec2(520, 420), mods: Modifiers.shift)   // adds c
+            #expect(r.e.selectedBoxes.count == 3)
+            _ = r.events()
+            try r.e.destroyBox(a)
+            #expect(r.e.selectedBoxes == [b])
+            #expect(r.e.interactions.marquee() == nil)
+            #expect(kinds(r.events()) == [.selectionChanged, .gestureCancelled])
+            try r.up(Vec2(520, 420))
+            #expect(r.e.selectedBoxes == [b])
+        }
+        // A box it does not act on: the marquee goes on, and its cancel restores the snapshot.
+        do {
+            let (r, a, b, c) = threeBoxes()
+            let far = r.box(center: Vec2(900, 700), width: 50, height: 50, editing: false)
+            try r.e.select(a, .replace)
+            try r.down(Vec2(300, 20))
+            try r.move(Vec2(520, 220))
+            _ = r.events()
+            try r.e.destroyBox(far)
+            #expect(r.e.interactions.marquee() != nil)
+            #expect(r.events().isEmpty)
+            try r.move(Vec2(520, 520))
+            #expect(r.e.selectedBoxes == [b, c])
+            try r.cancel(Vec2(520, 520))
+            #expect(r.e.selectedBoxes == [a])
+        }
+        // The snapshot's box destroyed while it is not picked: the old marquee kept its id and
+        // put it back on cancel; now the marquee ends there without it.
+        do {
+            let (r, a, b, _) = threeBoxes()
+            try r.e.select(a, .replace)
+            try r.e.select(b, .add)
+            try r.down(Vec2(300, 600))
+            try r.move(Vec2(520, 420))
+            _ = r.events()
+            try r.e.destroyBox(a)
+            #expect(r.e.selectedBoxes == [b])
+            #expect(r.e.selectedBoxes.allSatisfy { r.e.scene.slot($0) != nil })
+            #expect(kinds(r.events()) == [.selectionChanged, .gestureCancelled])
+        }
+    }
+
+    /// A box changing parents during a marquee cancels it (the hierarchy it picks from and
+    /// restores into changed): the selection from before it comes back.
+    @Test func aReparentCancelsTheMarquee() throws {
+        let (r, a, b, c) = threeBoxes()
+        try r.e.select(a, .replace)
+        try r.down(Vec2(300, 20))
+        try r.move(Vec2(520, 520))
+        #expect(r.e.selectedBoxes == [b, c])
+        _ = r.events()
+        var d = try r.e.describe(c)
+        d.parent = b
+        d.geometry.center = Vec2(50, 50)
+        try r.e.configure(c, d)
+        #expect(r.e.interactions.marquee() == nil)
+        #expect(r.e.selectedBoxes == [a])
+        #expect(kinds(r.events()) == [.selectionChanged, .gestureCancelled])
+    }
+
+    /// A second pointer while a marquee is dragged drives nothing: on a box it is consumed and
+    /// neither selects, moves nor taps it into the selection; on the selection's handles it turns
+    /// nothing; on an empty place it is not consumed and draws no second marquee. A pointer
+    /// already pending on a box does not start a move. Magnify is not consumed. The marquee goes
+    /// on as if they were not there.
+    @Test func aSecondPointerDuringAMarqueeDrivesNothing() throws {
+        let (r, a, b, c) = threeBoxes()
+        // Pointer 3 pending on a (a press selects it), before the marquee.
+        try r.down(Vec2(150, 150), id: 3)
+        #expect(r.e.selectedBoxes == [a])
+        try r.down(Vec2(300, 20))
+        try r.move(Vec2(520, 520))
+        #expect(r.e.selectedBoxes == [b, c])
+        let geometry = [a, b, c].map { r.geometry($0) }
+        _ = r.events()
+        // On a box of the selection, and on one outside it.
+        for (p, id) in [(Vec2(450, 150), UInt32(2)), (Vec2(150, 150), UInt32(4))] {
+            #expect(try r.down(p, id: id))
+            #expect(try r.move(p + Vec2(60, 40), id: id))
+            #expect(try r.up(p + Vec2(60, 40), id: id))
+            #expect(try r.down(p, id: id))   // and a tap
+            #expect(try r.up(p, id: id))
+        }
+        // On the selection's rotate handle.
+        let handle = selRotateHandleScreen(r)
+        #expect(try r.e.hitTest(world: r.world(handle)) == Hit(box: .selection, handle: .rotate))
+        #expect(try r.down(handle, id: 5))
+        #expect(try r.move(handle + Vec2(80, 30), id: 5))
+        #expect(try r.up(handle + Vec2(80, 30), id: 5))
+        // On an empty place.
+        #expect(try !r.down(Vec2(900, 700), id: 6))
+        #expect(try !r.move(Vec2(600, 300), id: 6))
+        #expect(try !r.up(Vec2(600, 300), id: 6))
+        // The pending pointer moves past touch_slop.
+        #expect(try r.move(Vec2(200, 200), id: 3))
+        #expect(try !r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1.5, focal: Vec2(450, 150), time: r.t + 0.01)))
+        try r.e.dispatchMagnify(MagnifyEvent(.up, factor: 1.5, focal: Vec2(450, 150), time: r.t + 0.02))
+        r.t += 0.02
+        #expect([a, b, c].map { r.geometry($0) } == geometry)
+        #expect(r.e.selectedBoxes == [b, c])
+        let evs = r.events()
+        #expect(!evs.contains { $0.kind == .gestureBegan || $0.kind == .selectionChanged }, "\(kinds(evs))")
+        #expect(r.e.interactions.active.count == 1)
+        // The marquee itself goes on, from where it began.
+        try r.move(Vec2(520, 220))
+        #expect(r.e.selectedBoxes == [b])
+        try r.up(Vec2(520, 220))
+        try r.up(Vec2(200, 200), id: 3)
+        #expect(r.e.selectedBoxes == [b])
+        #expect(r.e.historyDepth.undo == 0)
+    }
+
+    /// No marquee begins while another gesture is in progress (it could pick that gesture's
+    /// boxes), and a tap on an empty place does not clear a selection a gesture acts on.
+    @Test func noMarqueeBesideAnotherGesture() throws {
+        let (r, a, b, _) = threeBoxes()
+        try r.e.select(a, .replace)
+        try r.e.select(b, .add)
+        try r.down(Vec2(150, 150))
+        try r.move(Vec2(170, 170))   // a group move of a and b
+        #expect(r.e.interactions.groupGesture() != nil)
+        _ = r.events()
+        try r.down(Vec2(300, 600), id: 2)
+        #expect(try !r.move(Vec2(520, 420), id: 2))
+        #expect(r.e.interactions.marquee() == nil)
+        #expect(try !r.up(Vec2(520, 420), id: 2))
+        try r.down(Vec2(300, 600), id: 2)       // a tap on an empty place
+        try r.up(Vec2(300, 600), id: 2)
+        #expect(r.e.selectedBoxes == [a, b])
+        #expect(!r.events().contains { $0.kind == .selectionChanged })
+        try r.up(Vec2(170, 170))
+        try r.down(Vec2(300, 600), id: 2)       // now it clears
+        try r.up(Vec2(300, 600), id: 2)
+        #expect(r.e.selectedBoxes.isEmpty)
+    }
+
+    /// A nudge run in progress ends (one COMMITTED) when a marquee begins, before its BEGAN, even
+    /// when the marquee leaves the selection as it is (shift, picking nothing); arrows and Tab do
+    /// nothing while the marquee lasts.
+    @Test func aNudgeRunEndsWhenAMarqueeBegins() throws {
+        let (r, a, _, _) = threeBoxes()
+        try r.e.select(a, .replace)
+        #expect(try r.key(.right))
+        _ = r.events(steps: true)
+        try r.down(Vec2(300, 600), mods: Modifiers.shift)
+        try r.move(Vec2(330, 650), mods: Modifiers.shift)
+        #expect(r.e.selectedBoxes == [a])
+        let evs = r.events(steps: true)
+        #expect(kinds(evs) == [.committed, .gestureBegan, .gestureChanged], "\(kinds(evs))")
+        #expect(r.e.historyDepth.undo == 1)
+        let at = r.geometry(a)
+        #expect(try !r.key(.left))
+        #expect(try !r.key(.tab))
+        #expect(r.geometry(a).sameBits(at))
+        #expect(r.e.selectedBoxes == [a])
+        try r.up(Vec2(330, 650))
+        #expect(r.e.historyDepth.undo == 1)
+    }
+}
