@@ -279,7 +279,7 @@ private struct SelectionBits: Equatable {
         // The pending pointer moves past touch_slop.
         #expect(try r.move(Vec2(200, 200), id: 3))
         #expect(try !r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1.5, focal: Vec2(450, 150), time: r.t + 0.01)))
-        try r.e.dispatchMagnify(MagnifyEvent(.up, factor: 1.5, focal: Vec2(450, 150), time: r.t + 0.02))
+        _ = try r.e.dispatchMagnify(MagnifyEvent(.up, factor: 1.5, focal: Vec2(450, 150), time: r.t + 0.02))
         r.t += 0.02
         #expect([a, b, c].map { r.geometry($0) } == geometry)
         #expect(r.e.selectedBoxes == [b, c])
@@ -340,5 +340,31 @@ private struct SelectionBits: Equatable {
         #expect(r.e.selectedBoxes == [a])
         try r.up(Vec2(330, 650))
         #expect(r.e.historyDepth.undo == 1)
+    }
+}
+
+@Suite struct KeySortTests {
+    /// The marquee's in-place sort orders keys as the standard library's sort does: random keys
+    /// (few distinct ones too), sorted, reversed and organ-pipe input, every length up to 300 and
+    /// some long ones (past the heapsort depth limit on adversarial input, it still sorts).
+    @Test func sortsAsTheStandardLibraryDoes() {
+        var rng = SplitMix64(seed: 0x5047_0001)
+        var lengths = Array(0...300)
+        lengths += [1_000, 4_096, 10_007, 50_000]
+        for n in lengths {
+            for shape in 0..<5 {
+                var keys: [UInt64]
+                switch shape {
+                case 0: keys = (0..<n).map { _ in rng.next() }
+                case 1: keys = (0..<n).map { _ in UInt64(rng.int(4)) }
+                case 2: keys = (0..<n).map { UInt64($0) }
+                case 3: keys = (0..<n).map { UInt64(n - $0) }
+                default: keys = (0..<n).map { UInt64(min($0, n - $0)) }
+                }
+                let want = keys.sorted()
+                KeySort.sort(&keys)
+                #expect(keys == want, "length \(n), shape \(shape)")
+            }
+        }
     }
 }

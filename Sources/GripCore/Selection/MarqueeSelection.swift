@@ -20,8 +20,17 @@ extension Engine {
     func stepMarquee(_ mi: Int, to q: Vec2, modifiers: UInt32) {
         interactions.active[mi].grabB = q
         let from = interactions.active[mi].grabA
-        let picks = marqueePicks(from: from, to: q, modifiers: modifiers)
-        setSelection(interactions.active[mi].adding ? union(interactions.active[mi].selectionBefore, picks) : picks)
+        // The picks are written into a kept buffer, which then trades places with the selection's
+        // own: the steps of a marquee allocate nothing (but for shift's union).
+        var picks = selection.pickOut
+        selection.pickOut = []
+        marqueePicks(from: from, to: q, modifiers: modifiers, into: &picks)
+        if interactions.active[mi].adding {
+            setSelection(union(interactions.active[mi].selectionBefore, picks))
+        } else {
+            setSelection(swapping: &picks)
+        }
+        selection.pickOut = picks
         scene.drawnStateChanged()
         emitSelectionEvent(.gestureChanged, .marquee, pointer: interactions.active[mi].pointer, at: viewInverse.apply(q))
     }
@@ -50,11 +59,12 @@ extension Engine {
         return out
     }
 
-    /// The outermost selectable boxes the marquee picks, in draw order: a box is not picked
+    /// The outermost selectable boxes a marquee from screen point `from` to `to` picks, written
+    /// over `picks`, in draw order: a box is not picked
     /// when one of its ancestors is. Candidates come from the bounds tree (the world bounds of the
     /// marquee's screen rectangle), tested exactly on screen; the cost follows the boxes near the
     /// marquee, not the scene.
-    func marqueePicks(from: Vec2, to: Vec2, modifiers: UInt32) -> [BoxID] {
+    func marqueePicks(from: Vec2, to: Vec2, modifiers: UInt32, into picks: inout [BoxID]) {
         var rule = config.marqueeRule
         if modifiers & (Modifiers.ctrl | Modifiers.meta) != 0 { rule = rule == .intersect ? .contain : .intersect }
         let lo = Vec2(Swift.min(from.x, to.x), Swift.min(from.y, to.y))
@@ -85,7 +95,7 @@ extension Engine {
             // scene's order among boxes under the same top-level box (short runs).
             keys.append(UInt64(scene.tree.leaves[Int(leaves[i])].info.key) << 32 | UInt64(UInt32(bitPattern: s)))
         }
-        keys.sort()
+        KeySort.sort(&keys)
         var i = 0
         while i < keys.count {
             var j = i + 1
@@ -105,8 +115,7 @@ extension Engine {
             }
             i = j
         }
-        var picks: [BoxID] = []
-        picks.reserveCapacity(keys.count)
+        picks.removeAll(keepingCapacity: true)
         for k in keys {
             let s = Int32(bitPattern: UInt32(truncatingIfNeeded: k))
             var p = scene.slots[Int(s)].parent, covered = false
@@ -114,7 +123,6 @@ extension Engine {
             if !covered { picks.append(scene.id(s)) }
         }
         selection.pickLeaves = leaves; selection.pickStack = stack; selection.pickKeys = keys; selection.pickMarks = marks
-        return picks
     }
 }
 

@@ -91,12 +91,19 @@ extension Engine {
     /// Makes `members` the selection (they are live and none is another's ancestor): marks,
     /// overlay, frame orientation and SELECTION_CHANGED, when the set differs.
     func setSelection(_ members: [BoxID]) {
+        var members = members
+        setSelection(swapping: &members)
+    }
+
+    /// `setSelection(members)`, the two arrays trading places: `members` gets the selection's
+    /// buffer from before when the set changed (a caller that keeps it allocates nothing).
+    func setSelection(swapping members: inout [BoxID]) {
         if members == selection.members { return }
         settleNudge()
         for m in selection.members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = .none } }
         let mark: SelectionMark = members.count == 1 ? .alone : .member
         for m in members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = mark } }
-        selection.members = members
+        swap(&selection.members, &members)
         selectionChanged()
     }
 

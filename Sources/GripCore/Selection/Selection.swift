@@ -14,6 +14,9 @@ struct Selection {
     var pickKeys: [UInt64] = []
     var pickMarks: [UInt32] = []
     var pickStamp: UInt32 = 0
+    /// The buffer a marquee step writes its picks into (the selection's members before that
+    /// step, once they have traded places).
+    var pickOut: [BoxID] = []
 }
 
 /// A box's part in the selection (`BoxRecord.selection`).
