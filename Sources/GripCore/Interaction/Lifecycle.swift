@@ -183,6 +183,28 @@ extension Engine {
         input.pointers[id].map { viewInverse.apply($0.position) } ?? .zero
     }
 
+    // MARK: nudge runs
+
+    /// Begins nudge run `g` (Keys/Nudge.swift) on the selected boxes: the snapshots and the
+    /// selection taken, their reset animations stopped; no gesture events. Returns its index.
+    func beginNudgeRun(_ g: Interaction) -> Int {
+        var g = g
+        g.selectionBefore = selection.members
+        g.orientationBefore = selection.orientation
+        for k in 0..<g.members.count { stopReset(on: g.members.box(k)) }
+        interactions.active.append(g)
+        return interactions.active.count - 1
+    }
+
+    /// Ends the nudge run in progress, if any: one step when it moved anything.
+    func settleNudge() {
+        guard interactions.nudgeDeadline != .infinity else { return }
+        interactions.nudgeDeadline = .infinity
+        guard let gi = interactions.nudge() else { return }
+        let g = interactions.active.remove(at: gi)
+        commitStep(of: g)
+    }
+
     // MARK: reset animations
 
     /// Begins the animation of slot `s` from where it is to its home geometry.
