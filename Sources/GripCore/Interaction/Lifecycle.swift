@@ -154,24 +154,32 @@ extension Engine {
     func cancelMarquee(destroying doomed: [Int32]?) {
         guard let mi = interactions.marquee() else { return }
         let g = interactions.active[mi]
-        var gone = Set<BoxID>()
+        // The doomed slots carry a fresh pick mark (0: none is doomed).
+        var stamp: UInt32 = 0
         if let doomed {
+            stamp = selection.nextPickStamp(slots: scene.slots.count)
             var touched = false
             for x in doomed {
-                gone.insert(scene.id(x))
+                selection.pickMarks[Int(x)] = stamp
                 touched = touched || scene.slots[Int(x)].selection != .none
             }
-            guard touched || g.selectionBefore.contains(where: { gone.contains($0) }) else { return }
+            guard touched || g.selectionBefore.contains(where: { isMarked($0, stamp) }) else { return }
         }
-        restoreSelection(of: g, without: gone)
+        restoreSelection(of: g, unlessMarked: stamp)
         finish(mi, .gestureCancelled, pointer: g.pointer, at: viewInverse.apply(g.grabB))
         input.pointers.update(g.pointer) { $0.role = .ignored }
     }
 
+    /// Whether live box `id` carries pick mark `stamp`.
+    private func isMarked(_ id: BoxID, _ stamp: UInt32) -> Bool {
+        guard let s = scene.slot(id) else { return false }
+        return selection.pickMarks[Int(s)] == stamp
+    }
+
     /// The selection back to what it was when `g` began, in its order and with its frame's kept
-    /// orientation (boxes destroyed since, and those in `gone`, left out).
-    private func restoreSelection(of g: Interaction, without gone: Set<BoxID> = []) {
-        setSelection(g.selectionBefore.filter { scene.slot($0) != nil && !gone.contains($0) })
+    /// orientation (boxes destroyed since, and those carrying pick mark `stamp`, left out).
+    private func restoreSelection(of g: Interaction, unlessMarked stamp: UInt32 = 0) {
+        setSelection(g.selectionBefore.filter { scene.slot($0) != nil && (stamp == 0 || !isMarked($0, stamp)) })
         if selection.orientation != g.orientationBefore {
             selection.orientation = g.orientationBefore
             scene.drawnStateChanged()

@@ -73,17 +73,11 @@ extension Engine {
         let w2 = viewInverse.apply(hi), w3 = viewInverse.apply(Vec2(lo.x, hi.y))
         let region = Rect(bounding: w0, w1, w2, w3)
         scene.refreshBounds()
+        let stamp = selection.nextPickStamp(slots: scene.slots.count)
         var leaves = selection.pickLeaves, stack = selection.pickStack, keys = selection.pickKeys, marks = selection.pickMarks
         selection.pickLeaves = []; selection.pickStack = []; selection.pickKeys = []; selection.pickMarks = []
         leaves.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
-        if marks.count < scene.slots.count { marks.append(contentsOf: repeatElement(0, count: scene.slots.count - marks.count)) }
-        selection.pickStamp &+= 1
-        if selection.pickStamp == 0 {
-            for i in marks.indices { marks[i] = 0 }
-            selection.pickStamp = 1
-        }
-        let stamp = selection.pickStamp
         scene.tree.leaves(meeting: region, into: &leaves, stack: &stack)
         for i in leaves.indices {
             let s = scene.tree.shapes[Int(leaves[i])].id.index

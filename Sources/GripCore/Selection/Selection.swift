@@ -14,6 +14,18 @@ struct Selection {
     var pickKeys: [UInt64] = []
     var pickMarks: [UInt32] = []
     var pickStamp: UInt32 = 0
+    /// A stamp no slot's pick mark holds yet, the marks grown to `slots` entries (cleared when the
+    /// stamp wraps).
+    mutating func nextPickStamp(slots: Int) -> UInt32 {
+        if pickMarks.count < slots { pickMarks.append(contentsOf: repeatElement(0, count: slots - pickMarks.count)) }
+        pickStamp &+= 1
+        if pickStamp == 0 {
+            for i in pickMarks.indices { pickMarks[i] = 0 }
+            pickStamp = 1
+        }
+        return pickStamp
+    }
+
     /// The buffer a marquee step writes its picks into (the selection's members before that
     /// step, once they have traded places).
     var pickOut: [BoxID] = []
