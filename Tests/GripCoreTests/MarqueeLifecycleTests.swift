@@ -368,3 +368,98 @@ private struct SelectionBits: Equatable {
         }
     }
 }
+
+@Suite struct MarqueeSessionTests {
+    /// Random sessions of pointer selection over nested boxes: two pointers pressing, dragging,
+    /// lifting and cancelling anywhere, modifier keys, Escape, arrows, Tab, grip_select, destroys
+    /// and re-parents. After every event: the selection holds live boxes only, none twice, no box
+    /// with its ancestor, and each box's mark agrees with it; at most one marquee, never beside
+    /// another gesture, drawn exactly while it lasts; a host call refused during it changes
+    /// nothing; and every cancelled marquee gives back the selection from before it (without the
+    /// boxes destroyed since).
+    @Test func invariantsHoldThroughRandomSessions() throws {
+        var rng = SplitMix64(seed: 0x3A2C_E200)
+        var cancels = 0, marquees = 0
+        for round in 0..<25 {
+            let r = Rig(width: 1200, height: 1000) { $0.selectionMode = .pointer }
+            var boxes: [BoxID] = []
+            for _ in 0..<(5 + rng.int(6)) {
+                let parent = boxes.isEmpty || rng.int(3) != 0 ? BoxID.none : boxes[rng.int(boxes.count)]
+                boxes.append(r.box(parent: parent, center: Vec2(rng.double(50, 700), rng.double(50, 600)) * (parent == .none ? 1 : 0.2),
+                                   width: rng.double(30, 160), height: rng.double(30, 160), rotation: rng.double(-1, 1),
+                                   editing: rng.int(3) == 0) { d in d.behavior.selectable = rng.int(5) != 0 })
+            }
+            var down: [UInt32: Vec2] = [:]
+            var snapshot: [BoxID]? = nil
+            for step in 0..<150 {
+                let before = r.e.selectedBoxes
+                var reparented = false
+                let p = Vec2(rng.double(0, 900), rng.double(0, 800))
+                let id = UInt32(1 + rng.int(2))
+                let mods = rng.int(4) == 0 ? [Modifiers.shift, Modifiers.ctrl][rng.int(2)] : 0
+                switch rng.int(12) {
+                case 0, 1:
+                    if down[id] == nil { try r.down(p, id: id, mods: mods); down[id] = p }
+                case 2, 3, 4:
+                    if down[id] != nil { try r.move(p, id: id, mods: mods) }
+                case 5:
+                    if down[id] != nil { try r.up(p, id: id); down[id] = nil }
+                case 6:
+                    if down[id] != nil { try r.cancel(p, id: id); down[id] = nil }
+                case 7:
+                    _ = try r.key([.escape, .tab, .left, .right][rng.int(4)])
+                case 8:
+                    _ = try r.key(.ctrl, rng.bool() ? .down : .up, mods: rng.bool() ? Modifiers.ctrl : 0)
+                case 9:
+                    let live = boxes.filter { r.e.scene.slot($0) != nil }
+                    guard let b = live.isEmpty ? nil : live[rng.int(live.count)] else { break }
+                    let marquee = r.e.interactions.marquee() != nil
+                    do {
+                        try r.e.select(b, [.add, .toggle, .replace][rng.int(3)])
+                        #expect(!marquee, "round \(round) step \(step): select went through during a marquee")
+                    } catch {
+                        #expect(r.e.selectedBoxes == before, "round \(round) step \(step): a refused select changed the selection")
+                    }
+                case 10:
+                    let live = boxes.filter { r.e.scene.slot($0) != nil }
+                    if live.count > 3 { try r.e.destroyBox(live[rng.int(live.count)]) }
+                default:
+                    let live = boxes.filter { r.e.scene.slot($0) != nil }
+                    guard live.count >= 2 else { break }
+                    let b = live[rng.int(live.count)], q = live[rng.int(live.count)]
+                    guard var d = try? r.e.describe(b) else { break }
+                    d.parent = rng.int(3) == 0 ? .none : q
+                    let old = try r.e.describe(b).parent
+                    reparented = (try? r.e.configure(b, d)) != nil && d.parent != old
+                }
+                // Marquee boundaries seen in this step's events.
+                for ev in r.events() where ev.gesture == .marquee {
+                    if ev.kind == .gestureBegan { snapshot = before; marquees += 1 }
+                    // (After a re-parent the restored selection is then kept apart, as any is.)
+                    if ev.kind == .gestureCancelled, !reparented, let s = snapshot {
+                        let want = s.filter { r.e.scene.slot($0) != nil }
+                        #expect(r.e.selectedBoxes == want, "round \(round) step \(step): cancel gave \(r.e.selectedBoxes.map(\.rawValue)), want \(want.map(\.rawValue))")
+                        cancels += 1
+                    }
+                    if ev.kind == .gestureCancelled || ev.kind == .gestureEnded { snapshot = nil }
+                }
+                // The invariants.
+                let sel = r.e.selectedBoxes
+                #expect(sel.allSatisfy { r.e.scene.slot($0) != nil }, "round \(round) step \(step): a dead id selected")
+                #expect(Set(sel).count == sel.count, "round \(round) step \(step): a box selected twice")
+                for a in sel { for b in sel where a != b {
+                    #expect(!selIsAncestor(r.e, a, of: b), "round \(round) step \(step): a box selected with its ancestor")
+                } }
+                let marked = boxes.filter { r.e.scene.slot($0).map { r.e.scene.slots[Int($0)].selection != .none } ?? false }
+                #expect(Set(marked) == Set(sel), "round \(round) step \(step): marks disagree with the selection")
+                let marqueeCount = r.e.interactions.active.filter { $0.kind == .marquee }.count
+                #expect(marqueeCount <= 1)
+                if marqueeCount == 1 {
+                    #expect(!r.e.interactions.active.contains { $0.movesBoxes }, "round \(round) step \(step): a gesture beside the marquee")
+                }
+                #expect(r.e.frame().commands.contains { $0.kind == .marquee } == (marqueeCount == 1))
+            }
+        }
+        #expect(marquees >= 40 && cancels >= 10, "\(marquees) marquees, \(cancels) cancelled")
+    }
+}
