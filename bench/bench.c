@@ -528,7 +528,7 @@ static double bench_marquee(int n, double *allocs) {
     for (int i = 0; i < 400; i++) { marquee_step(e, i, NULL); if (i % 10 == 0) drain(e); }
     double ns = per_step(e, marquee_step, NULL, 11, 10);
     unsigned long long a0 = alloc_count();
-    for (int i = 0; i < 200; i++) { marquee_step(e, i, NULL); if (i % 50 == 0) drain(e); }
+    for (int i = 0; i < 200; i++) { marquee_step(e, i, NULL); if (i % 10 == 0) drain(e); }
     *allocs = (double)(alloc_count() - a0) / 200;
     grip_engine_destroy(e);
     return ns;

@@ -129,20 +129,31 @@ extension Engine {
         if live.isEmpty { selectionChanged() }
     }
 
-    /// After a box moved in the hierarchy: a selected box and a selected ancestor or descendant of
-    /// it are not both kept (the one selected earlier stays).
+    /// After a box moved in the hierarchy (or undo / redo put a selection back): a selected box
+    /// and a selected ancestor or descendant of it are not both kept (the one selected earlier
+    /// stays). Boxes kept and the ancestors of boxes kept carry pick marks, so the cost is the
+    /// members' depth, not the square of their number.
     func keepSelectionApart() {
         guard selection.members.count >= 2 else { return }
-        var kept: [BoxID] = []
+        let kept = selection.nextPickStamp(slots: scene.slots.count)
+        let above = selection.nextPickStamp(slots: scene.slots.count)
+        var out: [BoxID] = []
+        out.reserveCapacity(selection.members.count)
         for m in selection.members {
-            guard let x = scene.slot(m) else { continue }
-            let clash = kept.contains { k in
-                guard let y = scene.slot(k) else { return false }
-                return scene.isAncestor(x, of: y) || scene.isAncestor(y, of: x)
+            guard let x = scene.slot(m), selection.pickMarks[Int(x)] != above else { continue }
+            var p = scene.slots[Int(x)].parent, clash = false
+            while p >= 0 && !clash { clash = selection.pickMarks[Int(p)] == kept; p = scene.slots[Int(p)].parent }
+            if clash { continue }
+            selection.pickMarks[Int(x)] = kept
+            out.append(m)
+            // Its ancestors lie above a kept box (those marked already have theirs marked too).
+            p = scene.slots[Int(x)].parent
+            while p >= 0 && selection.pickMarks[Int(p)] != above {
+                selection.pickMarks[Int(p)] = above
+                p = scene.slots[Int(p)].parent
             }
-            if !clash { kept.append(m) }
         }
-        setSelection(kept)
+        setSelection(out)
     }
 
     /// Whether a gesture acts on the selection: a marquee (which picks it), the selection's own
