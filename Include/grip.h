@@ -328,8 +328,8 @@ typedef enum grip_select_op {
     GRIP_SELECT_TOGGLE = 3,
     GRIP_SELECT_FORCE32 = 0x7FFFFFFF
 } grip_select_op;
-/* GRIP_ERR_STATE while a gesture is active on the selection. Emits GRIP_EVENT_SELECTION_CHANGED
- * when the set changed. */
+/* GRIP_ERR_STATE while a gesture is active on the selection (a marquee too). Emits
+ * GRIP_EVENT_SELECTION_CHANGED when the set changed. */
 grip_status grip_select(grip_engine *engine, grip_box box, grip_select_op op);
 /* The selected boxes in the order they were selected: count is always written; at most capacity
  * ids are copied. */
@@ -343,7 +343,7 @@ typedef struct grip_selection_state {
     grip_vec2 center;
     double width, height, rotation;
     grip_vec2 corners[4];        /* top-left, top-right, bottom-right, bottom-left of the frame */
-    bool gesture_active;
+    bool gesture_active;         /* a gesture acts on the selection (a marquee too) */
 } grip_selection_state;
 /* An empty selection is GRIP_OK with count 0 and the rest zero. */
 grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *out);

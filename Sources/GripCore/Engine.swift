@@ -4,11 +4,11 @@
 /// - `scene` (Scene/Scene.swift): the boxes, their hierarchy and transforms, and, through
 ///   Scene/SceneChanges.swift, every change to what is drawn;
 /// - `input` (Input/InputState.swift): the pointers that are down, hover, taps, long presses;
-/// - `interactions` (Interaction/Interactions.swift): the gestures and animations in progress,
-///   begun, stepped and ended only by Interaction/Lifecycle.swift;
+/// - `interactions` (Interaction/Interactions.swift): the gestures (a marquee among them), nudge
+///   runs and animations in progress, begun, stepped and ended only by Interaction/Lifecycle.swift;
 /// - `frameState` (Frame/FrameState.swift): the frame's buffers and what the builder kept;
 /// - `outbox` (Events/EventOutbox.swift): the events waiting for the host;
-/// - `selection` (Selection/Selection.swift): the selected boxes and a marquee in progress;
+/// - `selection` (Selection/Selection.swift): the selected boxes and the frame's kept orientation;
 /// - `history` (History/History.swift): the steps undo and redo walk;
 /// - `snapping` (Snapping/SnapState.swift): the snap settings, the index of targets, the guides.
 /// The class itself holds the settings, the camera and the clock.

@@ -237,3 +237,38 @@ extension Array {
         return Array(a.prefix(n))
     }
 }
+
+@Suite struct KeepApartTests {
+    /// A re-parent that puts a selected box under another selected box (or above one) keeps the
+    /// one selected earlier, the others in their order, as a pairwise model of the rule says
+    /// (`keepSelectionApart`, which undo and redo also call).
+    @Test func reparentingKeepsTheEarlierSelectedBoxAsThePairwiseRuleDoes() throws {
+        var rng = SplitMix64(seed: 0x5E1E_C7A0)
+        var clashes = 0
+        for round in 0..<40 {
+            let r = Rig()
+            var boxes: [BoxID] = []
+            for _ in 0..<(10 + rng.int(20)) {
+                let parent = boxes.isEmpty || rng.int(2) == 0 ? BoxID.none : boxes[rng.int(boxes.count)]
+                boxes.append(r.box(parent: parent, center: Vec2(rng.double(0, 600), rng.double(0, 600)),
+                                   width: rng.double(20, 200), height: rng.double(20, 200), editing: false))
+            }
+            for _ in 0..<(3 + rng.int(10)) { try r.e.select(boxes[rng.int(boxes.count)], .add) }
+            for step in 0..<6 {
+                let before = r.e.selectedBoxes
+                let b = boxes[rng.int(boxes.count)], q = boxes[rng.int(boxes.count)]
+                var d = try r.e.describe(b)
+                d.parent = q
+                guard (try? r.e.configure(b, d)) != nil else { continue }
+                // The pairwise rule over the hierarchy as it is now.
+                var want: [BoxID] = []
+                for m in before where !want.contains(where: { selIsAncestor(r.e, $0, of: m) || selIsAncestor(r.e, m, of: $0) }) {
+                    want.append(m)
+                }
+                if want.count != before.count { clashes += 1 }
+                #expect(r.e.selectedBoxes == want, "round \(round) step \(step): \(r.e.selectedBoxes.map(\.rawValue)) want \(want.map(\.rawValue))")
+            }
+        }
+        #expect(clashes >= 20, "only \(clashes) re-parents made a clash")
+    }
+}

@@ -441,6 +441,34 @@ static void test_load_effects(void) {
     grip_engine_destroy(e);
 }
 
+/* A marquee is a gesture: a load during one is refused and changes nothing (the selection the
+ * marquee picked stays, the marquee goes on); after it ends the load goes through. */
+static void test_load_during_marquee(void) {
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 800; d.height = 600; d.selection = GRIP_SELECTION_POINTER;
+    grip_engine *e = NULL;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    grip_box a = add_box(e, GRIP_NO_BOX, 100, 100, 50, 50, 0, 1, false);
+    const char *file = "{\"grip_scene\": 1, \"boxes\": [{\"id\": 1, \"x\": 5, \"width\": 20, \"height\": 20}]}";
+    pointer(e, GRIP_PHASE_DOWN, 1, 20, 20, 0);
+    pointer(e, GRIP_PHASE_MOVE, 1, 130, 130, 0.1);   /* the marquee meets a */
+    grip_box sel = GRIP_NO_BOX;
+    size_t n = 0;
+    CHECK_STATUS(grip_selection_get(e, &sel, 1, &n), GRIP_OK);
+    CHECK(n == 1 && sel == a);
+    REFUSED(e, file, GRIP_ERR_STATE, "scene: a gesture is in progress");
+    pointer(e, GRIP_PHASE_MOVE, 1, 40, 40, 0.2);     /* it goes on: now it meets nothing */
+    CHECK_STATUS(grip_selection_get(e, &sel, 1, &n), GRIP_OK);
+    CHECK_INT(n, 0);
+    pointer(e, GRIP_PHASE_UP, 1, 40, 40, 0.3);
+    CHECK_STATUS(load(e, file), GRIP_OK);
+    size_t count = 0;
+    CHECK_STATUS(grip_boxes_list(e, NULL, 0, &count), GRIP_OK);
+    CHECK_INT(count, 1);
+    grip_engine_destroy(e);
+}
+
 void suite_scene(void) {
     test_round_trip();
     test_exact_centres();
@@ -448,4 +476,5 @@ void suite_scene(void) {
     test_buffer_sizes();
     test_refusals();
     test_load_effects();
+    test_load_during_marquee();
 }

@@ -170,7 +170,7 @@ extension Engine {
     /// The gestures in progress, as `ActiveGestures`.
     private var activeGestures: ActiveGestures {
         var g = ActiveGestures()
-        for i in interactions.active.indices where interactions.active[i].isGesture {
+        for i in interactions.active.indices where interactions.active[i].movesBoxes {
             if interactions.active[i].group { g.group = true } else { g.single = true }
         }
         return g

@@ -41,7 +41,7 @@ extension Engine {
 
     /// Forgets every step. Throws STATE while a gesture is in progress.
     public func clearHistory() throws(GripError) {
-        if interactions.anyGesture || selection.marquee != nil { throw .state("a gesture is in progress; clear the history after it ends") }
+        if interactions.anyGesture { throw .state("a gesture is in progress; clear the history after it ends") }
         settleNudge()
         history.clear()
     }
@@ -50,7 +50,7 @@ extension Engine {
     public var historyDepth: (undo: Int, redo: Int) { (history.undo.count, history.redo.count) }
 
     private func walkHistory(undoing: Bool) throws(GripError) -> Status {
-        if interactions.anyGesture || selection.marquee != nil {
+        if interactions.anyGesture {
             throw .state("a gesture is in progress; \(undoing ? "undo" : "redo") after it ends")
         }
         settleNudge()

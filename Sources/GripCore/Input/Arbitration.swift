@@ -11,11 +11,16 @@
 ///                         │                                 third pointer: ignored
 ///                         ├──timer reaches duration──► LONG_PRESS_TRIGGERED (no tap on release)
 ///                         └──up before duration──► LONG_PRESS_CANCELLED, TAP [, DOUBLE_TAP, reset]
-///   down on nothing ──► background (not consumed: an overlay passes it on)
+///   down on nothing ──► background (not consumed: an overlay passes it on); with pointer
+///      selection: EMPTY ──up──► the selection cleared (unless a gesture acts on it)
+///                       └──moved > touch_slop──► MARQUEE (when no gesture is in progress) ──up──► ENDED
 ///   move with no pointer down ──► hover (marks the handle or box under it); cancel ──► it left
 /// ```
 /// Leaving PENDING for any gesture cancels the long press first, so one pointer's events never
-/// interleave between two gestures.
+/// interleave between two gestures. A marquee is exclusive: it begins only while no other
+/// gesture is in progress, and while it lasts another pointer going down drives nothing (on a
+/// box or the selection's handles it is consumed and ignored until released; on nothing it is
+/// the background), as does a pointer that was already pending or resuming on a box.
 extension Engine {
     /// Feeds one pointer event (screen coordinates). Returns whether it belonged to a box.
     @_optimize(speed) public func dispatch(_ e: PointerEvent) throws(GripError) -> Bool {
@@ -59,6 +64,13 @@ extension Engine {
                                 downModifiers: e.modifiers, box: .none, handle: .none, role: .background)
         if input.hover.pointer == e.pointer { setHover(Hover()) }
         let (s, h) = hit(screen: q)
+        if interactions.marquee() != nil {
+            // The marquee picks the selection: nothing else begins until it ends.
+            let onSomething = s >= 0 || s == Engine.selectionSlot
+            if onSomething { tp.role = .ignored }
+            input.pointers.items.append(tp)
+            return onSomething
+        }
         if s == Engine.selectionSlot {
             // The selection's own handles: a resize or rotation of every selected box.
             tp.box = .selection
@@ -124,11 +136,16 @@ extension Engine {
         case .empty:
             let tp = input.pointers.items[i]
             guard (e.position - tp.downPosition).length > config.touchSlop else { return false }
+            guard !interactions.anyGesture else {
+                // Another gesture is in progress: a marquee could pick its boxes. No marquee.
+                input.pointers.items[i].role = .background
+                return false
+            }
             input.pointers.items[i].role = .marquee
             beginMarquee(tp)
             return true
         case .marquee:
-            stepMarquee(to: e.position, modifiers: e.modifiers)
+            if let mi = interactions.marquee() { stepMarquee(mi, to: e.position, modifiers: e.modifiers) }
             return true
         case .gesture:
             stepGesture(of: input.pointers.items[i].box, pointer: e.pointer)
@@ -136,6 +153,10 @@ extension Engine {
         case .resuming:
             let tp = input.pointers.items[i]
             guard e.position != previous else { return true }
+            if interactions.marquee() != nil {
+                input.pointers.items[i].role = .ignored
+                return true
+            }
             if tp.box == .selection {
                 // The finger left on the selection after a group pinch: a move of the whole selection.
                 guard multipleSelected, selectionAllows().contains(.move), !selectionGestureActive() else {
@@ -155,6 +176,10 @@ extension Engine {
             let tp = input.pointers.items[i]
             guard (e.position - tp.downPosition).length > config.touchSlop, let s = scene.slot(tp.box) else { return true }
             cancelPress(on: tp.box, slot: s, at: e.position)
+            if interactions.marquee() != nil {
+                input.pointers.items[i].role = .ignored
+                return true
+            }
             dragSelects(slot: s, modifiers: e.modifiers)
             if scene.slots[Int(s)].selection == .member {
                 if selectionAllows().contains(.move) && !selectionGestureActive() {
@@ -186,11 +211,16 @@ extension Engine {
         case .background: return false
         case .ignored, .resuming: return true
         case .empty:
-            // A tap on an empty place clears the selection.
-            if !cancelled { setSelection([]) }
+            // A tap on an empty place clears the selection (not while a gesture acts on it).
+            if !cancelled && !selectionGestureActive() { setSelection([]) }
             return false
         case .marquee:
-            endMarquee(cancelled: cancelled, at: e.position)
+            guard let mi = interactions.marquee() else { return true }
+            if cancelled {
+                cancel(mi, pointer: e.pointer, at: viewInverse.apply(e.position))
+            } else {
+                end(mi, pointer: e.pointer, at: viewInverse.apply(e.position))
+            }
             return true
         case .pending:
             guard let s = scene.slot(tp.box) else { return true }

@@ -3,6 +3,9 @@ enum InteractionKind: Equatable {
     case move, resize, rotate, pinch, magnify
     /// Dragging a custom (scripted) handle.
     case handle
+    /// A marquee of pointer selection: it acts on the selection (its snapshot is the selection
+    /// when it began), not on any box's geometry (Selection/MarqueeSelection.swift).
+    case marquee
     /// The animation of `Engine.reset` and of a double tap; it sends RESET when it arrives
     /// rather than gesture events.
     case reset
@@ -19,6 +22,7 @@ enum InteractionKind: Equatable {
         case .pinch: .pinch
         case .magnify: .magnify
         case .handle: .handle
+        case .marquee: .marquee
         case .reset: .reset
         case .nudge: .nudge
         }
@@ -97,7 +101,8 @@ struct Interaction {
     var handle: HandleID = .none
     var activeHandle: HandleID = .none
     /// Where the pointers were at the start: parent space for move, rotate, pinch and magnify
-    /// (the focal point); the start geometry's frame space for resize.
+    /// (the focal point); the start geometry's frame space for resize. A marquee: the screen
+    /// points where its pointer went down (`grabA`) and where it is now (`grabB`).
     var grabA = Vec2.zero
     var grabB = Vec2.zero
     /// Resize: the start geometry's frame space -> parent space, and its inverse.
@@ -118,6 +123,11 @@ struct Interaction {
     var unconstrained = false
     /// The selection when it began: what a cancel restores and its step records as "before".
     var selectionBefore: [BoxID] = []
+    /// The selection frame's kept orientation when it began (`Selection.orientation`), which a
+    /// cancelled marquee restores with the members.
+    var orientationBefore = 0.0
+    /// Marquee: shift was held at the press, so the picks are added to `selectionBefore`.
+    var adding = false
     /// Nudge run: the world displacement applied so far (when it ends is
     /// `Interactions.nudgeDeadline`).
     var nudgeOffset = Vec2.zero
@@ -131,6 +141,20 @@ struct Interaction {
         members = Members(first: Member(box: id, at: geometry))
     }
 
-    /// Whether it is a gesture (not a reset animation or a nudge run).
+    /// A marquee driven by `pointer`, from screen point `from` to `to`. Its one member stands for
+    /// the selection (`BoxID.selection`, never a box: member loops that look boxes up skip it);
+    /// what it changes and restores is the selection, snapshotted by `begin`.
+    init(marqueeOf pointer: UInt32, from: Vec2, to: Vec2, adding: Bool) {
+        self.init(.marquee, box: .selection, at: BoxGeometry(center: .zero, width: 1, height: 1))
+        self.pointer = pointer
+        grabA = from
+        grabB = to
+        self.adding = adding
+    }
+
+    /// Whether it is a gesture (not a reset animation or a nudge run): a marquee is one.
     @inline(__always) var isGesture: Bool { kind != .reset && kind != .nudge }
+
+    /// Whether it is a gesture that moves boxes (a gesture other than a marquee).
+    @inline(__always) var movesBoxes: Bool { isGesture && kind != .marquee }
 }

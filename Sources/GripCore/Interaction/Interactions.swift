@@ -1,5 +1,7 @@
-/// The interactions in progress (gestures and reset animations), and how to find the one acting
-/// on a box. A box is in at most one gesture; a gesture beginning on a box stops its reset.
+/// The interactions in progress (gestures, a marquee, a nudge run and reset animations), and how
+/// to find the one acting on a box. A box is in at most one gesture; a gesture beginning on a box
+/// stops its reset. A marquee is exclusive: it begins only while no other gesture is in progress,
+/// and none begins while it is (Input/Arbitration.swift).
 /// Read it anywhere; change `active` only through the lifecycle (Interaction/Lifecycle.swift).
 struct Interactions {
     var active: [Interaction] = []
@@ -16,6 +18,12 @@ struct Interactions {
         return nil
     }
 
+    /// The index of the marquee in progress (there is at most one), or nil.
+    @inline(__always) func marquee() -> Int? {
+        for i in active.indices where active[i].kind == .marquee { return i }
+        return nil
+    }
+
     /// The index of the nudge run in progress (there is at most one), or nil.
     @inline(__always) func nudge() -> Int? {
         for i in active.indices where active[i].kind == .nudge { return i }
@@ -26,7 +34,7 @@ struct Interactions {
     /// dispatch at or after it commits the run.
     var nudgeDeadline = Double.infinity
 
-    /// Whether any gesture (not a reset animation or nudge run) is in progress.
+    /// Whether any gesture (a marquee too; not a reset animation or nudge run) is in progress.
     var anyGesture: Bool {
         for i in active.indices where active[i].isGesture { return true }
         return false

@@ -1,21 +1,24 @@
 /// The lifecycle of every interaction, and the only code that adds one to
 /// `interactions.active` or takes one out:
 ///
-/// - begin: the members' snapshots are taken (`Interaction.init`), their reset animations stop,
-///   they draw as active, BEGAN;
+/// - begin: the members' snapshots are taken (`Interaction.init`) with the selection's, their
+///   reset animations stop, they draw as active, a nudge run in progress ends, BEGAN;
 /// - step: the next geometry comes from the snapshot and the input now (Manipulation/Steps.swift
 ///   for pointers, Input/MagnifyInput.swift for magnify, `ResetAnimation` for resets), goes
-///   through the box's constraint hook, is committed to the scene, CHANGED when it changed;
+///   through the box's constraint hook, is committed to the scene, CHANGED when it changed; a
+///   marquee's step makes the selection from its snapshot and the rectangle now
+///   (Selection/MarqueeSelection.swift);
 /// - end: one commit (magnify's clamped scale; a pointer gesture's steps already placed its
 ///   boxes), ENDED (a reset sends RESET instead), then, when any box changed, one step:
-///   COMMITTED and the undo history (History/Commits.swift);
+///   COMMITTED and the undo history (History/Commits.swift); a marquee changes no box, so it
+///   makes no step;
 /// - cancel: every member back to its snapshot and the selection back to what it was, bit for
 ///   bit, CANCELLED, no step.
 ///
 /// A box being destroyed drops its interaction (CANCELLED; the other members of a group go back
-/// to their snapshots); a reset animation stops where it is when a gesture or a new description
-/// takes its box (a step when it had moved). A nudge run (Keys/Nudge.swift) ends when another
-/// gesture begins.
+/// to their snapshots), and cancels a marquee whose snapshot or picks hold it; a reset animation
+/// stops where it is when a gesture or a new description takes its box (a step when it had
+/// moved). A nudge run (Keys/Nudge.swift) ends when another gesture begins.
 extension Engine {
     // MARK: gestures
 
@@ -25,9 +28,14 @@ extension Engine {
         for k in 0..<g.members.count { stopReset(on: g.members[k].box) }
         var g = g
         g.selectionBefore = selection.members
+        g.orientationBefore = selection.orientation
         interactions.active.append(g)
         for k in 0..<g.members.count {
             if let s = scene.slot(g.members[k].box) { scene.restyle(s) }
+        }
+        if g.kind == .marquee {
+            emitSelectionEvent(.gestureBegan, .marquee, pointer: pointer, at: viewInverse.apply(q))
+            return
         }
         if g.group {
             scene.drawnStateChanged()
@@ -81,6 +89,12 @@ extension Engine {
     /// Cancels gesture `gi`: every member back to its snapshot, then CANCELLED, reporting
     /// `pointer` at world point `at`.
     func cancel(_ gi: Int, pointer: UInt32, at world: Vec2) {
+        if interactions.active[gi].kind == .marquee {
+            // The selection comes back first (SELECTION_CHANGED), then CANCELLED.
+            restoreSelection(of: interactions.active[gi])
+            finish(gi, .gestureCancelled, pointer: pointer, at: world)
+            return
+        }
         let members = interactions.active[gi].members
         for k in 0..<members.count {
             if let s = scene.slot(members[k].box) { scene.commit(s, members[k].start) }
@@ -99,7 +113,9 @@ extension Engine {
         for k in 0..<g.members.count {
             if let s = scene.slot(g.members[k].box) { scene.restyle(s) }
         }
-        if g.group {
+        if g.kind == .marquee {
+            emitSelectionEvent(event, .marquee, pointer: pointer, at: world)
+        } else if g.group {
             // A turned selection keeps its frame at the turned angle.
             if event == .gestureEnded && g.groupTurn != 0 { selection.orientation = Angle.wrap(g.groupFrame.rotation + g.groupTurn) }
             scene.drawnStateChanged()
@@ -130,9 +146,71 @@ extension Engine {
         stopReset(on: id, committing: false)
     }
 
+    /// Cancels the marquee in progress, if any, when the boxes it acts on change under it: boxes
+    /// `doomed` (slots about to be destroyed) when its snapshot or its picks hold one of them,
+    /// or (`doomed` nil: a box changed parents) always. The selection goes back to its snapshot
+    /// without the doomed boxes, CANCELLED at its pointer; the pointer drives nothing until it is
+    /// released.
+    func cancelMarquee(destroying doomed: [Int32]?) {
+        guard let mi = interactions.marquee() else { return }
+        let g = interactions.active[mi]
+        // The doomed slots carry a fresh pick mark (0: none is doomed).
+        var stamp: UInt32 = 0
+        if let doomed {
+            stamp = selection.nextPickStamp(slots: scene.slots.count)
+            var touched = false
+            for x in doomed {
+                selection.pickMarks[Int(x)] = stamp
+                touched = touched || scene.slots[Int(x)].selection != .none
+            }
+            guard touched || g.selectionBefore.contains(where: { isMarked($0, stamp) }) else { return }
+        }
+        restoreSelection(of: g, unlessMarked: stamp)
+        finish(mi, .gestureCancelled, pointer: g.pointer, at: viewInverse.apply(g.grabB))
+        input.pointers.update(g.pointer) { $0.role = .ignored }
+    }
+
+    /// Whether live box `id` carries pick mark `stamp`.
+    private func isMarked(_ id: BoxID, _ stamp: UInt32) -> Bool {
+        guard let s = scene.slot(id) else { return false }
+        return selection.pickMarks[Int(s)] == stamp
+    }
+
+    /// The selection back to what it was when `g` began, in its order and with its frame's kept
+    /// orientation (boxes destroyed since, and those carrying pick mark `stamp`, left out).
+    private func restoreSelection(of g: Interaction, unlessMarked stamp: UInt32 = 0) {
+        setSelection(g.selectionBefore.filter { scene.slot($0) != nil && (stamp == 0 || !isMarked($0, stamp)) })
+        if selection.orientation != g.orientationBefore {
+            selection.orientation = g.orientationBefore
+            scene.drawnStateChanged()
+        }
+    }
+
     /// World position of pointer `id`, or the origin when it is not down.
     func pointerWorld(_ id: UInt32) -> Vec2 {
         input.pointers[id].map { viewInverse.apply($0.position) } ?? .zero
+    }
+
+    // MARK: nudge runs
+
+    /// Begins nudge run `g` (Keys/Nudge.swift) on the selected boxes: the snapshots and the
+    /// selection taken, their reset animations stopped; no gesture events. Returns its index.
+    func beginNudgeRun(_ g: Interaction) -> Int {
+        var g = g
+        g.selectionBefore = selection.members
+        g.orientationBefore = selection.orientation
+        for k in 0..<g.members.count { stopReset(on: g.members.box(k)) }
+        interactions.active.append(g)
+        return interactions.active.count - 1
+    }
+
+    /// Ends the nudge run in progress, if any: one step when it moved anything.
+    func settleNudge() {
+        guard interactions.nudgeDeadline != .infinity else { return }
+        interactions.nudgeDeadline = .infinity
+        guard let gi = interactions.nudge() else { return }
+        let g = interactions.active.remove(at: gi)
+        commitStep(of: g)
     }
 
     // MARK: reset animations

@@ -1,6 +1,6 @@
 /// Keys (`grip_dispatch_key`): arrows nudge the selection (Keys/Nudge.swift); Escape cancels the
-/// gestures in progress, else ends a marquee restoring the selection it started from, else clears
-/// the selection; Tab and shift-Tab walk the selection through the selectable siblings in draw
+/// gestures in progress (a marquee is one, and never runs beside another: the selection it
+/// started from comes back), else clears the selection; Tab and shift-Tab walk the selection through the selectable siblings in draw
 /// order; a modifier key going down or up re-runs every gesture's current step at once with the
 /// new modifiers, so what shift, alt or ctrl/meta change shows without pointer motion.
 extension Engine {
@@ -22,9 +22,8 @@ extension Engine {
         }
     }
 
-    /// Escape: cancels every gesture in progress (their pointers stay down, driving nothing
-    /// until released), else a marquee (the selection it started from comes back), else clears
-    /// the selection.
+    /// Escape: cancels every gesture in progress, a marquee included (their pointers stay down,
+    /// driving nothing until released), else clears the selection.
     private func escape() -> Bool {
         var cancelled = false
         while let gi = interactions.active.firstIndex(where: { $0.isGesture }) {
@@ -35,11 +34,6 @@ extension Engine {
             cancelled = true
         }
         if cancelled { return true }
-        if let mq = selection.marquee {
-            input.pointers.update(mq.pointer) { $0.role = .ignored }
-            endMarquee(cancelled: true, at: mq.to)
-            return true
-        }
         guard !selection.members.isEmpty else { return false }
         setSelection([])
         return true
@@ -76,7 +70,7 @@ extension Engine {
     }
 
     /// A modifier key went down or up: every pointer that is down now holds `modifiers`, and every
-    /// gesture and marquee re-runs its current step with them (no pointer motion needed).
+    /// gesture (a marquee too) re-runs its current step with them (no pointer motion needed).
     private func modifiersChanged(to modifiers: UInt32) -> Bool {
         for i in input.pointers.items.indices { input.pointers.items[i].modifiers = modifiers }
         var acted = false
@@ -85,11 +79,12 @@ extension Engine {
             let g = interactions.active[i]
             i += 1
             guard g.isGesture, g.kind != .magnify else { continue }
-            stepGesture(of: g.group ? .selection : g.members.first.box, pointer: g.pointer)
-            acted = true
-        }
-        if let mq = selection.marquee, let tp = input.pointers[mq.pointer] {
-            stepMarquee(to: tp.position, modifiers: tp.modifiers)
+            if g.kind == .marquee {
+                guard let tp = input.pointers[g.pointer] else { continue }
+                stepMarquee(i - 1, to: tp.position, modifiers: tp.modifiers)
+            } else {
+                stepGesture(of: g.group ? .selection : g.members.first.box, pointer: g.pointer)
+            }
             acted = true
         }
         return acted

@@ -26,10 +26,7 @@ extension Engine {
         } else {
             guard var g = groupInteraction(.nudge, allowingOne: true) else { return false }
             g.group = g.members.count > 1
-            g.selectionBefore = selection.members
-            for k in 0..<g.members.count { stopReset(on: g.members.box(k)) }
-            interactions.active.append(g)
-            gi = interactions.active.count - 1
+            gi = beginNudgeRun(g)
         }
         interactions.active[gi].nudgeOffset = interactions.active[gi].nudgeOffset + Vec2(unit.x * step.x, unit.y * step.y)
         interactions.nudgeDeadline = time + Engine.nudgeRunGap
@@ -38,14 +35,5 @@ extension Engine {
         interactions.active[gi].nudgeOffset = moveGroup(gi, by: interactions.active[gi].nudgeOffset)
         commitGroup(gi, pointer: 0, at: .zero, emitting: false)
         return true
-    }
-
-    /// Ends the nudge run in progress, if any: one step when it moved anything.
-    func settleNudge() {
-        guard interactions.nudgeDeadline != .infinity else { return }
-        interactions.nudgeDeadline = .infinity
-        guard let gi = interactions.nudge() else { return }
-        let g = interactions.active.remove(at: gi)
-        commitStep(of: g)
     }
 }

@@ -107,7 +107,7 @@ extension Engine {
             if let r = region, !Containment.fits(next, in: r) { next = current }
         case .handle:
             return customHandleStep(gi, slot: s, pointerParent: p, region: region)
-        case .magnify, .reset, .nudge:
+        case .magnify, .marquee, .reset, .nudge:
             return nil
         }
         return next

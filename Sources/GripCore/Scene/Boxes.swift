@@ -42,12 +42,14 @@ extension Engine {
     }
 
     /// Destroys the box and its descendants; their gestures end as cancelled, their long presses
-    /// as cancelled, and their pointers are ignored until they go up.
+    /// as cancelled, and their pointers are ignored until they go up. A marquee whose snapshot or
+    /// picks hold one of them is cancelled (the selection from before it, without them).
     public func destroyBox(_ id: BoxID) throws(GripError) {
         let s = try slot(id)
         var doomed: [Int32] = []
         Engine.collectSubtree(s, of: &scene, into: &doomed)
         settleNudge()
+        cancelMarquee(destroying: doomed)
         for x in doomed { forget(slot: x); dropFromHistory(scene.id(x)) }
         scene.remove(s)
         scene.restructure()
@@ -109,6 +111,8 @@ extension Engine {
         // where it is, such as a host syncing its document, keeps its history).
         if newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry) { dropFromHistory(id) }
         if newParent != oldParent {
+            // The hierarchy a marquee picks from and restores into changes: it is cancelled.
+            cancelMarquee(destroying: nil)
             scene.reparent(s, under: newParent)
             scene.restructure()
             keepSelectionApart()

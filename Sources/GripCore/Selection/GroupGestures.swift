@@ -129,7 +129,7 @@ extension Engine {
             refuseUnlessAllFit(gi)
         case .resize:
             groupResize(gi, world: world, modifiers: modifiers)
-        case .magnify, .handle, .reset, .nudge:
+        case .magnify, .handle, .marquee, .reset, .nudge:
             return
         }
         commitGroup(gi, pointer: pointer, at: position)

@@ -1,36 +1,38 @@
-/// The marquee of pointer selection: a drag from an empty place past touch_slop. While it moves
-/// the selection is the outermost selectable boxes meeting the rule (marquee_rule; ctrl or meta
-/// held swaps it, re-evaluated as it changes), added to the selection before it when shift was
-/// held at the press; a cancel restores the selection from before it. Its events are gesture
-/// events of kind MARQUEE with box GRIP_SELECTION (BEGAN at the press point).
+/// The marquee of pointer selection: a drag from an empty place past touch_slop. It is an
+/// interaction (kind `.marquee`, Interaction/Lifecycle.swift) whose snapshot is the selection when
+/// it began: each step makes the selection the outermost selectable boxes meeting the rule
+/// (marquee_rule; ctrl or meta held swaps it, re-evaluated as it changes), added to the snapshot
+/// when shift was held at the press; it ends with the selection as it is (no history step); a
+/// cancel restores the snapshot. Its events are gesture events of kind MARQUEE with box
+/// GRIP_SELECTION (BEGAN at the press point).
 extension Engine {
-    /// Begins the marquee of pointer `tp` (down on an empty place, now past touch_slop).
+    /// Begins the marquee of pointer `tp` (down on an empty place, now past touch_slop) and takes
+    /// its first step.
     func beginMarquee(_ tp: TrackedPointer) {
-        selection.marquee = Marquee(pointer: tp.id, from: tp.downPosition, to: tp.position, before: selection.members,
-                                    adding: tp.downModifiers & Modifiers.shift != 0)
-        emitSelectionEvent(.gestureBegan, .marquee, pointer: tp.id, at: viewInverse.apply(tp.downPosition))
-        stepMarquee(to: tp.position, modifiers: tp.modifiers)
+        let g = Interaction(marqueeOf: tp.id, from: tp.downPosition, to: tp.position,
+                            adding: tp.downModifiers & Modifiers.shift != 0)
+        begin(g, pointer: tp.id, at: tp.downPosition)
+        if let mi = interactions.marquee() { stepMarquee(mi, to: tp.position, modifiers: tp.modifiers) }
     }
 
-    /// The marquee's corner follows the pointer to screen point `q`; the selection follows it.
-    func stepMarquee(to q: Vec2, modifiers: UInt32) {
-        guard var mq = selection.marquee else { return }
-        mq.to = q
-        selection.marquee = mq
-        let picks = marqueePicks(mq, modifiers: modifiers)
-        setSelection(mq.adding ? union(mq.before, picks) : picks)
+    /// Steps marquee `mi`: its corner at screen point `q`, the selection from its snapshot and the
+    /// rectangle now, with `modifiers` held.
+    func stepMarquee(_ mi: Int, to q: Vec2, modifiers: UInt32) {
+        interactions.active[mi].grabB = q
+        let from = interactions.active[mi].grabA
+        // The picks are written into a kept buffer, which then trades places with the selection's
+        // own: the steps of a marquee allocate nothing (but for shift's union).
+        var picks = selection.pickOut
+        selection.pickOut = []
+        marqueePicks(from: from, to: q, modifiers: modifiers, into: &picks)
+        if interactions.active[mi].adding {
+            setSelection(union(interactions.active[mi].selectionBefore, picks))
+        } else {
+            setSelection(swapping: &picks)
+        }
+        selection.pickOut = picks
         scene.drawnStateChanged()
-        emitSelectionEvent(.gestureChanged, .marquee, pointer: mq.pointer, at: viewInverse.apply(q))
-    }
-
-    /// Ends the marquee (released at screen point `q`), or cancels it: the selection from before.
-    func endMarquee(cancelled: Bool, at q: Vec2) {
-        guard let mq = selection.marquee else { return }
-        selection.marquee = nil
-        if cancelled { setSelection(mq.before) }
-        scene.drawnStateChanged()
-        emitSelectionEvent(cancelled ? .gestureCancelled : .gestureEnded, .marquee, pointer: mq.pointer,
-                           at: viewInverse.apply(q))
+        emitSelectionEvent(.gestureChanged, .marquee, pointer: interactions.active[mi].pointer, at: viewInverse.apply(q))
     }
 
     /// `before` with `picks` added after it (the picks are none another's ancestor): a box of
@@ -57,30 +59,25 @@ extension Engine {
         return out
     }
 
-    /// The outermost selectable boxes the marquee picks, in draw order: a box is not picked
+    /// The outermost selectable boxes a marquee from screen point `from` to `to` picks, written
+    /// over `picks`, in draw order: a box is not picked
     /// when one of its ancestors is. Candidates come from the bounds tree (the world bounds of the
     /// marquee's screen rectangle), tested exactly on screen; the cost follows the boxes near the
     /// marquee, not the scene.
-    func marqueePicks(_ mq: Marquee, modifiers: UInt32) -> [BoxID] {
+    func marqueePicks(from: Vec2, to: Vec2, modifiers: UInt32, into picks: inout [BoxID]) {
         var rule = config.marqueeRule
         if modifiers & (Modifiers.ctrl | Modifiers.meta) != 0 { rule = rule == .intersect ? .contain : .intersect }
-        let lo = Vec2(Swift.min(mq.from.x, mq.to.x), Swift.min(mq.from.y, mq.to.y))
-        let hi = Vec2(Swift.max(mq.from.x, mq.to.x), Swift.max(mq.from.y, mq.to.y))
+        let lo = Vec2(Swift.min(from.x, to.x), Swift.min(from.y, to.y))
+        let hi = Vec2(Swift.max(from.x, to.x), Swift.max(from.y, to.y))
         let w0 = viewInverse.apply(lo), w1 = viewInverse.apply(Vec2(hi.x, lo.y))
         let w2 = viewInverse.apply(hi), w3 = viewInverse.apply(Vec2(lo.x, hi.y))
         let region = Rect(bounding: w0, w1, w2, w3)
         scene.refreshBounds()
+        let stamp = selection.nextPickStamp(slots: scene.slots.count)
         var leaves = selection.pickLeaves, stack = selection.pickStack, keys = selection.pickKeys, marks = selection.pickMarks
         selection.pickLeaves = []; selection.pickStack = []; selection.pickKeys = []; selection.pickMarks = []
         leaves.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
-        if marks.count < scene.slots.count { marks.append(contentsOf: repeatElement(0, count: scene.slots.count - marks.count)) }
-        selection.pickStamp &+= 1
-        if selection.pickStamp == 0 {
-            for i in marks.indices { marks[i] = 0 }
-            selection.pickStamp = 1
-        }
-        let stamp = selection.pickStamp
         scene.tree.leaves(meeting: region, into: &leaves, stack: &stack)
         for i in leaves.indices {
             let s = scene.tree.shapes[Int(leaves[i])].id.index
@@ -92,7 +89,7 @@ extension Engine {
             // scene's order among boxes under the same top-level box (short runs).
             keys.append(UInt64(scene.tree.leaves[Int(leaves[i])].info.key) << 32 | UInt64(UInt32(bitPattern: s)))
         }
-        keys.sort()
+        KeySort.sort(&keys)
         var i = 0
         while i < keys.count {
             var j = i + 1
@@ -112,8 +109,7 @@ extension Engine {
             }
             i = j
         }
-        var picks: [BoxID] = []
-        picks.reserveCapacity(keys.count)
+        picks.removeAll(keepingCapacity: true)
         for k in keys {
             let s = Int32(bitPattern: UInt32(truncatingIfNeeded: k))
             var p = scene.slots[Int(s)].parent, covered = false
@@ -121,7 +117,6 @@ extension Engine {
             if !covered { picks.append(scene.id(s)) }
         }
         selection.pickLeaves = leaves; selection.pickStack = stack; selection.pickKeys = keys; selection.pickMarks = marks
-        return picks
     }
 }
 

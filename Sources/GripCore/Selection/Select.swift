@@ -91,12 +91,19 @@ extension Engine {
     /// Makes `members` the selection (they are live and none is another's ancestor): marks,
     /// overlay, frame orientation and SELECTION_CHANGED, when the set differs.
     func setSelection(_ members: [BoxID]) {
+        var members = members
+        setSelection(swapping: &members)
+    }
+
+    /// `setSelection(members)`, the two arrays trading places: `members` gets the selection's
+    /// buffer from before when the set changed (a caller that keeps it allocates nothing).
+    func setSelection(swapping members: inout [BoxID]) {
         if members == selection.members { return }
         settleNudge()
         for m in selection.members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = .none } }
         let mark: SelectionMark = members.count == 1 ? .alone : .member
         for m in members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = mark } }
-        selection.members = members
+        swap(&selection.members, &members)
         selectionChanged()
     }
 
@@ -122,26 +129,38 @@ extension Engine {
         if live.isEmpty { selectionChanged() }
     }
 
-    /// After a box moved in the hierarchy: a selected box and a selected ancestor or descendant of
-    /// it are not both kept (the one selected earlier stays).
+    /// After a box moved in the hierarchy (or undo / redo put a selection back): a selected box
+    /// and a selected ancestor or descendant of it are not both kept (the one selected earlier
+    /// stays). Boxes kept and the ancestors of boxes kept carry pick marks, so the cost is the
+    /// members' depth, not the square of their number.
     func keepSelectionApart() {
         guard selection.members.count >= 2 else { return }
-        var kept: [BoxID] = []
+        let kept = selection.nextPickStamp(slots: scene.slots.count)
+        let above = selection.nextPickStamp(slots: scene.slots.count)
+        var out: [BoxID] = []
+        out.reserveCapacity(selection.members.count)
         for m in selection.members {
-            guard let x = scene.slot(m) else { continue }
-            let clash = kept.contains { k in
-                guard let y = scene.slot(k) else { return false }
-                return scene.isAncestor(x, of: y) || scene.isAncestor(y, of: x)
+            guard let x = scene.slot(m), selection.pickMarks[Int(x)] != above else { continue }
+            var p = scene.slots[Int(x)].parent, clash = false
+            while p >= 0 && !clash { clash = selection.pickMarks[Int(p)] == kept; p = scene.slots[Int(p)].parent }
+            if clash { continue }
+            selection.pickMarks[Int(x)] = kept
+            out.append(m)
+            // Its ancestors lie above a kept box (those marked already have theirs marked too).
+            p = scene.slots[Int(x)].parent
+            while p >= 0 && selection.pickMarks[Int(p)] != above {
+                selection.pickMarks[Int(p)] = above
+                p = scene.slots[Int(p)].parent
             }
-            if !clash { kept.append(m) }
         }
-        setSelection(kept)
+        setSelection(out)
     }
 
-    /// Whether a gesture acts on any selected box: the selection's own, or the only selected
-    /// box's (a member of several is in no gesture of its own: pressing it acts on them all).
+    /// Whether a gesture acts on the selection: a marquee (which picks it), the selection's own
+    /// gesture, or the only selected box's (a member of several is in no gesture of its own:
+    /// pressing it acts on them all).
     func selectionGestureActive() -> Bool {
-        if interactions.groupGesture() != nil { return true }
+        if interactions.groupGesture() != nil || interactions.marquee() != nil { return true }
         return selection.members.count == 1 && hasGesture(on: selection.members[0])
     }
 

@@ -7,8 +7,6 @@ struct Selection {
     /// The world rotation of the selection frame while the members do not share one: 0 after
     /// the set changes, turned by a rotation of the whole selection (so the frame stays oriented).
     var orientation = 0.0
-    /// A marquee in progress (pointer selection).
-    var marquee: Marquee? = nil
     /// Scratch for picking: the bounds tree's candidate leaves and its walk, the picks with their
     /// draw positions, and per slot the stamp of the last pick that marked it (no clearing).
     var pickLeaves: [Int32] = []
@@ -16,6 +14,21 @@ struct Selection {
     var pickKeys: [UInt64] = []
     var pickMarks: [UInt32] = []
     var pickStamp: UInt32 = 0
+    /// A stamp no slot's pick mark holds yet, the marks grown to `slots` entries (cleared when the
+    /// stamp wraps).
+    mutating func nextPickStamp(slots: Int) -> UInt32 {
+        if pickMarks.count < slots { pickMarks.append(contentsOf: repeatElement(0, count: slots - pickMarks.count)) }
+        pickStamp &+= 1
+        if pickStamp == 0 {
+            for i in pickMarks.indices { pickMarks[i] = 0 }
+            pickStamp = 1
+        }
+        return pickStamp
+    }
+
+    /// The buffer a marquee step writes its picks into (the selection's members before that
+    /// step, once they have traded places).
+    var pickOut: [BoxID] = []
 }
 
 /// A box's part in the selection (`BoxRecord.selection`).
@@ -50,16 +63,4 @@ public struct SelectionState: Equatable, Sendable {
             && a.rotation == b.rotation && a.corners.0 == b.corners.0 && a.corners.1 == b.corners.1
             && a.corners.2 == b.corners.2 && a.corners.3 == b.corners.3 && a.gestureActive == b.gestureActive
     }
-}
-
-/// A marquee: the rectangle a pointer drags over empty space, and the selection it started from.
-struct Marquee {
-    var pointer: UInt32
-    /// Screen points: where the pointer went down, and where it is.
-    var from: Vec2
-    var to: Vec2
-    /// The selection before the marquee (restored when it is cancelled; kept under the picks
-    /// when shift was held at the press).
-    var before: [BoxID]
-    var adding: Bool
 }

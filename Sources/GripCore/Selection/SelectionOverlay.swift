@@ -54,7 +54,7 @@ extension Engine {
         let hovered = hoverOutlineSlot
         if hovered >= 0 { appendOutline(hovered, state: CommandState.hover) }
         if multipleSelected, let f = selectionFrameFromOutlines() { appendSelectionFrame(f) }
-        if let mq = selection.marquee { appendMarquee(mq) }
+        if let mi = interactions.marquee() { appendMarquee(from: interactions.active[mi].grabA, to: interactions.active[mi].grabB) }
         appendSnapMarks()
     }
 
@@ -115,14 +115,14 @@ extension Engine {
         }
     }
 
-    /// The MARQUEE rectangle, in screen coordinates.
-    private func appendMarquee(_ mq: Marquee) {
+    /// The MARQUEE rectangle between screen points `from` and `to`.
+    private func appendMarquee(from: Vec2, to: Vec2) {
         var c = Command(kind: .marquee, box: .selection)
         c.strokeWidth = Style.borderStroke
         c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)
         c.vertexCount = 4
-        let lo = Vec2(Swift.min(mq.from.x, mq.to.x), Swift.min(mq.from.y, mq.to.y))
-        let hi = Vec2(Swift.max(mq.from.x, mq.to.x), Swift.max(mq.from.y, mq.to.y))
+        let lo = Vec2(Swift.min(from.x, to.x), Swift.min(from.y, to.y))
+        let hi = Vec2(Swift.max(from.x, to.x), Swift.max(from.y, to.y))
         frameState.vertices.append(lo); frameState.vertices.append(Vec2(hi.x, lo.y))
         frameState.vertices.append(hi); frameState.vertices.append(Vec2(lo.x, hi.y))
         frameState.commands.append(c)
