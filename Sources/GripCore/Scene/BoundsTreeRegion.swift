@@ -5,7 +5,8 @@ extension BoundsTree {
     /// the tree with `stack` as its scratch (reused: nothing is allocated once it has grown).
     func leaves(meeting r: Rect, into out: inout [Int32], stack: inout [Int32]) {
         // Leaves not linked yet, one by one.
-        for l in pendingLeaves {
+        for i in pendingLeaves.indices {
+            let l = pendingLeaves[i].leaf
             let b = leaves[Int(l)].rect
             if b.min.x <= r.max.x && r.min.x <= b.max.x && b.min.y <= r.max.y && r.min.y <= b.max.y { out.append(l) }
         }
