@@ -4,8 +4,13 @@
 /// the bounds tree's leaves) those copies and their page faults took milliseconds at 100,000
 /// boxes. Element access is one page-table load more than a contiguous array's.
 struct PagedArray<Element> {
-    /// Elements per page: 4096.
-    static var pageBits: Int { 12 }
+    /// Elements per page: a power of two, about 16 KiB of elements (at least 16): small enough
+    /// that an engine with a few boxes holds little memory, large enough that the page table
+    /// stays small (a few thousand entries at 100,000 boxes).
+    @inline(__always) static var pageBits: Int {
+        let perPage = Swift.max(16, 16384 / Swift.max(1, MemoryLayout<Element>.stride))
+        return Int.bitWidth - 1 - perPage.leadingZeroBitCount
+    }
     @inline(__always) static var pageMask: Int { (1 << pageBits) - 1 }
 
     private var storage = Storage()
