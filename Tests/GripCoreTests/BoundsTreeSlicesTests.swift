@@ -90,7 +90,24 @@ import Testing
         #expect(e.scene.tree.cellSteps == done)
     }
 
-    @Test func aChangeAbandonsTheBuild() throws {
+    /// Moves box `id` so its centre is at `c`.
+    static func move(_ e: Engine, _ id: BoxID, to c: Vec2) throws {
+        var d = try e.describe(id)
+        d.geometry.center = c
+        try e.configure(id, d)
+    }
+
+    /// Hit tests at `n` random points, each checked against the brute-force reference.
+    static func checkQueries(_ e: Engine, _ rng: inout SplitMix64, _ n: Int) throws {
+        let boxes = try HitTestReferenceTests.snapshot(e)
+        for _ in 0..<n {
+            let p = Vec2(rng.double(-50, 2050), rng.double(-50, 2050))
+            guard let expected = HitTestReferenceTests.reference(boxes, p) else { continue }
+            #expect(try e.hitTest(world: p).box == (expected ?? .none), "at \(p)")
+        }
+    }
+
+    @Test func aMovedBoxIsFollowedAndARemovalAbandonsTheBuild() throws {
         var rng = SplitMix64(seed: 5)
         let e = try Engine()
         try BoundsTreeSlicesTests.crowd(e, &rng, 1000)
@@ -104,19 +121,96 @@ import Testing
             n += 1
         }
         #expect(e.scene.tree.cellBuild.phase != .idle)
-        // A box moved far: the tree changes, the build is dropped at the next query.
-        let id = e.boxesInDrawOrder[0]
-        var d = try e.describe(id)
-        d.geometry.center = Vec2(2000, 2000)
-        try e.configure(id, d)
-        _ = try e.hitTest(world: Vec2(2000, 2000))
-        #expect(e.scene.tree.cellBuild.phase == .idle)
+        // A box (without children) moved far: the tree changes, the build goes on listing the
+        // box as moved.
+        let id = e.boxesInDrawOrder.first { e.scene.slots[Int($0.index)].parent < 0 && e.scene.slots[Int($0.index)].firstChild < 0 }!
+        try BoundsTreeSlicesTests.move(e, id, to: Vec2(2000, 2000))
         #expect(try e.hitTest(world: Vec2(2000, 2000)).box == id)
-        let boxes = try HitTestReferenceTests.snapshot(e)
-        for _ in 0..<300 {
-            let p = Vec2(rng.double(-50, 1050), rng.double(-50, 1050))
-            guard let expected = HitTestReferenceTests.reference(boxes, p) else { continue }
-            #expect(try e.hitTest(world: p).box == (expected ?? .none))
+        #expect(e.scene.tree.cellBuild.phase != .idle)
+        #expect(e.scene.tree.cellBuild.grid.moved.count == 1)
+        try BoundsTreeSlicesTests.checkQueries(e, &rng, 300)
+        // The build finished meanwhile; a new one, then a box destroyed: dropped at the next query.
+        #expect(e.scene.tree.cells.version == e.scene.tree.shapeVersion)
+        e.scene.tree.cells.version = 0
+        e.scene.tree.startCells()
+        e.scene.tree.advanceCells()
+        #expect(e.scene.tree.cellBuild.phase != .idle)
+        try e.destroyBox(e.boxesInDrawOrder[5])
+        _ = try e.hitTest(world: Vec2(500, 500))
+        #expect(e.scene.tree.cellBuild.phase == .idle)
+        try BoundsTreeSlicesTests.checkQueries(e, &rng, 300)
+    }
+
+    @Test func theCellIndexFollowsAFewMovedBoxes() throws {
+        var rng = SplitMix64(seed: 23)
+        let e = try Engine()
+        try BoundsTreeSlicesTests.crowd(e, &rng, 6000)
+        var n = 0
+        while e.scene.tree.cells.version != e.scene.tree.shapeVersion && n < 20000 {
+            _ = try e.hitTest(world: Vec2(rng.double(0, 1000), rng.double(0, 1000)))
+            n += 1
         }
+        #expect(e.scene.tree.cells.version == e.scene.tree.shapeVersion)
+        let steps = e.scene.tree.cellSteps
+        // One box dragged about, far out of its rectangle each time: the index stays in use (no
+        // step of a new build), with the box listed as moved, and every answer right.
+        let ids = e.boxesInDrawOrder
+        let dragged = ids[ids.count - 1]
+        for k in 0..<8 {
+            let before = e.scene.tree.shapeVersion
+            try BoundsTreeSlicesTests.move(e, dragged, to: Vec2(100 + 230 * Double(k), 1900 - 200 * Double(k)))
+            #expect(try e.hitTest(world: Vec2(100 + 230 * Double(k), 1900 - 200 * Double(k))).box == dragged)
+            #expect(e.scene.tree.shapeVersion != before)
+            #expect(e.scene.tree.cells.version == e.scene.tree.shapeVersion)
+            try BoundsTreeSlicesTests.checkQueries(e, &rng, 100)
+        }
+        #expect(e.scene.tree.cells.moved == [e.scene.slots[Int(dragged.index)].leaf])
+        // Up to cellsMaximumMoved boxes are followed; one more and the index is stale. (Top-level
+        // boxes without children: each move relinks one leaf.)
+        let single = ids.filter { $0 != dragged && e.scene.slots[Int($0.index)].parent < 0 && e.scene.slots[Int($0.index)].firstChild < 0 }
+        for k in 1..<BoundsTree.cellsMaximumMoved {
+            try BoundsTreeSlicesTests.move(e, single[k * 50], to: Vec2(1500 + Double(k), 1500))
+            _ = try e.hitTest(world: Vec2(1500, 1500))
+            #expect(e.scene.tree.cells.version == e.scene.tree.shapeVersion)
+        }
+        #expect(e.scene.tree.cellSteps == steps)
+        try BoundsTreeSlicesTests.checkQueries(e, &rng, 300)
+        try BoundsTreeSlicesTests.move(e, single[1000], to: Vec2(1700, 1700))
+        _ = try e.hitTest(world: Vec2(1700, 1700))
+        #expect(e.scene.tree.cells.version != e.scene.tree.shapeVersion)
+        try BoundsTreeSlicesTests.checkQueries(e, &rng, 300)
+    }
+
+    @Test func theCellIndexIsBuiltWhileOneBoxKeepsMoving() throws {
+        var rng = SplitMix64(seed: 29)
+        let e = try Engine()
+        try BoundsTreeSlicesTests.crowd(e, &rng, 3000)
+        let dragged = e.boxesInDrawOrder[2999]
+        // A query, a move out of the box's rectangle, and so on: the index is built all the same.
+        var n = 0
+        while e.scene.tree.cells.version != e.scene.tree.shapeVersion && n < 20000 {
+            try BoundsTreeSlicesTests.move(e, dragged, to: Vec2(Double(n % 40) * 50, 500))
+            _ = try e.hitTest(world: Vec2(rng.double(0, 1000), rng.double(0, 1000)))
+            n += 1
+        }
+        #expect(e.scene.tree.cells.version == e.scene.tree.shapeVersion)
+        #expect(n < 3000)
+        try BoundsTreeSlicesTests.checkQueries(e, &rng, 500)
+    }
+
+    @Test func growingTheTreeMovesNoLeaf() throws {
+        var rng = SplitMix64(seed: 31)
+        let e = try Engine()
+        try BoundsTreeSlicesTests.crowd(e, &rng, 300)
+        e.scene.refreshBounds()
+        e.scene.tree.finishBuild()
+        let shape = e.scene.tree.shapes.address(0), leaf = e.scene.tree.leaves.address(0)
+        // Many more boxes: the leaves' storage grows by pages, so nothing already there is copied.
+        try BoundsTreeSlicesTests.crowd(e, &rng, 5000)
+        e.scene.refreshBounds()
+        e.scene.tree.finishBuild()
+        #expect(e.scene.tree.shapes.address(0) == shape && e.scene.tree.leaves.address(0) == leaf)
+        #expect(e.scene.tree.validate() == nil)
+        try BoundsTreeSlicesTests.checkQueries(e, &rng, 300)
     }
 }

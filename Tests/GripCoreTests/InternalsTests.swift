@@ -52,8 +52,8 @@ import Testing
             for b in boxes.values { byItem[b.item] = b }
             boxes = [:]
             live = []
-            for (i, s) in tree.shapes.enumerated() {
-                boxes[Int32(i)] = byItem[s.id.index]!
+            for i in tree.shapes.indices {
+                boxes[Int32(i)] = byItem[tree.shapes[i].id.index]!
                 live.append(Int32(i))
             }
             #expect(boxes.count == byItem.count)
@@ -212,11 +212,18 @@ import Testing
                 #expect(found.contains { m.boxes[$0]!.key == m.boxes[top]!.key }, "at \(p)")
             }
         }
-        // A box moving far, or (with distinct keys) a key changing, makes it stale; queries stay
-        // right (through the tree), and enough of them rebuild it.
+        // A box moving far is followed: the index stays in use, listing the box as moved, and
+        // queries stay right.
+        m.update(0, rect: Rect(x: 1500, y: 20, width: 30, height: 30))
+        #expect(m.tree.cells.version == m.tree.shapeVersion && m.tree.cells.moved == [m.live[0]])
+        m.expectQueriesMatchBruteForce(allKeysEqual: allKeysEqual, &rng)
+        // More boxes moving far than the index follows, or (with distinct keys) a key changing,
+        // make it stale; queries stay right (through the tree), and enough of them rebuild it.
         for change in 0..<2 {
             if change == 0 || allKeysEqual {
-                m.update(change, rect: Rect(x: 900, y: 20 + 100 * Double(change), width: 30, height: 30))
+                for k in 0...BoundsTree.cellsMaximumMoved {
+                    m.update(k + 100 * change, rect: Rect(x: 1500, y: 20 + 50 * Double(k), width: 30, height: 30))
+                }
             } else {
                 m.update(1, key: m.boxes[m.live[1]]!.key + 1)
             }

@@ -1,6 +1,8 @@
 /* suite_hitches.c: a large scene whose index work is spread over calls answers hit tests exactly
  * as before at every point of a session: boxes created in numbers, hit tests while the cell
- * index is being built (a step per query), a drag, idle timer calls, hit tests again. */
+ * index is being built (a step per query), a drag, idle timer calls, hit tests again; and boxes
+ * created between hit tests (the tree's storage growing a page at a time, new boxes waiting to
+ * be linked), then a box dragged far on a built index (which follows it instead of going stale). */
 #include <stdio.h>
 
 #include "check.h"
@@ -15,6 +17,8 @@
  * so on top, later ones above earlier ones) spans ox[k] .. ox[k] + 60, oy[k] .. oy[k] + 40. */
 static grip_box grid[ROWS][COLUMNS], overlay[OVERLAYS];
 static double ox[OVERLAYS], oy[OVERLAYS];
+/* How many grid boxes (row by row) and overlays exist. */
+static int grid_made, overlays_made;
 
 static uint32_t rng_state = 12345;
 static uint32_t rnd(void) {
@@ -24,10 +28,10 @@ static uint32_t rnd(void) {
 
 /* The box at (x, y), worked out from the layout: x and y are never on an edge. */
 static grip_box expected_at(double x, double y) {
-    for (int k = OVERLAYS - 1; k >= 0; k--)
+    for (int k = overlays_made - 1; k >= 0; k--)
         if (x >= ox[k] && x <= ox[k] + 60 && y >= oy[k] && y <= oy[k] + 40) return overlay[k];
     int c = (int)(x / 12), r = (int)(y / 12);
-    if (c < 0 || r < 0 || c >= COLUMNS || r >= ROWS) return GRIP_NO_BOX;
+    if (c < 0 || r < 0 || c >= COLUMNS || r >= ROWS || r * COLUMNS + c >= grid_made) return GRIP_NO_BOX;
     if (x - 12 * c > 10 || y - 12 * r > 10) return GRIP_NO_BOX;
     return grid[r][c];
 }
@@ -46,15 +50,24 @@ static int hit_tests(grip_engine *e, int n) {
     return wrong;
 }
 
+/* Adds grid box number `i` (row by row) and overlay `k`. */
+static void add_grid_box(grip_engine *e, int i) {
+    int r = i / COLUMNS, c = i % COLUMNS;
+    grid[r][c] = add_box(e, GRIP_NO_BOX, 12 * c, 12 * r, 10, 10, 0, 1, false);
+    grid_made = i + 1;
+}
+static void add_overlay(grip_engine *e, int k) {
+    ox[k] = rnd() % 2300 + 20;
+    oy[k] = rnd() % 1100 + 20;
+    overlay[k] = add_box(e, GRIP_NO_BOX, ox[k], oy[k], 60, 40, 0, 1, false);
+    overlays_made = k + 1;
+}
+
 static void session(void) {
     grip_engine *e = new_engine(2500, 1300);
-    for (int r = 0; r < ROWS; r++)
-        for (int c = 0; c < COLUMNS; c++) grid[r][c] = add_box(e, GRIP_NO_BOX, 12 * c, 12 * r, 10, 10, 0, 1, false);
-    for (int k = 0; k < OVERLAYS; k++) {
-        ox[k] = rnd() % 2300 + 20;
-        oy[k] = rnd() % 1100 + 20;
-        overlay[k] = add_box(e, GRIP_NO_BOX, ox[k], oy[k], 60, 40, 0, 1, false);
-    }
+    grid_made = overlays_made = 0;
+    for (int i = 0; i < ROWS * COLUMNS; i++) add_grid_box(e, i);
+    for (int k = 0; k < OVERLAYS; k++) add_overlay(e, k);
     /* Enough quiet queries (more than half the boxes) for the cell index to be started and
      * finished a step at a time; every answer checked on the way. */
     CHECK_INT(hit_tests(e, 14000), 0);
@@ -86,4 +99,48 @@ static void session(void) {
     grip_engine_destroy(e);
 }
 
-void suite_hitches(void) { session(); }
+/* Boxes created a few hundred at a time with hit tests between (new boxes wait to be linked
+ * while the tree is rebuilt a step per query, and the tree's storage grows past several pages),
+ * then one overlay dragged far across a built index, hit tests after every move. */
+static void growing_session(void) {
+    grip_engine *e = new_engine(2500, 1300);
+    grid_made = overlays_made = 0;
+    int wrong = 0;
+    for (int i = 0; i < ROWS * COLUMNS; i++) {
+        add_grid_box(e, i);
+        if (i % 379 == 378) wrong += hit_tests(e, 60);
+    }
+    for (int k = 0; k < OVERLAYS; k++) {
+        add_overlay(e, k);
+        wrong += hit_tests(e, 20);
+    }
+    CHECK_INT(wrong, 0);
+    /* Quiet: the cell index is built. */
+    CHECK_INT(hit_tests(e, 14000), 0);
+    int top = OVERLAYS - 1;
+    double x = ox[top] + 30, y = oy[top] + 20, t = 1;
+    CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, x, y, t), GRIP_OK);
+    wrong = 0;
+    int found = 0;
+    for (int i = 1; i <= 40; i++) {
+        /* 53 units right and 17 down, and back: out of the box's tree rectangle every time. */
+        double dx = 53.0 * (i % 20), dy = 17.0 * (i % 20);
+        CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, x + dx, y + dy, t + 0.016 * i), GRIP_OK);
+        ox[top] = x - 30 + dx;
+        oy[top] = y - 20 + dy;
+        grip_hit h;
+        CHECK_STATUS(grip_hit_test(e, ox[top] + 1.25, oy[top] + 38.75, &h), GRIP_OK);
+        found += h.box == overlay[top];
+        wrong += hit_tests(e, 50);
+    }
+    CHECK_INT(found, 40);
+    CHECK_INT(wrong, 0);
+    CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 1, ox[top] + 30, oy[top] + 20, t + 1), GRIP_OK);
+    CHECK_INT(hit_tests(e, 2000), 0);
+    grip_engine_destroy(e);
+}
+
+void suite_hitches(void) {
+    session();
+    growing_session();
+}

@@ -37,6 +37,12 @@ struct BoundsTree {
         var parent: Int32
     }
 
+    /// A leaf waiting to be linked, with its rectangle (rounded outward) for queries to test.
+    struct Pending {
+        var rect: FloatRect
+        var leaf: Int32
+    }
+
     /// A leaf found by a query, with its draw key.
     struct Found {
         var leaf: Int32
@@ -49,10 +55,12 @@ struct BoundsTree {
     /// and of a free leaf.
     static let atRoot: Int32 = -1, unlinked: Int32 = -2, unused: Int32 = -3
 
-    var nodes: ContiguousArray<Node> = []
-    var links: ContiguousArray<Links> = []
-    var shapes: ContiguousArray<HitShape> = []
-    var leaves: ContiguousArray<Leaf> = []
+    /// In pages that never move: adding a node or a leaf never copies the ones there (a
+    /// contiguous array copies all of them each time it doubles, milliseconds at 100,000 boxes).
+    var nodes = PagedArray<Node>()
+    var links = PagedArray<Links>()
+    var shapes = PagedArray<HitShape>()
+    var leaves = PagedArray<Leaf>()
     var freeNodes: [Int32] = []
     var freeLeaves: [Int32] = []
     /// A node, a leaf (`~leaf`) or `none`; the rectangle bounding everything and the largest key.
@@ -77,10 +85,11 @@ struct BoundsTree {
     var cellBuild = CellBuild()
     var cellWork = 0
     var cellSteps = 0
-    /// The leaves added with `deferred` (queries test them one by one), each one's place in
-    /// that list by leaf index, and the build that links them (BoundsTreeSlicedBuild.swift)
-    /// with, for tests, the work of its last step and its steps done.
-    var pendingLeaves: [Int32] = []
+    /// The leaves added with `deferred` (queries test them one by one, reading this list only
+    /// until a rectangle holds the point), each one's place in that list by leaf index, and the
+    /// build that links them (BoundsTreeSlicedBuild.swift) with, for tests, the work of its last
+    /// step and its steps done.
+    var pendingLeaves = PagedArray<Pending>()
     var pendingAt: [Int32] = []
     var build = TreeBuild()
     var buildWork = 0
@@ -114,17 +123,13 @@ struct BoundsTree {
             pendingCount += 1
             while pendingAt.count <= Int(l) { pendingAt.append(-1) }
             pendingAt[Int(l)] = Int32(pendingLeaves.count)
-            pendingLeaves.append(l)
+            pendingLeaves.append(Pending(rect: FloatRect(outward: r), leaf: l))
         } else {
+            let before = shapeVersion, quiet = queriesSinceChange
             link(l)
+            noteLinked(l, validBefore: before, quiet: quiet)
         }
         return l
-    }
-
-    /// Makes room for `n` leaves in all (when many arrive at once).
-    mutating func reserveLeaves(_ n: Int) {
-        shapes.reserveCapacity(n)
-        leaves.reserveCapacity(n)
     }
 
     /// Removes a leaf.
@@ -135,7 +140,7 @@ struct BoundsTree {
             let last = pendingLeaves.removeLast()
             if at < pendingLeaves.count {
                 pendingLeaves[at] = last
-                pendingAt[Int(last)] = Int32(at)
+                pendingAt[Int(last.leaf)] = Int32(at)
             }
             shapeVersion &+= 1
         } else {
@@ -155,6 +160,7 @@ struct BoundsTree {
         if old.parent == BoundsTree.unlinked {
             // A build under way may have read the old rectangle: it links this leaf again.
             leaves[Int(leaf)].rect = r
+            pendingLeaves[Int(pendingAt[Int(leaf)])].rect = FloatRect(outward: r)
             if build.phase != .idle { build.touched.append(leaf) }
             return
         }
@@ -163,31 +169,34 @@ struct BoundsTree {
             if info.key != old.info.key { rekey(~leaf, info.key) }
             return
         }
+        let before = shapeVersion, quiet = queriesSinceChange
         unlink(leaf)
         leaves[Int(leaf)].rect = BoundsTree.fatten(r)
         link(leaf)
+        noteLinked(leaf, validBefore: before, quiet: quiet)
     }
 
     // MARK: references
+    // (Inlined: called on `self` in place, a call would copy the whole tree struct each time.)
 
     /// The parent node of a child reference (-1 at the root).
-    func parent(of ref: Int32) -> Int32 { ref >= 0 ? links[Int(ref)].parent : leaves[Int(~ref)].parent }
+    @inline(__always) func parent(of ref: Int32) -> Int32 { ref >= 0 ? links[Int(ref)].parent : leaves[Int(~ref)].parent }
 
-    mutating func setParent(of ref: Int32, _ p: Int32) {
+    @inline(__always) mutating func setParent(of ref: Int32, _ p: Int32) {
         if ref >= 0 { links[Int(ref)].parent = p } else { leaves[Int(~ref)].parent = p }
     }
 
-    func height(of ref: Int32) -> Int32 { ref >= 0 ? links[Int(ref)].height : 0 }
+    @inline(__always) func height(of ref: Int32) -> Int32 { ref >= 0 ? links[Int(ref)].height : 0 }
 
     /// The key stored for `ref`: in its parent, or as the root's.
-    func key(of ref: Int32) -> UInt32 {
+    @inline(__always) func key(of ref: Int32) -> UInt32 {
         let p = parent(of: ref)
         if p < 0 { return rootKey }
         return nodes[Int(p)].child1 == ref ? nodes[Int(p)].key1 : nodes[Int(p)].key2
     }
 
     /// Stores the rectangle and key of `ref` where they are kept: in its parent, or as the root's.
-    mutating func setEntry(of ref: Int32, _ r: FloatRect, _ key: UInt32) {
+    @inline(__always) mutating func setEntry(of ref: Int32, _ r: FloatRect, _ key: UInt32) {
         let p = parent(of: ref)
         if p < 0 {
             rootRect = r
@@ -202,7 +211,7 @@ struct BoundsTree {
     }
 
     /// In node `p`, puts child `new` with rectangle `r` and key `key` where `old` was.
-    mutating func replaceChild(of p: Int32, _ old: Int32, with new: Int32, _ r: FloatRect, _ key: UInt32) {
+    @inline(__always) mutating func replaceChild(of p: Int32, _ old: Int32, with new: Int32, _ r: FloatRect, _ key: UInt32) {
         if nodes[Int(p)].child1 == old {
             nodes[Int(p)].child1 = new; nodes[Int(p)].rect1 = r; nodes[Int(p)].key1 = key
         } else {
@@ -256,11 +265,14 @@ struct BoundsTree {
                 }
             }
         }
-        let live = leaves.count { $0.parent != BoundsTree.unused }
+        var live = 0
+        for i in leaves.indices where leaves[i].parent != BoundsTree.unused { live += 1 }
         if live != leafCount { return "\(live) live leaves, expected \(leafCount)" }
         if pendingLeaves.count != pendingCount { return "\(pendingLeaves.count) leaves listed as pending, expected \(pendingCount)" }
-        for (i, l) in pendingLeaves.enumerated() where leaves[Int(l)].parent != BoundsTree.unlinked || pendingAt[Int(l)] != Int32(i) {
-            return "pending leaf \(l) is not listed right"
+        for i in pendingLeaves.indices {
+            let e = pendingLeaves[i], l = Int(e.leaf)
+            if leaves[l].parent != BoundsTree.unlinked || pendingAt[l] != Int32(i) { return "pending leaf \(l) is not listed right" }
+            if !e.rect.contains(FloatRect(outward: leaves[l].rect)) { return "pending leaf \(l) has a stale rectangle" }
         }
         if linked != leafCount - pendingCount { return "\(linked) leaves linked, expected \(leafCount - pendingCount)" }
         return nil

@@ -22,7 +22,13 @@ struct CellIndex {
     var starts: [Int32] = []
     var entries: [Entry] = []
     var wide: [Entry] = []
-    /// The tree's shape version it was built for (0: never built).
+    /// Leaves linked again (moved out of their rectangle) or newly linked since the index was
+    /// built: their entries, if any, are stale, so a query tests these leaves as the tree holds
+    /// them and skips their entries. At most `BoundsTree.cellsMaximumMoved`; past that the index
+    /// goes stale.
+    var moved: [Int32] = []
+    /// The tree's shape version it is valid for (0: never built): the version it was built for,
+    /// or the version after the last change it follows through `moved`.
     var version: UInt64 = 0
 
     /// The cell holding (`x`, `y`), a point inside the rectangle the grid was built over.
@@ -48,6 +54,31 @@ extension BoundsTree {
     /// than `cellsMaximumWide` (or more entries than `cellsMaximumEntriesPerLeaf` per leaf on
     /// average) the index is not built.
     static let cellsMaximumSpan = 64, cellsMaximumWide = 32, cellsMaximumEntriesPerLeaf = 16
+    /// Leaves the index follows in its `moved` list at most.
+    static let cellsMaximumMoved = 16
+
+    /// After leaf `leaf` was linked again (moved out of its rectangle) or newly linked, the tree's
+    /// version having been `validBefore` and the quiet-stretch count `quiet`: the index, and the
+    /// one being built, stay valid by listing the leaf as moved while their lists have room; and
+    /// while few leaves have moved since the build started, the stretch stays quiet (one box
+    /// dragged about does not keep the index from being built).
+    mutating func noteLinked(_ leaf: Int32, validBefore: UInt64, quiet: Int) {
+        if cells.version == validBefore && validBefore != 0 && BoundsTree.listMoved(leaf, in: &cells.moved) {
+            cells.version = shapeVersion
+        }
+        // Idle, the building index's list counts the leaves moved since the last build started.
+        guard BoundsTree.listMoved(leaf, in: &cellBuild.grid.moved) else { return }
+        if cellBuild.phase != .idle && cellBuild.version == validBefore { cellBuild.version = shapeVersion }
+        queriesSinceChange = quiet
+    }
+
+    /// Adds `leaf` to a list of moved leaves unless it is there; false when the list is full.
+    private static func listMoved(_ leaf: Int32, in moved: inout [Int32]) -> Bool {
+        if moved.contains(leaf) { return true }
+        guard moved.count < BoundsTree.cellsMaximumMoved else { return false }
+        moved.append(leaf)
+        return true
+    }
 
     /// Counts a query while the index is stale; once the tree has stayed as it is for
     /// max(64, leaves / 2) queries, starts building the index, and from then on does a step of

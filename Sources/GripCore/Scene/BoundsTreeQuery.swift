@@ -32,8 +32,12 @@ extension BoundsTree {
         if stack.count < needed { stack = [UInt64](repeating: 0, count: needed * 2) }
         var best: UInt32 = 0
         // Nodes and shapes are read in place (no buffer closures: those would retain and release
-        // the arrays on every query).
-        stack.withUnsafeMutableBufferPointer { st in
+        // the arrays on every query). The stack is taken out of `self` meanwhile (a swap, no
+        // copy), so the walk may read the tree's other arrays.
+        var walk: [UInt64] = []
+        swap(&walk, &stack)
+        defer { swap(&walk, &stack) }
+        walk.withUnsafeMutableBufferPointer { st in
             var top = 0
             var i = Int(root)
             while true {
@@ -89,15 +93,28 @@ extension BoundsTree {
         count += 1
     }
 
-    /// The query through the cell index: the wide leaves' list, then the cell's, each in
-    /// decreasing key order, each left at the first key below the bar.
+    /// The query through the cell index: the moved leaves as the tree holds them, then the wide
+    /// leaves' list and the cell's, each in decreasing key order, each left at the first key
+    /// below the bar, skipping the moved leaves' stale entries.
     @_optimize(speed) private mutating func queryCells(_ p: Vec2, _ x: Float, _ y: Float) {
         var best: UInt32 = 0
         let c = cells.cell(p.x, p.y)
+        let anyMoved = !cells.moved.isEmpty
+        if anyMoved {
+            for i in cells.moved.indices {
+                let l = Int(cells.moved[i])
+                let leaf = leaves.address(l)
+                let r = leaf.pointee.rect, key = leaf.pointee.info.key
+                if key >= best && p.x >= r.min.x && p.x <= r.max.x && p.y >= r.min.y && p.y <= r.max.y && shapes[l].contains(p) {
+                    BoundsTree.record(&found, &foundCount, Found(leaf: Int32(l), key: key))
+                    best = key
+                }
+            }
+        }
         for i in cells.wide.indices {
             let e = cells.wide[i]
             if e.key < best { break }
-            if e.rect.contains(x, y) && shapes[Int(e.leaf)].contains(p) {
+            if e.rect.contains(x, y) && shapes[Int(e.leaf)].contains(p) && !(anyMoved && cells.moved.contains(e.leaf)) {
                 BoundsTree.record(&found, &foundCount, Found(leaf: e.leaf, key: e.key))
                 best = e.key
             }
@@ -105,7 +122,7 @@ extension BoundsTree {
         for i in Int(cells.starts[c])..<Int(cells.starts[c + 1]) {
             let e = cells.entries[i]
             if e.key < best { break }
-            if e.rect.contains(x, y) && shapes[Int(e.leaf)].contains(p) {
+            if e.rect.contains(x, y) && shapes[Int(e.leaf)].contains(p) && !(anyMoved && cells.moved.contains(e.leaf)) {
                 BoundsTree.record(&found, &foundCount, Found(leaf: e.leaf, key: e.key))
                 best = e.key
             }

@@ -13,10 +13,6 @@ extension BoundsTree {
             items.append(Item(center: leaves[i].rect.center, leaf: Int32(i)))
         }
         var out = Layout()
-        out.nodes.reserveCapacity(Swift.max(0, items.count - 1))
-        out.links.reserveCapacity(Swift.max(0, items.count - 1))
-        out.shapes.reserveCapacity(items.count)
-        out.leaves.reserveCapacity(items.count)
         if items.isEmpty {
             root = BoundsTree.none
         } else {
@@ -29,7 +25,7 @@ extension BoundsTree {
         freeNodes.removeAll()
         freeLeaves.removeAll()
         pendingCount = 0
-        pendingLeaves.removeAll()
+        pendingLeaves = PagedArray()
         shapeVersion &+= 1
         // Built in bulk, probably to be looked at for a while: the cell index now.
         if leafCount >= BoundsTree.cellsMinimumLeaves { buildCells() }
@@ -43,10 +39,10 @@ extension BoundsTree {
 
     /// The arrays a rebuild fills, in depth-first order.
     private struct Layout {
-        var nodes: ContiguousArray<Node> = []
-        var links: ContiguousArray<Links> = []
-        var shapes: ContiguousArray<HitShape> = []
-        var leaves: ContiguousArray<Leaf> = []
+        var nodes = PagedArray<Node>()
+        var links = PagedArray<Links>()
+        var shapes = PagedArray<HitShape>()
+        var leaves = PagedArray<Leaf>()
     }
 
     /// Builds the subtree over `items[lo..<hi]` into `out`; returns its reference, rectangle and key.

@@ -4,13 +4,17 @@ extension BoundsTree {
     /// superset of the boxes whose outline meets it, to be tested exactly by the caller. Walks
     /// the tree with `stack` as its scratch (reused: nothing is allocated once it has grown).
     func leaves(meeting r: Rect, into out: inout [Int32], stack: inout [Int32]) {
-        // Leaves not linked yet, one by one.
-        for l in pendingLeaves {
+        let q = FloatRect(outward: r)
+        // Leaves not linked yet, one by one: their rectangles rounded outward first (read from
+        // the dense list), then exactly.
+        for i in pendingLeaves.indices {
+            let e = pendingLeaves.address(i)
+            guard BoundsTree.meets(e.pointee.rect, q) else { continue }
+            let l = e.pointee.leaf
             let b = leaves[Int(l)].rect
             if b.min.x <= r.max.x && r.min.x <= b.max.x && b.min.y <= r.max.y && r.min.y <= b.max.y { out.append(l) }
         }
         if root == BoundsTree.none { return }
-        let q = FloatRect(outward: r)
         if !BoundsTree.meets(rootRect, q) { return }
         if root < 0 { out.append(~root); return }
         stack.removeAll(keepingCapacity: true)

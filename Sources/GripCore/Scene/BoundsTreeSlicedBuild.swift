@@ -11,6 +11,8 @@ struct TreeBuild {
     var phase = Phase.idle
     var version: UInt64 = 0
     var cursor = 0
+    /// Items the phase's next slice handles at most.
+    var slice = 0
     /// The leaves' centres' bounds, then each live leaf as its Z-order code << 32 | leaf index.
     var low = Vec2(0, 0), high = Vec2(0, 0)
     var items: [UInt64] = []
@@ -21,8 +23,8 @@ struct TreeBuild {
     /// The level being paired (references, rectangles, keys) and the one above it.
     var refs: [Int32] = [], rects: [FloatRect] = [], keys: [UInt32] = []
     var upRefs: [Int32] = [], upRects: [FloatRect] = [], upKeys: [UInt32] = []
-    var nodes: ContiguousArray<BoundsTree.Node> = []
-    var links: ContiguousArray<BoundsTree.Links> = []
+    var nodes = PagedArray<BoundsTree.Node>()
+    var links = PagedArray<BoundsTree.Links>()
     /// Each leaf's parent in the new tree (-1: at the root; `unused` for leaves not in it), by
     /// leaf index; waiting leaves whose rectangle changed during the build.
     var parents: [Int32] = []
@@ -34,13 +36,15 @@ extension BoundsTree {
     static let buildStepItems = 4096
 
     /// Does one step of linking the pending leaves (nothing when none wait): phases in turn until
-    /// about `buildStepItems` items are handled. `buildWork` is what it handled.
-    mutating func advanceBuild() {
+    /// about `items` items are handled (each phase's slice is at most what is left of them, and
+    /// at least 64; pairing reads twice its slice). `buildWork` is what it handled.
+    mutating func advanceBuild(items: Int = BoundsTree.buildStepItems) {
         buildWork = 0
         if pendingCount == 0 { build.phase = .idle; return }
         if build.phase == .idle || build.version != shapeVersion { startBuild() }
         buildSteps &+= 1
-        while buildWork < BoundsTree.buildStepItems && build.phase != .idle {
+        while buildWork < items && build.phase != .idle {
+            build.slice = Swift.max(64, items - buildWork)
             switch build.phase {
             case .idle: return
             case .gather: buildWork += gatherStep()
@@ -80,8 +84,8 @@ extension BoundsTree {
         build.upRefs.reserveCapacity(leafCount / 2 + 1)
         build.upRects.reserveCapacity(leafCount / 2 + 1)
         build.upKeys.reserveCapacity(leafCount / 2 + 1)
-        build.nodes = []
-        build.links = []
+        build.nodes = PagedArray()
+        build.links = PagedArray()
         build.refs.removeAll(keepingCapacity: true)
         build.rects.removeAll(keepingCapacity: true)
         build.keys.removeAll(keepingCapacity: true)
@@ -89,7 +93,7 @@ extension BoundsTree {
 
     /// The live leaves and the bounds of their centres.
     @discardableResult private mutating func gatherStep() -> Int {
-        let start = build.cursor, end = Swift.min(leaves.count, start + BoundsTree.buildStepItems)
+        let start = build.cursor, end = Swift.min(leaves.count, start + build.slice)
         for i in start..<end {
             guard leaves[i].parent != BoundsTree.unused else { build.parents.append(BoundsTree.unused); continue }
             build.parents.append(BoundsTree.atRoot)
@@ -108,7 +112,7 @@ extension BoundsTree {
 
     /// Each leaf's Z-order code (16 bits of each axis, interleaved) and the code bytes' counts.
     @discardableResult private mutating func codesStep() -> Int {
-        let start = build.cursor, end = Swift.min(build.items.count, start + BoundsTree.buildStepItems)
+        let start = build.cursor, end = Swift.min(build.items.count, start + build.slice)
         let sx = build.high.x > build.low.x ? 65535 / (build.high.x - build.low.x) : 0
         let sy = build.high.y > build.low.y ? 65535 / (build.high.y - build.low.y) : 0
         for i in start..<end {
@@ -159,7 +163,7 @@ extension BoundsTree {
     }
 
     @discardableResult private mutating func treeSortStep() -> Int {
-        let start = build.cursor, end = Swift.min(build.items.count, start + BoundsTree.buildStepItems)
+        let start = build.cursor, end = Swift.min(build.items.count, start + build.slice)
         let shift = UInt64(32 + 8 * build.pass)
         for i in start..<end {
             let v = build.items[i]
@@ -176,7 +180,7 @@ extension BoundsTree {
 
     /// The bottom level: the leaves in curve order.
     @discardableResult private mutating func bottomStep() -> Int {
-        let start = build.cursor, end = Swift.min(build.items.count, start + BoundsTree.buildStepItems)
+        let start = build.cursor, end = Swift.min(build.items.count, start + build.slice)
         for i in start..<end {
             let leaf = Int32(truncatingIfNeeded: build.items[i] & 0xFFFF_FFFF)
             build.refs.append(~leaf)
@@ -186,8 +190,6 @@ extension BoundsTree {
         build.cursor = end
         if end < build.items.count { return end - start }
         build.cursor = 0
-        build.nodes.reserveCapacity(Swift.max(0, build.items.count - 1))
-        build.links.reserveCapacity(Swift.max(0, build.items.count - 1))
         build.phase = .pair
         if build.refs.count <= 1 { commitBuild() }
         return end - start
@@ -197,7 +199,7 @@ extension BoundsTree {
     /// level commits.
     @discardableResult private mutating func pairStep() -> Int {
         let count = build.refs.count
-        let start = build.cursor, end = Swift.min(count, start + 2 * BoundsTree.buildStepItems)
+        let start = build.cursor, end = Swift.min(count, start + 2 * build.slice)
         var i = start
         while i < end {
             if i + 1 == count {
@@ -241,15 +243,21 @@ extension BoundsTree {
         }
         swap(&nodes, &build.nodes)
         swap(&links, &build.links)
+        // Every leaf at once (the one step not bounded by the step size: a few nanoseconds a
+        // leaf, written in place).
         let built = build.parents.count
-        for i in 0..<built where build.parents[i] != BoundsTree.unused { leaves[i].parent = build.parents[i] }
+        leaves.makeUniqueForWrites()
+        build.parents.withUnsafeBufferPointer { parents in
+            for i in 0..<built where parents[i] != BoundsTree.unused { leaves.address(i).pointee.parent = parents[i] }
+        }
         freeNodes.removeAll()
         // Leaves added during the build wait for the next one.
         var kept = 0
+        pendingLeaves.makeUniqueForWrites()
         for i in pendingLeaves.indices {
-            let l = pendingLeaves[i]
+            let e = pendingLeaves.address(i).pointee, l = e.leaf
             if Int(l) < built && build.parents[Int(l)] != BoundsTree.unused { continue }
-            pendingLeaves[kept] = l
+            pendingLeaves.address(kept).pointee = e
             pendingAt[Int(l)] = Int32(kept)
             kept += 1
         }
@@ -264,8 +272,8 @@ extension BoundsTree {
         build.touched = []
         // Built in bulk, probably to be looked at for a while: the cell index next.
         queriesSinceChange = leafCount
-        build.nodes = []
-        build.links = []
+        build.nodes = PagedArray()
+        build.links = PagedArray()
         build.items = []
         build.other = []
         build.parents = []
@@ -274,10 +282,13 @@ extension BoundsTree {
 
     /// Appends to `found` each pending leaf whose shape contains `p`.
     mutating func queryPending(_ p: Vec2) {
+        // Rounding the point to single precision keeps it inside every rectangle that holds it.
+        let x = Float(p.x), y = Float(p.y)
         for i in pendingLeaves.indices {
-            let l = Int(pendingLeaves[i])
-            let r = leaves[l].rect
-            if p.x >= r.min.x && p.x <= r.max.x && p.y >= r.min.y && p.y <= r.max.y && shapes[l].contains(p) {
+            let e = pendingLeaves.address(i)
+            guard e.pointee.rect.contains(x, y) else { continue }
+            let l = Int(e.pointee.leaf)
+            if shapes[l].contains(p) {
                 let f = Found(leaf: Int32(l), key: leaves[l].info.key)
                 if foundCount < found.count { found[foundCount] = f } else { found.append(f) }
                 foundCount += 1

@@ -257,7 +257,6 @@ public struct Scene {
             && tree.leafCount + boundsDirtySlots.count <= Scene.bulkRebuildLimit
         let waiting = !bulk && (boundsDirtySlots.count >= Scene.boundsBatch || tree.pendingCount > 0)
 
-        if bulk { tree.reserveLeaves(tree.leafCount + boundsDirtySlots.count) }
         while let s = boundsDirtySlots.popLast() {
             guard slots[Int(s)].alive, slots[Int(s)].boundsDirty else { continue }
             slots[Int(s)].boundsDirty = false
