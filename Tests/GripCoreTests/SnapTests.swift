@@ -353,7 +353,7 @@ import Testing
                              height: rng.int(2) == 0 ? 20 : rng.double(10, 120), rotation: rotation,
                              editing: false) { $0.behavior.snapTarget = target }
             }
-            for _ in 0..<(Engine.eagerChildren + rng.int(300)) { ids.append(randomBox()) }
+            for _ in 0..<(256 + rng.int(300)) { ids.append(randomBox()) }
             let moving = r.box(center: Vec2(rng.double(200, 600), rng.double(200, 600)), width: rng.double(10, 100),
                                height: rng.double(10, 100), editing: false)
             var c = SnapConfig()
@@ -363,7 +363,7 @@ import Testing
             try r.e.setSnapping(c)
             for gesture in 0..<3 {
                 if gesture == 1 {
-                    for _ in 0..<(Engine.eagerChildren + 1 + rng.int(100)) { ids.append(randomBox()) }
+                    for _ in 0..<(256 + 1 + rng.int(100)) { ids.append(randomBox()) }
                 } else if gesture == 2 {
                     for _ in 0..<5 {
                         let k = rng.int(ids.count)

@@ -56,6 +56,7 @@ extension Engine {
         }
         if d.behavior.editing { scene.editingSlots.append(s) }
         scene.restructure()
+        snapUpkeep()
         return scene.id(s)
     }
 
@@ -70,6 +71,7 @@ extension Engine {
         scene.remove(s)
         scene.restructure()
         dropDestroyedFromSelection()
+        snapUpkeep()
     }
 
     /// `scene.collectSubtree(root, into: &out)`, borrowing the scene in place: called on the
@@ -142,6 +144,7 @@ extension Engine {
         // Behaviour shows in the BOX command (user data) and the overlay; an identical
         // description changes nothing drawn, so the serial stays.
         if old != d.behavior { scene.restyle(s) }
+        snapUpkeep()
     }
 
     /// Replaces only the behaviour of a box: geometry, the geometry a reset goes back to, and the

@@ -1,0 +1,262 @@
+/// Keeping the snap index (SnapIndex.swift) up to date in bounded slices: the scene's changes are
+/// taken in (each changed target waits in its parent's `pending`), waiting targets are sorted into
+/// runs, and runs are merged two at a time, a slice of list entries per call. While object
+/// snapping is off, a slice runs only once `drainAt` changes wait or a merge is due (two newest
+/// runs of similar size), so the index stays a few runs deep at no per-call cost; while it is on,
+/// every call that touches the scene takes its changes in and merges down to one run.
+extension Engine {
+    /// Whether edges, centres or equal gaps snap (the index is then kept fully merged).
+    var objectSnapping: Bool { snapping.config.has(SnapConfig.edges | SnapConfig.centers | SnapConfig.gaps) }
+
+    /// A slice of the index's upkeep, when there is work for one; called by the calls that
+    /// change the scene or read it (box changes, dispatches, frame reads).
+    @inline(__always) func snapUpkeep() {
+        if scene.snapDirty.count >= snapping.index.drainAt || !snapping.index.busy.isEmpty
+            || (!scene.snapDirty.isEmpty && objectSnapping) { snapSlice() }
+    }
+
+    /// One slice: at most `sliceEntries` list entries' worth of changes taken in, runs made and merged.
+    @inline(never) func snapSlice() {
+        var budget = snapping.index.sliceEntries
+        budget -= drainSnapDirty(limit: budget / 16)
+        advanceSnapRuns(budget: budget, compact: objectSnapping)
+    }
+
+    /// Sizes the records for every slot.
+    @inline(__always) func growSnapRecords() {
+        if snapping.index.records.count < scene.slots.count {
+            snapping.index.records.append(contentsOf: repeatElement(SnapRecord(), count: scene.slots.count - snapping.index.records.count))
+        }
+    }
+
+    /// Takes in up to `limit` of the scene's changes; returns the work done (in list entries).
+    /// A box committed while it moves in a snapped step keeps its entries until its gesture ends
+    /// (it is no target meanwhile): it waits in `deferred`.
+    @discardableResult @_optimize(speed) func drainSnapDirty(limit: Int) -> Int {
+        growSnapRecords()
+        var n = 0
+        while n < limit, let s = scene.snapDirty.popLast() {
+            scene.snapQueued[Int(s)] = false
+            n += 1
+            if snapping.index.records[Int(s)].deferred { continue }
+            if snapping.index.records[Int(s)].index >= 0 && !snapping.index.isTarget(s) && scene.slots[Int(s)].alive {
+                snapping.index.records[Int(s)].deferred = true
+                snapping.index.deferred.append(s)
+            } else {
+                refreshSnapEntry(s)
+            }
+        }
+        return n * 16
+    }
+
+    /// The position in `snapping.index.parents` of the index of `parent`'s children, made empty
+    /// when there is none.
+    func snapParentIndex(_ parent: Int32) -> Int32 {
+        let cur = parent < 0 ? snapping.index.root : snapping.index.records[Int(parent)].children
+        if cur >= 0 { return cur }
+        let pi = Int32(snapping.index.parents.count)
+        snapping.index.parents.append(SnapParentIndex(parent: parent))
+        if parent < 0 { snapping.index.root = pi } else { snapping.index.records[Int(parent)].children = pi }
+        return pi
+    }
+
+    /// Notes that parent index `pi` has work (waiting targets or runs to merge).
+    @inline(__always) func markSnapBusy(_ pi: Int32) {
+        if !snapping.index.parents[Int(pi)].busy {
+            snapping.index.parents[Int(pi)].busy = true
+            snapping.index.busy.append(pi)
+        }
+    }
+
+    /// Brings slot `s`'s entries up to date: its old entries made stale, and, if it is alive and
+    /// a target, it waits in its parent's index with its bounds now.
+    func refreshSnapEntry(_ s: Int32) {
+        let old = snapping.index.records[Int(s)].index
+        guard scene.slots[Int(s)].alive, scene.slots[Int(s)].behavior.snapTarget else {
+            if old >= 0 {
+                if !snapping.index.records[Int(s)].pending { snapping.index.parents[Int(old)].stale = true }
+                snapping.index.records[Int(s)].index = -1
+                snapping.index.records[Int(s)].pending = false
+                snapping.index.records[Int(s)].stamp = snapping.index.nextStamp()
+            }
+            return
+        }
+        let b = SnapIndex.bounds(scene.slots[Int(s)].geometry)
+        let pi = snapParentIndex(scene.slots[Int(s)].parent)
+        let r = snapping.index.records[Int(s)]
+        if r.index == pi && r.bounds.min.x.bitPattern == b.min.x.bitPattern && r.bounds.min.y.bitPattern == b.min.y.bitPattern
+            && r.bounds.max.x.bitPattern == b.max.x.bitPattern && r.bounds.max.y.bitPattern == b.max.y.bitPattern { return }
+        if old >= 0 && !r.pending { snapping.index.parents[Int(old)].stale = true }
+        snapping.index.records[Int(s)].index = pi
+        snapping.index.records[Int(s)].bounds = b
+        snapping.index.records[Int(s)].stamp = snapping.index.nextStamp()
+        snapping.index.records[Int(s)].pending = true
+        if !(r.pending && r.index == pi) {
+            snapping.index.parents[Int(pi)].pending.append(s)
+            markSnapBusy(pi)
+        }
+    }
+
+    /// Does up to `budget` entries of run work: waiting targets sorted into runs (all of them
+    /// with `compact`, else in batches of `runSize`), then merges (with `compact` down to one run
+    /// per parent, else of the newest two runs when the older is at most twice the newer).
+    @_optimize(speed) func advanceSnapRuns(budget: Int, compact: Bool) {
+        var budget = budget
+        while budget > 0 {
+            if snapping.index.merge.parent >= 0 { budget -= snapMergeStep(budget); continue }
+            guard let pi = snapping.index.busy.last else { return }
+            let p = Int(pi)
+            let n = snapping.index.parents[p].pending.count
+            if n > 0 && (compact || n >= snapping.index.runSize) {
+                budget -= flushSnapPending(p, max: snapping.index.runSize)
+                continue
+            }
+            let r = snapping.index.parents[p].runs.count
+            if r >= 2 && (compact || snapping.index.parents[p].runs[r - 2].count <= 2 * snapping.index.parents[p].runs[r - 1].count) {
+                startSnapMerge(p, at: r - 2)
+                budget -= 64
+                continue
+            }
+            snapping.index.parents[p].busy = false
+            snapping.index.busy.removeLast()
+        }
+    }
+
+    /// Makes a run of up to `max` of parent index `p`'s waiting targets (the newest); returns the work.
+    @_optimize(speed) func flushSnapPending(_ p: Int, max: Int) -> Int {
+        let pi = Int32(p)
+        var batch: [Int32] = [], stamps: [UInt32] = [], bounds: [Rect] = []
+        let take = Swift.min(max, snapping.index.parents[p].pending.count)
+        batch.reserveCapacity(take); stamps.reserveCapacity(take); bounds.reserveCapacity(take)
+        for _ in 0..<take {
+            let s = snapping.index.parents[p].pending.removeLast()
+            guard snapping.index.waits(pi, s) else { continue }
+            snapping.index.records[Int(s)].pending = false
+            batch.append(s)
+            stamps.append(snapping.index.records[Int(s)].stamp)
+            bounds.append(snapping.index.records[Int(s)].bounds)
+        }
+        if snapping.index.parents[p].pending.isEmpty { snapping.index.parents[p].pending = [] }
+        let n = batch.count
+        guard n > 0 else { return take + 64 }
+        var lists: [SnapList] = []
+        lists.reserveCapacity(6)
+        for k in 0..<6 {
+            var keys = [Double](repeating: 0, count: n), order = [Int32](repeating: 0, count: n)
+            for i in 0..<n { keys[i] = SnapIndex.feature(bounds[i], axis: k / 3, k % 3); order[i] = Int32(i) }
+            keys.withUnsafeMutableBufferPointer { kb in
+                order.withUnsafeMutableBufferPointer { ob in
+                    guard let kp = kb.baseAddress, let op = ob.baseAddress else { return }
+                    SnapIndex.bucketSort(kp, op, n)
+                }
+            }
+            var list = SnapList(keys: keys, slots: [], stamps: [])
+            list.slots.reserveCapacity(n); list.stamps.reserveCapacity(n)
+            for i in 0..<n { list.slots.append(batch[Int(order[i])]); list.stamps.append(stamps[Int(order[i])]) }
+            lists.append(list)
+        }
+        snapping.index.parents[p].runs.append(SnapRun(lists: lists))
+        return take + 6 * n * 4
+    }
+
+    /// Starts merging runs `at` and `at + 1` of parent index `p`.
+    func startSnapMerge(_ p: Int, at: Int) {
+        let n = snapping.index.parents[p].runs[at].count + snapping.index.parents[p].runs[at + 1].count
+        var out: [SnapList] = []
+        for _ in 0..<6 {
+            var l = SnapList()
+            l.reserve(n)
+            out.append(l)
+        }
+        snapping.index.merge = SnapMerge(parent: p, at: at, out: out, a: [Int](repeating: 0, count: 6),
+                                         b: [Int](repeating: 0, count: 6), dropStale: snapping.index.parents[p].stale)
+        // Entries going stale from now on mark it again; a merge of all its runs drops the rest.
+        if snapping.index.parents[p].runs.count == 2 { snapping.index.parents[p].stale = false }
+    }
+
+    /// Merges up to about `budget` entries of the merge in progress, finishing it when its lists
+    /// are all merged (the output replaces its two inputs); returns the work.
+    @_optimize(speed) func snapMergeStep(_ budget: Int) -> Int {
+        let p = snapping.index.merge.parent, at = snapping.index.merge.at
+        let pi = Int32(p)
+        var out = snapping.index.merge.out
+        snapping.index.merge.out = []
+        let ra = snapping.index.parents[p].runs[at], rb = snapping.index.parents[p].runs[at + 1]
+        let drop = snapping.index.merge.dropStale
+        let per = Swift.max(1, budget / 6)
+        var work = 64, done = true
+        for k in 0..<6 {
+            var ia = snapping.index.merge.a[k], ib = snapping.index.merge.b[k]
+            let la = ra.lists[k], lb = rb.lists[k]
+            let na = la.keys.count, nb = lb.keys.count
+            if ia >= na && ib >= nb { continue }
+            var o = out[k]
+            out[k] = SnapList()
+            var n = 0
+            while n < per && (ia < na || ib < nb) {
+                let key: Double, s: Int32, st: UInt32
+                if ib >= nb || (ia < na && la.keys[ia] <= lb.keys[ib]) {
+                    key = la.keys[ia]; s = la.slots[ia]; st = la.stamps[ia]; ia += 1
+                } else {
+                    key = lb.keys[ib]; s = lb.slots[ib]; st = lb.stamps[ib]; ib += 1
+                }
+                n += 1
+                if drop && !snapping.index.live(pi, k, key, s, st) { continue }
+                o.keys.append(key); o.slots.append(s); o.stamps.append(st)
+            }
+            out[k] = o
+            work += n
+            snapping.index.merge.a[k] = ia
+            snapping.index.merge.b[k] = ib
+            if ia < na || ib < nb { done = false }
+        }
+        if done {
+            snapping.index.parents[p].runs[at] = SnapRun(lists: out)
+            snapping.index.parents[p].runs.remove(at: at + 1)
+            snapping.index.merge = SnapMerge()
+            markSnapBusy(pi)
+        } else {
+            snapping.index.merge.out = out
+        }
+        return work
+    }
+
+    /// The position in `snapping.index.parents` of the index of `parent`'s children, brought up to
+    /// date with the scene's changes for a snapped step: every change taken in, targets waiting
+    /// in numbers sorted into a run (a few are tested one by one). The boxes moving in this step
+    /// (marked by `prepareSnap`) keep stale entries until their gesture ends: they are no
+    /// targets meanwhile.
+    @_optimize(speed) func snapIndex(parent: Int32) -> Int {
+        growSnapRecords()
+        var i = 0
+        while i < snapping.index.deferred.count {
+            let s = snapping.index.deferred[i]
+            if snapping.index.isTarget(s) {
+                snapping.index.records[Int(s)].deferred = false
+                snapping.index.deferred.swapAt(i, snapping.index.deferred.count - 1)
+                snapping.index.deferred.removeLast()
+                refreshSnapEntry(s)
+            } else { i += 1 }
+        }
+        drainSnapDirty(limit: Int.max)
+        let pi = Int(snapParentIndex(parent))
+        while snapping.index.parents[pi].pending.count > SnapIndex.pendingTested {
+            _ = flushSnapPending(pi, max: 4096)
+        }
+        return pi
+    }
+
+    /// Starts keeping the index merged down (object snapping turned on): every parent index with
+    /// waiting targets or several runs gets slices from now on.
+    func snapCompactAll() {
+        for p in snapping.index.parents.indices
+            where !snapping.index.parents[p].pending.isEmpty || snapping.index.parents[p].runs.count > 1 {
+            markSnapBusy(Int32(p))
+        }
+    }
+}
+
+extension SnapIndex {
+    /// Waiting targets a snapped step tests one by one rather than sorting them into a run first.
+    static let pendingTested = 32
+}
