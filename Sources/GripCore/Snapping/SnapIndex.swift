@@ -18,6 +18,48 @@ struct SnapList {
     mutating func reserve(_ n: Int) {
         keys.reserveCapacity(n); slots.reserveCapacity(n); stamps.reserveCapacity(n)
     }
+
+    /// Runs `body` with the list's storage.
+    @inline(__always) func withPointers<R>(_ body: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>) -> R) -> R {
+        keys.withUnsafeBufferPointer { k in
+            slots.withUnsafeBufferPointer { s in
+                stamps.withUnsafeBufferPointer { t in
+                    body(k.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped,
+                         s.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped,
+                         t.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with the list's storage, writable.
+    @inline(__always) mutating func withMutablePointers<R>(_ body: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>) -> R) -> R {
+        keys.withUnsafeMutableBufferPointer { k in
+            slots.withUnsafeMutableBufferPointer { s in
+                stamps.withUnsafeMutableBufferPointer { t in
+                    body(k.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped,
+                         s.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped,
+                         t.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped)
+                }
+            }
+        }
+    }
+
+    /// Merges `n` entries of lists `a` (from `ia`, `na` in all) and `b` into `out`, the smaller
+    /// key first (`a`'s on ties); `n` is at most what the two have left.
+    @_optimize(speed) static func merge(_ a: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>), _ na: Int, _ ia: inout Int,
+                                        _ b: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>), _ nb: Int, _ ib: inout Int,
+                                        into out: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>), _ n: Int) {
+        var i = ia, j = ib
+        for w in 0..<n {
+            if j >= nb || (i < na && a.0[i] <= b.0[j]) {
+                out.0[w] = a.0[i]; out.1[w] = a.1[i]; out.2[w] = a.2[i]; i &+= 1
+            } else {
+                out.0[w] = b.0[j]; out.1[w] = b.1[j]; out.2[w] = b.2[j]; j &+= 1
+            }
+        }
+        ia = i; ib = j
+    }
 }
 
 /// A run: the six sorted lists (list `axis * 3 + feature`: min edges, centres, max edges along x,
@@ -67,6 +109,8 @@ struct SnapMerge {
     var at = 0
     var out: [SnapList] = []
     var a: [Int] = [], b: [Int] = []
+    /// Entries written to each output list (sized for both inputs up front, trimmed at the end).
+    var filled: [Int] = []
     var dropStale = false
 }
 
@@ -78,7 +122,8 @@ struct SnapMerge {
 /// it (nearly) built.
 struct SnapIndex {
     var parents: [SnapParentIndex] = []
-    var records: [SnapRecord] = []
+    /// By slot; in pages, so growing with the scene never copies it whole.
+    var records = PagedArray<SnapRecord>()
     /// The moving mark of the step being snapped.
     var stamp: UInt32 = 0
     /// The last entry stamp given out.
@@ -91,7 +136,7 @@ struct SnapIndex {
     var merge = SnapMerge()
     /// Changes that wait before a slice is done while snapping is off; targets per run made
     /// while it is off; list entries a slice handles (tests make these small).
-    var drainAt = 1024, runSize = 1024, sliceEntries = 1 << 16
+    var drainAt = 1024, runSize = 1024, sliceEntries = 1 << 14
 
     /// A box's axis-aligned bounds in its parent's space, as snapping measures them.
     @inline(never) static func bounds(_ g: BoxGeometry) -> Rect {

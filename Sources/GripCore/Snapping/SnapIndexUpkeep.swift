@@ -18,15 +18,16 @@ extension Engine {
     /// One slice: at most `sliceEntries` list entries' worth of changes taken in, runs made and merged.
     @inline(never) func snapSlice() {
         var budget = snapping.index.sliceEntries
+        let stamp = snapping.index.entryStamp
         budget -= drainSnapDirty(limit: budget / 16)
-        advanceSnapRuns(budget: budget, compact: objectSnapping)
+        // Merging down beyond the size rule only in slices that changed no entry: a target
+        // changed in every call would otherwise have a large run merged again each time.
+        advanceSnapRuns(budget: budget, compact: objectSnapping && snapping.index.entryStamp == stamp)
     }
 
     /// Sizes the records for every slot.
     @inline(__always) func growSnapRecords() {
-        if snapping.index.records.count < scene.slots.count {
-            snapping.index.records.append(contentsOf: repeatElement(SnapRecord(), count: scene.slots.count - snapping.index.records.count))
-        }
+        while snapping.index.records.count < scene.slots.count { snapping.index.records.append(SnapRecord()) }
     }
 
     /// Takes in up to `limit` of the scene's changes; returns the work done (in list entries).
@@ -71,35 +72,40 @@ extension Engine {
     /// Brings slot `s`'s entries up to date: its old entries made stale, and, if it is alive and
     /// a target, it waits in its parent's index with its bounds now.
     func refreshSnapEntry(_ s: Int32) {
-        let old = snapping.index.records[Int(s)].index
+        var r = snapping.index.records[Int(s)]
+        let old = r.index, wasPending = r.pending
         guard scene.slots[Int(s)].alive, scene.slots[Int(s)].behavior.snapTarget else {
             if old >= 0 {
-                if !snapping.index.records[Int(s)].pending { snapping.index.parents[Int(old)].stale = true }
-                snapping.index.records[Int(s)].index = -1
-                snapping.index.records[Int(s)].pending = false
-                snapping.index.records[Int(s)].stamp = snapping.index.nextStamp()
+                if !wasPending { snapping.index.parents[Int(old)].stale = true }
+                r.index = -1
+                r.pending = false
+                r.stamp = snapping.index.nextStamp()
+                snapping.index.records[Int(s)] = r
             }
             return
         }
         let b = SnapIndex.bounds(scene.slots[Int(s)].geometry)
         let pi = snapParentIndex(scene.slots[Int(s)].parent)
-        let r = snapping.index.records[Int(s)]
-        if r.index == pi && r.bounds.min.x.bitPattern == b.min.x.bitPattern && r.bounds.min.y.bitPattern == b.min.y.bitPattern
+        if old == pi && r.bounds.min.x.bitPattern == b.min.x.bitPattern && r.bounds.min.y.bitPattern == b.min.y.bitPattern
             && r.bounds.max.x.bitPattern == b.max.x.bitPattern && r.bounds.max.y.bitPattern == b.max.y.bitPattern { return }
-        if old >= 0 && !r.pending { snapping.index.parents[Int(old)].stale = true }
-        snapping.index.records[Int(s)].index = pi
-        snapping.index.records[Int(s)].bounds = b
-        snapping.index.records[Int(s)].stamp = snapping.index.nextStamp()
-        snapping.index.records[Int(s)].pending = true
-        if !(r.pending && r.index == pi) {
+        if old >= 0 && !wasPending { snapping.index.parents[Int(old)].stale = true }
+        // `snapParentIndex` may have written this record (a parent's `children`): read it again.
+        r = snapping.index.records[Int(s)]
+        r.index = pi
+        r.bounds = b
+        r.stamp = snapping.index.nextStamp()
+        r.pending = true
+        snapping.index.records[Int(s)] = r
+        if !(wasPending && old == pi) {
             snapping.index.parents[Int(pi)].pending.append(s)
             markSnapBusy(pi)
         }
     }
 
-    /// Does up to `budget` entries of run work: waiting targets sorted into runs (all of them
-    /// with `compact`, else in batches of `runSize`), then merges (with `compact` down to one run
-    /// per parent, else of the newest two runs when the older is at most twice the newer).
+    /// Does up to `budget` entries of run work: waiting targets sorted into runs (in batches of
+    /// `runSize`, or with `compact` once `pendingTested` wait), then merges of the newest two runs
+    /// when the older is at most twice the newer (so each entry is merged O(log n) times), or,
+    /// with `compact`, while there are more than `compactRuns` (queries then search a few runs).
     @_optimize(speed) func advanceSnapRuns(budget: Int, compact: Bool) {
         var budget = budget
         while budget > 0 {
@@ -107,16 +113,18 @@ extension Engine {
             guard let pi = snapping.index.busy.last else { return }
             let p = Int(pi)
             let n = snapping.index.parents[p].pending.count
-            if n > 0 && (compact || n >= snapping.index.runSize) {
+            if n >= snapping.index.runSize || (compact && n >= Swift.min(SnapIndex.pendingTested, snapping.index.runSize)) {
                 budget -= flushSnapPending(p, max: snapping.index.runSize)
                 continue
             }
             let r = snapping.index.parents[p].runs.count
-            if r >= 2 && (compact || snapping.index.parents[p].runs[r - 2].count <= 2 * snapping.index.parents[p].runs[r - 1].count) {
+            if r >= 2 && ((compact && r > SnapIndex.compactRuns) || snapping.index.parents[p].runs[r - 2].count <= 2 * snapping.index.parents[p].runs[r - 1].count) {
                 startSnapMerge(p, at: r - 2)
                 budget -= 64
                 continue
             }
+            // Merging down waits for a slice that changes nothing (the parent stays busy till then).
+            if !compact && objectSnapping && (r > SnapIndex.compactRuns || n >= Swift.min(SnapIndex.pendingTested, snapping.index.runSize)) { return }
             snapping.index.parents[p].busy = false
             snapping.index.busy.removeLast()
         }
@@ -141,19 +149,33 @@ extension Engine {
         guard n > 0 else { return take + 64 }
         var lists: [SnapList] = []
         lists.reserveCapacity(6)
-        for k in 0..<6 {
-            var keys = [Double](repeating: 0, count: n), order = [Int32](repeating: 0, count: n)
-            for i in 0..<n { keys[i] = SnapIndex.feature(bounds[i], axis: k / 3, k % 3); order[i] = Int32(i) }
-            keys.withUnsafeMutableBufferPointer { kb in
-                order.withUnsafeMutableBufferPointer { ob in
-                    guard let kp = kb.baseAddress, let op = ob.baseAddress else { return }
-                    SnapIndex.bucketSort(kp, op, n)
+        let order = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        defer { order.deallocate() }
+        batch.withUnsafeBufferPointer { bb in
+            stamps.withUnsafeBufferPointer { sb in
+                bounds.withUnsafeBufferPointer { rb in
+                    for k in 0..<6 {
+                        let axis = k / 3, f = k % 3
+                        var keys = [Double](unsafeUninitializedCapacity: n) { kb, c in
+                            for i in 0..<n { kb[i] = SnapIndex.feature(rb[i], axis: axis, f); order[i] = Int32(i) }
+                            c = n
+                        }
+                        keys.withUnsafeMutableBufferPointer { kb in
+                            guard let kp = kb.baseAddress else { return }
+                            SnapIndex.bucketSort(kp, order, n)
+                        }
+                        let slots = [Int32](unsafeUninitializedCapacity: n) { ob, c in
+                            for i in 0..<n { ob[i] = bb[Int(order[i])] }
+                            c = n
+                        }
+                        let st = [UInt32](unsafeUninitializedCapacity: n) { ob, c in
+                            for i in 0..<n { ob[i] = sb[Int(order[i])] }
+                            c = n
+                        }
+                        lists.append(SnapList(keys: keys, slots: slots, stamps: st))
+                    }
                 }
             }
-            var list = SnapList(keys: keys, slots: [], stamps: [])
-            list.slots.reserveCapacity(n); list.stamps.reserveCapacity(n)
-            for i in 0..<n { list.slots.append(batch[Int(order[i])]); list.stamps.append(stamps[Int(order[i])]) }
-            lists.append(list)
         }
         snapping.index.parents[p].runs.append(SnapRun(lists: lists))
         return take + 6 * n * 4
@@ -163,13 +185,15 @@ extension Engine {
     func startSnapMerge(_ p: Int, at: Int) {
         let n = snapping.index.parents[p].runs[at].count + snapping.index.parents[p].runs[at + 1].count
         var out: [SnapList] = []
+        // Storage for every entry, left unwritten (plain numbers): each step writes its part.
         for _ in 0..<6 {
-            var l = SnapList()
-            l.reserve(n)
-            out.append(l)
+            out.append(SnapList(keys: [Double](unsafeUninitializedCapacity: n) { $1 = n },
+                                slots: [Int32](unsafeUninitializedCapacity: n) { $1 = n },
+                                stamps: [UInt32](unsafeUninitializedCapacity: n) { $1 = n }))
         }
         snapping.index.merge = SnapMerge(parent: p, at: at, out: out, a: [Int](repeating: 0, count: 6),
-                                         b: [Int](repeating: 0, count: 6), dropStale: snapping.index.parents[p].stale)
+                                         b: [Int](repeating: 0, count: 6), filled: [Int](repeating: 0, count: 6),
+                                         dropStale: snapping.index.parents[p].stale)
         // Entries going stale from now on mark it again; a merge of all its runs drops the rest.
         if snapping.index.parents[p].runs.count == 2 { snapping.index.parents[p].stale = false }
     }
@@ -192,17 +216,27 @@ extension Engine {
             if ia >= na && ib >= nb { continue }
             var o = out[k]
             out[k] = SnapList()
-            var n = 0
-            while n < per && (ia < na || ib < nb) {
-                let key: Double, s: Int32, st: UInt32
-                if ib >= nb || (ia < na && la.keys[ia] <= lb.keys[ib]) {
-                    key = la.keys[ia]; s = la.slots[ia]; st = la.stamps[ia]; ia += 1
-                } else {
-                    key = lb.keys[ib]; s = lb.slots[ib]; st = lb.stamps[ib]; ib += 1
+            let n = Swift.min(per, na - ia + nb - ib), base = snapping.index.merge.filled[k]
+            la.withPointers { ak, asl, ast in
+                lb.withPointers { bk, bsl, bst in
+                    o.withMutablePointers { ok, osl, ost in
+                        SnapList.merge((ak, asl, ast), na, &ia, (bk, bsl, bst), nb, &ib, into: (ok + base, osl + base, ost + base), n)
+                    }
                 }
-                n += 1
-                if drop && !snapping.index.live(pi, k, key, s, st) { continue }
-                o.keys.append(key); o.slots.append(s); o.stamps.append(st)
+            }
+            var kept = base + n
+            if drop {
+                // Stale entries out, in place.
+                kept = base
+                for i in base..<(base + n) where snapping.index.live(pi, k, o.keys[i], o.slots[i], o.stamps[i]) {
+                    o.keys[kept] = o.keys[i]; o.slots[kept] = o.slots[i]; o.stamps[kept] = o.stamps[i]
+                    kept += 1
+                }
+            }
+            snapping.index.merge.filled[k] = kept
+            if ia >= na && ib >= nb {
+                let extra = o.keys.count - kept
+                o.keys.removeLast(extra); o.slots.removeLast(extra); o.stamps.removeLast(extra)
             }
             out[k] = o
             work += n
@@ -259,4 +293,6 @@ extension Engine {
 extension SnapIndex {
     /// Waiting targets a snapped step tests one by one rather than sorting them into a run first.
     static let pendingTested = 32
+    /// Runs a parent's index is merged down to while object snapping is on.
+    static let compactRuns = 2
 }

@@ -25,9 +25,7 @@ extension Engine {
     @inline(never) func prepareSnap(_ gi: Int) -> (index: Int, child: Int32)? {
         snapping.index.stamp &+= 1
         if snapping.index.stamp == 0 { snapping.index.stamp = 1 }
-        if snapping.index.records.count < scene.slots.count {
-            snapping.index.records.append(contentsOf: repeatElement(SnapRecord(), count: scene.slots.count - snapping.index.records.count))
-        }
+        growSnapRecords()
         var parent: Int32 = -2, child: Int32 = -1
         for i in 0..<interactions.active[gi].members.count {
             guard let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
