@@ -36,7 +36,11 @@ extension Engine {
                 if let f = found, v != f { break }
                 if best >= 0 && (below ? v < bestKey : v > bestKey) { break }
                 let s = list.slots[i]
-                if snapping.index.live(p, k, v, s, list.stamps[i]) && snapping.index.isTarget(s) && overlaps(s) {
+                // One read of the record: live, not moving, overlapping.
+                let rec = snapping.index.records[Int(s)]
+                if rec.stamp == list.stamps[i] && rec.index == p && !rec.pending && rec.moving != snapping.index.stamp
+                    && SnapIndex.feature(rec.bounds, axis: axis, below ? 2 : 0).bitPattern == v.bitPattern
+                    && SnapIndex.feature(rec.bounds, axis: o, 0) < ohi && SnapIndex.feature(rec.bounds, axis: o, 2) > olo {
                     found = v
                     if better(s, v) { best = s; bestKey = v }
                 }

@@ -294,5 +294,5 @@ extension SnapIndex {
     /// Waiting targets a snapped step tests one by one rather than sorting them into a run first.
     static let pendingTested = 32
     /// Runs a parent's index is merged down to while object snapping is on.
-    static let compactRuns = 2
+    static let compactRuns = 1
 }
