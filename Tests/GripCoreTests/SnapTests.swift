@@ -335,9 +335,9 @@ import Testing
         }
     }
 
-    /// Snapping turned on after hundreds of siblings exist (the index built at `setSnapping`),
-    /// then, between gestures, hundreds more created at once (the index built again at the next
-    /// snapped step) and a few moved: every step the same as the brute-force snapper's, bit for bit.
+    /// Snapping turned on after hundreds of siblings exist (the index kept from their creation
+    /// on), then, between gestures, hundreds more created at once and a few moved: every step the
+    /// same as the brute-force snapper's, bit for bit.
     @Test func anIndexBuiltWhenSnappingIsTurnedOnMatchesTheBruteForceSnapper() throws {
         var rng = SplitMix64(seed: 0x5A47_1600)
         for round in 0..<12 {
