@@ -496,4 +496,49 @@ import Testing
         #expect(merging > 50)
         #expect(waiting > 50)
     }
+
+    /// The upkeep is bounded per call and the index stays linear in the boxes: 10,000 boxes
+    /// created with snapping on, each call's slice within its budget (a run sorted or a merge
+    /// step may overshoot it by one step); idle frame reads merge it down to one run; every box
+    /// then moved three times, the entries held at most 3.5 times the targets'.
+    @Test func everySliceIsBoundedAndTheIndexStaysLinearInTheBoxes() throws {
+        let r = Rig(width: 4000, height: 4000)
+        var c = SnapConfig()
+        c.flags = SnapConfig.edges
+        try r.e.setSnapping(c)
+        var rng = SplitMix64(seed: 0x5A47_1603)
+        let budget = r.e.snapping.index.sliceEntries, run = r.e.snapping.index.runSize
+        var worst = 0, ids: [BoxID] = []
+        for _ in 0..<10_000 {
+            ids.append(r.box(center: Vec2(rng.double(100, 3900), rng.double(100, 3900)), width: 20, height: 20, editing: false))
+            worst = max(worst, r.e.snapping.index.sliceWork)
+        }
+        // A slice's steps: changes taken in (16 each), a run of `runSize` sorted, merge steps.
+        #expect(worst > 0 && worst <= budget + 6 * 4 * run + 64)
+        var calls = 0
+        let root = Int(r.e.snapping.index.root)
+        while (r.e.snapping.index.parents[root].runs.count > 1 || !r.e.snapping.index.parents[root].pending.isEmpty) && calls < 1000 {
+            _ = r.e.frameView()
+            worst = max(worst, r.e.snapping.index.sliceWork)
+            calls += 1
+        }
+        #expect(r.e.snapping.index.parents[root].runs.count == 1 && r.e.snapping.index.parents[root].runs[0].count == 10_000)
+        #expect(calls > 2 && calls < 1000)
+        var most = 0
+        for _ in 0..<3 {
+            for id in ids {
+                var d = try r.e.describe(id)
+                d.geometry.center = Vec2(rng.double(100, 3900), rng.double(100, 3900))
+                try r.e.configure(id, d)
+                worst = max(worst, r.e.snapping.index.sliceWork)
+                var entries = r.e.snapping.index.parents[root].pending.count
+                for run in r.e.snapping.index.parents[root].runs { entries += run.count }
+                if r.e.snapping.index.merge.parent == root { entries += r.e.snapping.index.merge.filled[0] }
+                most = max(most, entries)
+            }
+        }
+        #expect(most <= 35_000)
+        #expect(most > 10_000, "most \(most)")
+        #expect(worst <= budget + 6 * 4 * run + 64)
+    }
 }

@@ -124,8 +124,8 @@ struct SnapIndex {
     var parents: [SnapParentIndex] = []
     /// By slot; in pages, so growing with the scene never copies it whole.
     var records = PagedArray<SnapRecord>()
-    /// The moving mark of the step being snapped.
-    var stamp: UInt32 = 0
+    /// The moving mark of the step being snapped (never 0, which no record is marked with).
+    var stamp: UInt32 = 1
     /// The last entry stamp given out.
     var entryStamp: UInt32 = 0
     var deferred: [Int32] = []
@@ -137,6 +137,8 @@ struct SnapIndex {
     /// Changes that wait before a slice is done while snapping is off; targets per run made
     /// while it is off; list entries a slice handles (tests make these small).
     var drainAt = 1024, runSize = 1024, sliceEntries = 1 << 14
+    /// The work the last slice did (list entries), for tests.
+    var sliceWork = 0
 
     /// A box's axis-aligned bounds in its parent's space, as snapping measures them.
     @inline(never) static func bounds(_ g: BoxGeometry) -> Rect {

@@ -22,7 +22,8 @@ extension Engine {
         budget -= drainSnapDirty(limit: budget / 16)
         // Merging down beyond the size rule only in slices that changed no entry: a target
         // changed in every call would otherwise have a large run merged again each time.
-        advanceSnapRuns(budget: budget, compact: objectSnapping && snapping.index.entryStamp == stamp)
+        budget = advanceSnapRuns(budget: budget, compact: objectSnapping && snapping.index.entryStamp == stamp)
+        snapping.index.sliceWork = snapping.index.sliceEntries - budget
     }
 
     /// Sizes the records for every slot.
@@ -106,11 +107,11 @@ extension Engine {
     /// `runSize`, or with `compact` once `pendingTested` wait), then merges of the newest two runs
     /// when the older is at most twice the newer (so each entry is merged O(log n) times), or,
     /// with `compact`, while there are more than `compactRuns` (queries then search a few runs).
-    @_optimize(speed) func advanceSnapRuns(budget: Int, compact: Bool) {
+    @discardableResult @_optimize(speed) func advanceSnapRuns(budget: Int, compact: Bool) -> Int {
         var budget = budget
         while budget > 0 {
             if snapping.index.merge.parent >= 0 { budget -= snapMergeStep(budget); continue }
-            guard let pi = snapping.index.busy.last else { return }
+            guard let pi = snapping.index.busy.last else { return budget }
             let p = Int(pi)
             let n = snapping.index.parents[p].pending.count
             if n >= snapping.index.runSize || (compact && n >= Swift.min(SnapIndex.pendingTested, snapping.index.runSize)) {
@@ -124,10 +125,11 @@ extension Engine {
                 continue
             }
             // Merging down waits for a slice that changes nothing (the parent stays busy till then).
-            if !compact && objectSnapping && (r > SnapIndex.compactRuns || n >= Swift.min(SnapIndex.pendingTested, snapping.index.runSize)) { return }
+            if !compact && objectSnapping && (r > SnapIndex.compactRuns || n >= Swift.min(SnapIndex.pendingTested, snapping.index.runSize)) { return budget }
             snapping.index.parents[p].busy = false
             snapping.index.busy.removeLast()
         }
+        return budget
     }
 
     /// Makes a run of up to `max` of parent index `p`'s waiting targets (the newest); returns the work.
