@@ -56,7 +56,7 @@ extension Engine {
         }
         if d.behavior.editing { scene.editingSlots.append(s) }
         scene.restructure()
-        snapUpkeep()
+        snapUpkeep(boxCall: true)
         return scene.id(s)
     }
 
@@ -71,7 +71,7 @@ extension Engine {
         scene.remove(s)
         scene.restructure()
         dropDestroyedFromSelection()
-        snapUpkeep()
+        snapUpkeep(boxCall: true)
     }
 
     /// `scene.collectSubtree(root, into: &out)`, borrowing the scene in place: called on the
@@ -144,7 +144,7 @@ extension Engine {
         // Behaviour shows in the BOX command (user data) and the overlay; an identical
         // description changes nothing drawn, so the serial stays.
         if old != d.behavior { scene.restyle(s) }
-        snapUpkeep()
+        snapUpkeep(boxCall: true)
     }
 
     /// Replaces only the behaviour of a box: geometry, the geometry a reset goes back to, and the

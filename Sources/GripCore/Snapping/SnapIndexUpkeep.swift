@@ -9,17 +9,21 @@ extension Engine {
     var objectSnapping: Bool { snapping.config.has(SnapConfig.edges | SnapConfig.centers | SnapConfig.gaps) }
 
     /// A slice of the index's upkeep, when there is work for one; called by the calls that
-    /// change the scene or read it (box changes, dispatches, frame reads).
-    @inline(__always) func snapUpkeep() {
-        if scene.snapDirty.count >= snapping.index.drainAt || !snapping.index.busy.isEmpty
-            || (!scene.snapDirty.isEmpty && objectSnapping) { snapSlice() }
+    /// change boxes (`boxCall`: creation, destruction, configuration) or read the scene
+    /// (dispatches, frame reads). While object snapping is off, changes are taken in only by box
+    /// calls, once `drainAt` wait: a gesture moving many boxes then pays nothing for the index
+    /// (its changes wait, deduplicated, until snapping is turned on or boxes are created).
+    @inline(__always) func snapUpkeep(boxCall: Bool = false) {
+        let drain = objectSnapping ? !scene.snapDirty.isEmpty : boxCall && scene.snapDirty.count >= snapping.index.drainAt
+        if drain || !snapping.index.busy.isEmpty { snapSlice(drain: drain) }
     }
 
-    /// One slice: at most `sliceEntries` list entries' worth of changes taken in, runs made and merged.
-    @inline(never) func snapSlice() {
+    /// One slice: at most `sliceEntries` list entries' worth of changes taken in (with `drain`),
+    /// runs made and merged.
+    @inline(never) func snapSlice(drain: Bool) {
         var budget = snapping.index.sliceEntries
         let stamp = snapping.index.entryStamp
-        budget -= drainSnapDirty(limit: budget / 16)
+        if drain { budget -= drainSnapDirty(limit: budget / 16) }
         // Merging down beyond the size rule only in slices that changed no entry: a target
         // changed in every call would otherwise have a large run merged again each time.
         budget = advanceSnapRuns(budget: budget, compact: objectSnapping && snapping.index.entryStamp == stamp)
