@@ -375,10 +375,11 @@ void grip_snap_desc_init(grip_snap_desc *desc);
  * GRIP_CMD_GAP segments for equal gaps. desc NULL turns snapping off. The settings are copied.
  * GRIP_ERR_ARG, changing nothing, for a struct_size this library does not know, unknown flag or
  * modifier bits, a grid spacing that is not finite and > 0, a grid origin that is not finite, or
- * a threshold outside 0 ... 10000 (the message names the field). Turning edges, centres or gaps
- * on for the first time builds the index of snap targets of every box with 256 children or more
- * (and of the top level) in this call: O(n) in the boxes, about 106 M instructions for 100,000
- * rotated boxes; from then on the index follows the scene, so later calls cost nothing. */
+ * a threshold outside 0 ... 10000 (the message names the field). The index of snap targets
+ * follows the scene whether snapping is on or not, a bounded slice of work at a time charged to
+ * the calls that change or read the scene (box creation and changes, dispatches, frame reads),
+ * so this call builds nothing: about 0.16 M instructions among 100,000 rotated boxes, and the
+ * first snapped move after it (or after creating 100,000 boxes with snapping on) about 0.45 M. */
 grip_status grip_engine_set_snapping(grip_engine *engine, const grip_snap_desc *desc);
 
 /* ---- Input -------------------------------------------------------------- */

@@ -108,5 +108,6 @@ public final class Engine {
         if t != time && !(scene.editingSlots.isEmpty && selection.members.isEmpty) { scene.antsMoved() }
         time = t
         if t >= interactions.nudgeDeadline { settleNudge() }
+        snapUpkeep()
     }
 }

@@ -203,6 +203,34 @@ static void turned_on_after_the_boxes(void) {
     grip_engine_destroy(e);
 }
 
+/* The index of targets is kept in slices while boxes are created, with snapping on or off: a
+ * move right after 3,000 creations (snapping on) or right after turning snapping on among them
+ * snaps to a box created last, with no other call in between. */
+static void snaps_right_after_many_creations(void) {
+    int on_first;
+    for (on_first = 1; on_first >= 0; on_first--) {
+        grip_engine *e = new_engine(4000, 4000);
+        grip_snap_desc d;
+        grip_box b;
+        grip_box_state s;
+        int i;
+        grip_snap_desc_init(&d);
+        d.flags = GRIP_SNAP_EDGES;
+        if (on_first) CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+        b = add_box(e, GRIP_NO_BOX, 100, 400, 100, 100, 0, 1, false);
+        /* Far below, out of reach of the move. */
+        for (i = 0; i < 3000; i++) add_box(e, GRIP_NO_BOX, 1500 + 12 * (i % 200), 3000 + (i / 200) * 40, 10, 30, 0, 1, false);
+        add_box(e, GRIP_NO_BOX, 777, 0, 50, 40, 0, 1, false);
+        if (!on_first) CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+        /* Left edge 100 + 673 = 773: 4 from the last target's 777. */
+        CHECK_NEAR(drag_left(e, b, 1, 673, 0, 0), 777, 0);
+        CHECK_STATUS(ptr(e, GRIP_PHASE_UP, 823, 450, 0.3, 0), GRIP_OK);
+        s = state_of(e, b);
+        CHECK_NEAR(s.center.x - s.width / 2, 777, 0);
+        grip_engine_destroy(e);
+    }
+}
+
 void suite_snapping(void) {
     validation();
     threshold_at_zoom(1);
@@ -210,4 +238,5 @@ void suite_snapping(void) {
     grid_targets_gaps_bypass();
     resize_moving_edge();
     turned_on_after_the_boxes();
+    snaps_right_after_many_creations();
 }

@@ -7,6 +7,7 @@ extension Engine {
 
     /// The frame as of now in the engine's memory, rebuilt first if something drawn changed.
     @_optimize(speed) package func frameView() -> FrameView {
+        snapUpkeep()
         if frameState.serial != scene.drawVersion { rebuildFrame() }
         return FrameView(commands: frameState.commands.elements, vertices: frameState.vertices.elements,
                          serial: frameState.serial, time: frameState.time)

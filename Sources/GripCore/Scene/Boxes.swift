@@ -38,6 +38,7 @@ extension Engine {
         }
         if d.behavior.editing { scene.editingSlots.append(s) }
         scene.restructure()
+        snapUpkeep(boxCall: true)
         return scene.id(s)
     }
 
@@ -54,6 +55,7 @@ extension Engine {
         scene.remove(s)
         scene.restructure()
         dropDestroyedFromSelection()
+        snapUpkeep(boxCall: true)
     }
 
     /// `scene.collectSubtree(root, into: &out)`, borrowing the scene in place: called on the
@@ -128,6 +130,7 @@ extension Engine {
         // Behaviour shows in the BOX command (user data) and the overlay; an identical
         // description changes nothing drawn, so the serial stays.
         if old != d.behavior { scene.restyle(s) }
+        snapUpkeep(boxCall: true)
     }
 
     /// Replaces only the behaviour of a box: geometry, the geometry a reset goes back to, and the

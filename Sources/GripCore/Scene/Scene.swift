@@ -40,10 +40,10 @@ public struct Scene {
     var disabledHandleHooks: [BoxID] = []
     /// What changed since the frame was last built (Scene/SceneChanges.swift).
     var changes = SceneChanges()
-    /// Snapping (Snapping/SnapIndex.swift): whether an index follows the scene, and the slots
-    /// committed, created, destroyed, reparented or made a target or not since it last did.
-    var snapTracking = false
+    /// Snapping (Snapping/SnapIndex.swift): the slots committed, created, destroyed, reparented
+    /// or made a target or not since the snap index last took them in, each once (`snapQueued`).
     var snapDirty: [Int32] = []
+    var snapQueued: [Bool] = []
     /// Counts the world transforms computed whose linear part (rotation, scale, flips in the
     /// world) differed from the one cached before: while it stands, no box has turned.
     var worldTurns: UInt64 = 0

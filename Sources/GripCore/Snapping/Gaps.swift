@@ -3,26 +3,55 @@
 /// side, or beside a neighbour at the gap that neighbour already has from the next box of its row.
 extension Engine {
     /// The target nearest `from` along `axis` whose max edge is at or below it (`below`), or whose
-    /// min edge is at or above it, among those overlapping (`olo`, `ohi`) in the other axis; -1
-    /// when none is.
+    /// min edge is at or above it, among those overlapping (`olo`, `ohi`) in the other axis, the
+    /// first in draw order among equally near ones; -1 when none is. Every run and every target
+    /// waiting is searched.
     @_optimize(speed) func gapNeighbour(_ pi: Int, axis: Int, from: Double, below: Bool, _ olo: Double, _ ohi: Double) -> Int32 {
         let k = axis * 3 + (below ? 2 : 0), o = 1 - axis
-        let n = snapping.index.parents[pi].lists[k].keys.count
-        var i = snapping.index.parents[pi].lists[k].lowerBound(from)
-        if below {
-            // The last key not above `from`.
-            while i < n && snapping.index.parents[pi].lists[k].keys[i] == from { i += 1 }
-            i -= 1
+        let p = Int32(pi)
+        var best: Int32 = -1, bestKey = 0.0
+        /// Whether target `s` at `key` beats the best so far.
+        @inline(__always) func better(_ s: Int32, _ key: Double) -> Bool {
+            if best < 0 { return true }
+            if key != bestKey { return below ? key > bestKey : key < bestKey }
+            return scene.slots[Int(s)].order < scene.slots[Int(best)].order
         }
-        while i >= 0 && i < n {
-            let s = snapping.index.parents[pi].lists[k].slots[i]
-            if snapping.index.isTarget(s) {
-                let r = snapping.index.records[Int(s)].bounds
-                if SnapIndex.feature(r, axis: o, 0) < ohi && SnapIndex.feature(r, axis: o, 2) > olo { return s }
+        @inline(__always) func overlaps(_ s: Int32) -> Bool {
+            let r = snapping.index.records[Int(s)].bounds
+            return SnapIndex.feature(r, axis: o, 0) < ohi && SnapIndex.feature(r, axis: o, 2) > olo
+        }
+        for r in 0..<snapping.index.parents[pi].runs.count {
+            let list = snapping.index.parents[pi].runs[r].lists[k]
+            let n = list.keys.count
+            var i = list.lowerBound(from)
+            if below {
+                // The last key not above `from`.
+                while i < n && list.keys[i] == from { i += 1 }
+                i -= 1
             }
-            i += below ? -1 : 1
+            var found: Double? = nil
+            while i >= 0 && i < n {
+                let v = list.keys[i]
+                // Past the first found key (ties with it are all looked at), or no better than the best.
+                if let f = found, v != f { break }
+                if best >= 0 && (below ? v < bestKey : v > bestKey) { break }
+                let s = list.slots[i]
+                // One read of the record: live, not moving, overlapping.
+                let rec = snapping.index.records[Int(s)]
+                if rec.stamp == list.stamps[i] && rec.index == p && !rec.pending && rec.moving != snapping.index.stamp
+                    && SnapIndex.feature(rec.bounds, axis: axis, below ? 2 : 0).bitPattern == v.bitPattern
+                    && SnapIndex.feature(rec.bounds, axis: o, 0) < ohi && SnapIndex.feature(rec.bounds, axis: o, 2) > olo {
+                    found = v
+                    if better(s, v) { best = s; bestKey = v }
+                }
+                i += below ? -1 : 1
+            }
         }
-        return -1
+        for s in snapping.index.parents[pi].pending where snapping.index.waits(p, s) && snapping.index.isTarget(s) && overlaps(s) {
+            let v = SnapIndex.feature(snapping.index.records[Int(s)].bounds, axis: axis, below ? 2 : 0)
+            if (below ? v <= from : v >= from) && better(s, v) { best = s; bestKey = v }
+        }
+        return best
     }
 
     /// Along `axis`, for bounds `b`: the neighbours before and after its centre, and each one's own

@@ -1,7 +1,9 @@
-/// One sorted list of snap coordinates (ascending) with the slot each belongs to.
+/// One sorted list of snap coordinates (ascending) with the slot each belongs to and the stamp
+/// the slot had when the entry was made (the entry is live while the slot keeps that stamp).
 struct SnapList {
     var keys: [Double] = []
     var slots: [Int32] = []
+    var stamps: [UInt32] = []
 
     /// The first position whose key is not below `v`.
     @_optimize(speed) @inline(__always) func lowerBound(_ v: Double) -> Int {
@@ -13,49 +15,130 @@ struct SnapList {
         return lo
     }
 
-    mutating func insert(_ v: Double, _ s: Int32) {
-        let i = lowerBound(v)
-        keys.insert(v, at: i)
-        slots.insert(s, at: i)
+    mutating func reserve(_ n: Int) {
+        keys.reserveCapacity(n); slots.reserveCapacity(n); stamps.reserveCapacity(n)
     }
 
-    mutating func remove(_ v: Double, _ s: Int32) {
-        var i = lowerBound(v)
-        while i < keys.count && keys[i] == v {
-            if slots[i] == s { keys.remove(at: i); slots.remove(at: i); return }
-            i += 1
+    /// Runs `body` with the list's storage.
+    @inline(__always) func withPointers<R>(_ body: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>) -> R) -> R {
+        keys.withUnsafeBufferPointer { k in
+            slots.withUnsafeBufferPointer { s in
+                stamps.withUnsafeBufferPointer { t in
+                    body(k.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped,
+                         s.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped,
+                         t.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped)
+                }
+            }
         }
+    }
+
+    /// Runs `body` with the list's storage, writable.
+    @inline(__always) mutating func withMutablePointers<R>(_ body: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>) -> R) -> R {
+        keys.withUnsafeMutableBufferPointer { k in
+            slots.withUnsafeMutableBufferPointer { s in
+                stamps.withUnsafeMutableBufferPointer { t in
+                    body(k.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped,
+                         s.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped,
+                         t.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped)
+                }
+            }
+        }
+    }
+
+    /// Merges `n` entries of lists `a` (from `ia`, `na` in all) and `b` into `out`, the smaller
+    /// key first (`a`'s on ties); `n` is at most what the two have left.
+    @_optimize(speed) static func merge(_ a: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>), _ na: Int, _ ia: inout Int,
+                                        _ b: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>), _ nb: Int, _ ib: inout Int,
+                                        into out: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>), _ n: Int) {
+        var i = ia, j = ib
+        for w in 0..<n {
+            if j >= nb || (i < na && a.0[i] <= b.0[j]) {
+                out.0[w] = a.0[i]; out.1[w] = a.1[i]; out.2[w] = a.2[i]; i &+= 1
+            } else {
+                out.0[w] = b.0[j]; out.1[w] = b.1[j]; out.2[w] = b.2[j]; j &+= 1
+            }
+        }
+        ia = i; ib = j
     }
 }
 
-/// The snap targets of one parent's children: for each axis (x, y) the sorted lists of their
-/// min edges, centres and max edges in the parent's space (list `axis * 3 + feature`).
+/// A run: the six sorted lists (list `axis * 3 + feature`: min edges, centres, max edges along x,
+/// then y) of a batch of targets, made at once from the targets that waited, or by merging two runs.
+struct SnapRun {
+    var lists: [SnapList]
+    /// Entries of its first list (the others hold as many, up to entries dropped as stale).
+    var count: Int { lists[0].keys.count }
+}
+
+/// The snap targets of one parent's children, log-structured so that no call does much work:
+/// targets added or changed wait in `pending` (a query tests each of them), are sorted into a
+/// small run a batch at a time, and runs are merged two by two, a bounded slice per call
+/// (SnapIndexUpkeep.swift), into one. A query consults every run and every waiting target.
 struct SnapParentIndex {
     var parent: Int32
-    var lists: [SnapList] = Array(repeating: SnapList(), count: 6)
+    var runs: [SnapRun] = []
+    var pending: [Int32] = []
+    /// Whether its runs may hold stale entries (merges then drop them).
+    var stale = false
+    /// Whether it is in `SnapIndex.busy` (it has waiting targets or several runs).
+    var busy = false
 }
 
 /// What the index knows of one slot.
 struct SnapRecord {
     /// The position in `SnapIndex.parents` of the index holding it, or -1.
     var index: Int32 = -1
-    /// The bounds it is indexed with.
-    var bounds = Rect(min: .zero, max: .zero)
+    /// The position in `SnapIndex.parents` of the index of its children, or -1.
+    var children: Int32 = -1
+    /// Its entries' stamp: a new one each time its entries change, so older entries are stale.
+    var stamp: UInt32 = 0
     /// Equal to `SnapIndex.stamp` while it moves in the step being snapped (not a target).
     var moving: UInt32 = 0
+    /// The bounds it is indexed with.
+    var bounds = Rect(min: .zero, max: .zero)
     /// Committed while moving: its entries are stale until brought up to date after the gesture.
     var deferred = false
+    /// Waiting in its index's `pending` (no entries in a run yet).
+    var pending = false
 }
 
-/// The spatial index of snap targets: per parent, the children with `snap_target` in lists sorted
-/// per axis, so a step finds the coordinates near the moving bounds by binary search. Built for a
-/// parent at its first snapped step, then kept up to date from the scene's changes
-/// (`Scene.snapDirty`, recorded by `Scene.commit` and the structural changes), entry by entry.
+/// An incremental merge of runs `at` and `at + 1` of parent index `parent` into `out`, list by
+/// list (`a`, `b`: how far each list has read its two inputs).
+struct SnapMerge {
+    var parent = -1
+    var at = 0
+    var out: [SnapList] = []
+    var a: [Int] = [], b: [Int] = []
+    /// Entries written to each output list (sized for both inputs up front, trimmed at the end).
+    var filled: [Int] = []
+    var dropStale = false
+}
+
+/// The spatial index of snap targets: per parent, the children with `snap_target` in runs of
+/// lists sorted per axis, so a step finds the coordinates near the moving bounds by binary search.
+/// It follows the scene whether snapping is on or not (`Scene.snapDirty`, recorded by
+/// `Scene.commit` and the structural changes), in bounded slices of work charged to the calls
+/// that change the scene or read it, so that turning snapping on and the first snapped step find
+/// it (nearly) built.
 struct SnapIndex {
     var parents: [SnapParentIndex] = []
-    var records: [SnapRecord] = []
-    var stamp: UInt32 = 0
+    /// By slot; in pages, so growing with the scene never copies it whole.
+    var records = PagedArray<SnapRecord>()
+    /// The moving mark of the step being snapped (never 0, which no record is marked with).
+    var stamp: UInt32 = 1
+    /// The last entry stamp given out.
+    var entryStamp: UInt32 = 0
     var deferred: [Int32] = []
+    /// The index of the top level's children, or -1.
+    var root: Int32 = -1
+    /// Parent indexes with work left (waiting targets, several runs).
+    var busy: [Int32] = []
+    var merge = SnapMerge()
+    /// Changes that wait before a slice is done while snapping is off; targets per run made
+    /// while it is off; list entries a slice handles (tests make these small).
+    var drainAt = 1024, runSize = 1024, sliceEntries = 1 << 14
+    /// The work the last slice did (list entries), for tests.
+    var sliceWork = 0
 
     /// A box's axis-aligned bounds in its parent's space, as snapping measures them.
     @inline(never) static func bounds(_ g: BoxGeometry) -> Rect {
@@ -72,19 +155,27 @@ struct SnapIndex {
         return f == 0 ? lo : (f == 2 ? hi : (lo + hi) * 0.5)
     }
 
-    /// Whether slot `s` is a target in this step (indexed and not moving).
+    /// Whether slot `s` is a target in this step (not moving).
     @inline(__always) func isTarget(_ s: Int32) -> Bool { records[Int(s)].moving != stamp }
 
-    /// Adds (`add`) or removes slot `s` with bounds `r` to or from parent index `pi`.
-    mutating func place(_ s: Int32, _ r: Rect, in pi: Int, add: Bool) {
-        for axis in 0..<2 {
-            for f in 0..<3 {
-                let v = SnapIndex.feature(r, axis: axis, f)
-                if add { parents[pi].lists[axis * 3 + f].insert(v, s) } else { parents[pi].lists[axis * 3 + f].remove(v, s) }
-            }
-        }
-        records[Int(s)].index = add ? Int32(pi) : -1
-        if add { records[Int(s)].bounds = r }
+    /// Whether entry (`key`, `s`, `st`) of list `k` in index `pi` is live: the slot is still
+    /// indexed there with those bounds (its stamp unchanged and the key its feature, bit for bit).
+    @inline(__always) func live(_ pi: Int32, _ k: Int, _ key: Double, _ s: Int32, _ st: UInt32) -> Bool {
+        let r = records[Int(s)]
+        return r.stamp == st && r.index == pi && !r.pending
+            && SnapIndex.feature(r.bounds, axis: k >= 3 ? 1 : 0, k % 3).bitPattern == key.bitPattern
+    }
+
+    /// Whether slot `s`, in a `pending` list of index `pi`, waits there (not elsewhere, not gone).
+    @inline(__always) func waits(_ pi: Int32, _ s: Int32) -> Bool {
+        records[Int(s)].pending && records[Int(s)].index == pi
+    }
+
+    /// A new entry stamp.
+    mutating func nextStamp() -> UInt32 {
+        entryStamp &+= 1
+        if entryStamp == 0 { entryStamp = 1 }
+        return entryStamp
     }
 
     /// Sorts `n` keys (with their slots) ascending and stably (equal keys keep their order), by
@@ -145,133 +236,9 @@ struct SnapIndex {
 
 extension Scene {
     /// Slot `s` changed in a way the snap index follows (its geometry, created, destroyed,
-    /// reparented, made a target or not): brought up to date at the next snapped step.
+    /// reparented, made a target or not): queued once until the index takes it in.
     @inline(__always) mutating func snapTouched(_ s: Int32) {
-        if snapTracking && snapDirty.last != s { snapDirty.append(s) }
+        if Int(s) >= snapQueued.count { snapQueued.append(contentsOf: repeatElement(false, count: Int(s) + 1 - snapQueued.count)) }
+        if !snapQueued[Int(s)] { snapQueued[Int(s)] = true; snapDirty.append(s) }
     }
-}
-
-extension Engine {
-    /// The position in `snapping.index.parents` of the index of `parent`'s children, built or
-    /// brought up to date with the scene's changes. The boxes moving in this step (marked by
-    /// `prepareSnap`) keep stale entries until their gesture ends: they are no targets meanwhile.
-    @_optimize(speed) func snapIndex(parent: Int32) -> Int {
-        if snapping.index.records.count < scene.slots.count {
-            snapping.index.records.append(contentsOf: repeatElement(SnapRecord(), count: scene.slots.count - snapping.index.records.count))
-        }
-        if scene.snapDirty.count > 256 {
-            // Many changes at once (a scene loaded): build again rather than update one by one.
-            snapping.index.parents.removeAll(keepingCapacity: true)
-            snapping.index.deferred.removeAll(keepingCapacity: true)
-            for i in snapping.index.records.indices { snapping.index.records[i].index = -1; snapping.index.records[i].deferred = false }
-            scene.snapDirty.removeAll(keepingCapacity: true)
-        }
-        scene.snapTracking = true
-        var i = 0
-        while i < snapping.index.deferred.count {
-            let s = snapping.index.deferred[i]
-            if snapping.index.isTarget(s) {
-                snapping.index.records[Int(s)].deferred = false
-                snapping.index.deferred.swapAt(i, snapping.index.deferred.count - 1)
-                snapping.index.deferred.removeLast()
-                refreshSnapEntry(s)
-            } else { i += 1 }
-        }
-        for k in 0..<scene.snapDirty.count {
-            let s = scene.snapDirty[k]
-            guard !snapping.index.records[Int(s)].deferred else { continue }
-            if snapping.index.records[Int(s)].index >= 0 && !snapping.index.isTarget(s) && scene.slots[Int(s)].alive {
-                snapping.index.records[Int(s)].deferred = true
-                snapping.index.deferred.append(s)
-            } else {
-                refreshSnapEntry(s)
-            }
-        }
-        scene.snapDirty.removeAll(keepingCapacity: true)
-        for j in snapping.index.parents.indices where snapping.index.parents[j].parent == parent { return j }
-        return buildSnapIndex(parent: parent)
-    }
-
-    /// Brings slot `s`'s entries up to date: out of the index it was in, into its parent's (when
-    /// that is built) at its geometry now, if it is alive and a target.
-    private func refreshSnapEntry(_ s: Int32) {
-        let old = Int(snapping.index.records[Int(s)].index)
-        if old >= 0 { snapping.index.place(s, snapping.index.records[Int(s)].bounds, in: old, add: false) }
-        guard scene.slots[Int(s)].alive, scene.slots[Int(s)].behavior.snapTarget else { return }
-        let p = scene.slots[Int(s)].parent
-        for j in snapping.index.parents.indices where snapping.index.parents[j].parent == p {
-            snapping.index.place(s, SnapIndex.bounds(scene.slots[Int(s)].geometry), in: j, add: true)
-            return
-        }
-    }
-
-    /// Builds the index of `parent`'s children that are snap targets: one walk of the siblings
-    /// (their bounds), then each of the six lists filled and sorted in place (O(n) for
-    /// coordinates spread over a scene).
-    @inline(never) @_optimize(speed) func buildSnapIndex(parent: Int32) -> Int {
-        let pi = snapping.index.parents.count
-        snapping.index.parents.append(SnapParentIndex(parent: parent))
-        var targets: [Int32] = [], bounds: [Rect] = []
-        var x = parent >= 0 ? scene.slots[Int(parent)].firstChild : scene.firstRoot
-        while x >= 0 {
-            if scene.slots[Int(x)].behavior.snapTarget {
-                let r = SnapIndex.bounds(scene.slots[Int(x)].geometry)
-                targets.append(x)
-                bounds.append(r)
-                snapping.index.records[Int(x)].index = Int32(pi)
-                snapping.index.records[Int(x)].bounds = r
-            }
-            x = scene.slots[Int(x)].nextSibling
-        }
-        let n = targets.count
-        var lists: [SnapList] = []
-        lists.reserveCapacity(6)
-        bounds.withUnsafeBufferPointer { rb in
-            for axis in 0..<2 {
-                for f in 0..<3 {
-                    var slots = targets
-                    var sorted = [Double](unsafeUninitializedCapacity: n) { kb, count in
-                        for i in 0..<n { (kb.baseAddress.unsafelyUnwrapped + i).initialize(to: SnapIndex.feature(rb[i], axis: axis, f)) }
-                        count = n
-                    }
-                    sorted.withUnsafeMutableBufferPointer { k in
-                        slots.withUnsafeMutableBufferPointer { sl in
-                            guard let kb = k.baseAddress, let sb = sl.baseAddress else { return }
-                            SnapIndex.bucketSort(kb, sb, n)
-                        }
-                    }
-                    lists.append(SnapList(keys: sorted, slots: slots))
-                }
-            }
-        }
-        snapping.index.parents[pi].lists = lists
-        return pi
-    }
-
-    /// Starts keeping the index of snap targets (on when object snapping is first turned on):
-    /// builds it now for the top level and every box with at least `eagerChildren` children,
-    /// so that the first snapped move among many boxes finds it built; the index of a box with
-    /// fewer children is built at the first snapped step among them. O(n) in the boxes (their
-    /// bounds and six sorts); from then on the index follows every change (`snapTouched`).
-    func startSnapTracking() {
-        guard !scene.snapTracking else { return }
-        if snapping.index.records.count < scene.slots.count {
-            snapping.index.records.append(contentsOf: repeatElement(SnapRecord(), count: scene.slots.count - snapping.index.records.count))
-        }
-        scene.snapTracking = true
-        scene.snapDirty.removeAll(keepingCapacity: true)
-        // The slots read in place (a method of the scene called here would get a copy of it).
-        func hasMany(_ first: Int32) -> Bool {
-            var x = first, k = 0
-            while x >= 0 && k < Engine.eagerChildren { k += 1; x = scene.slots[Int(x)].nextSibling }
-            return k >= Engine.eagerChildren
-        }
-        if hasMany(scene.firstRoot) { _ = buildSnapIndex(parent: -1) }
-        for s in 0..<scene.slots.count where scene.slots[s].alive && hasMany(scene.slots[s].firstChild) {
-            _ = buildSnapIndex(parent: Int32(s))
-        }
-    }
-
-    /// Boxes with this many children or more get their index built when tracking starts.
-    static let eagerChildren = 256
 }

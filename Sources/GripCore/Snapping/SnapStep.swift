@@ -5,14 +5,16 @@
 /// changed) snaps the same way.
 extension Engine {
     /// Sets the snapping settings (nil: off). Throws, changing nothing, on unusable settings.
-    /// Turning edges, centres or gaps on for the first time builds the index of targets
-    /// (`startSnapTracking`: O(n) in the boxes), which then follows the scene.
+    /// The index of targets follows the scene all along (SnapIndexUpkeep.swift): turning edges,
+    /// centres or gaps on only has it merged down in slices from then on (bounded work per call).
     public func setSnapping(_ c: SnapConfig?) throws(GripError) {
         let c = c ?? SnapConfig()
         if let p = c.problem() { throw .arg(p) }
+        let was = objectSnapping
         snapping.config = c
         clearSnapMarks()
-        if c.has(SnapConfig.edges | SnapConfig.centers | SnapConfig.gaps) { startSnapTracking() }
+        if objectSnapping && !was { snapCompactAll() }
+        snapUpkeep()
     }
 
     /// The snapping settings.
@@ -23,9 +25,7 @@ extension Engine {
     @inline(never) func prepareSnap(_ gi: Int) -> (index: Int, child: Int32)? {
         snapping.index.stamp &+= 1
         if snapping.index.stamp == 0 { snapping.index.stamp = 1 }
-        if snapping.index.records.count < scene.slots.count {
-            snapping.index.records.append(contentsOf: repeatElement(SnapRecord(), count: scene.slots.count - snapping.index.records.count))
-        }
+        growSnapRecords()
         var parent: Int32 = -2, child: Int32 = -1
         for i in 0..<interactions.active[gi].members.count {
             guard let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
@@ -143,7 +143,10 @@ extension Engine {
             b = b.map { Rect(min: Vec2(Swift.min($0.min.x, r.min.x), Swift.min($0.min.y, r.min.y)),
                              max: Vec2(Swift.max($0.max.x, r.max.x), Swift.max($0.max.y, r.max.y))) } ?? r
         }
-        guard let b, let pi = snapping.index.parents.firstIndex(where: { $0.parent == parent }) else { return }
+        guard let b, parent < 0 || Int(parent) < snapping.index.records.count else { return }
+        let pi = Int(parent < 0 ? snapping.index.root : snapping.index.records[Int(parent)].children)
+        guard pi >= 0 else { return }
+        let p = Int32(pi)
         snapping.markChild = child
         snapping.markBox = interactions.active[gi].group ? .selection : interactions.active[gi].members.first.box
         let c = snapping.config
@@ -152,17 +155,25 @@ extension Engine {
             for f in 0..<3 where snapping.engaged & (1 << UInt32(axis * 3 + f)) != 0 && c.has(f == 1 ? SnapConfig.centers : SnapConfig.edges) {
                 let v = SnapIndex.feature(b, axis: axis, f)
                 let eps = 1e-9 * Swift.max(1, abs(v))
-                let list = axis * 3 + f
-                var i = snapping.index.parents[pi].lists[list].lowerBound(v - eps)
+                let k = axis * 3 + f
                 var lo = SnapIndex.feature(b, axis: o, 0), hi = SnapIndex.feature(b, axis: o, 2), found = false
-                while i < snapping.index.parents[pi].lists[list].keys.count && snapping.index.parents[pi].lists[list].keys[i] <= v + eps {
-                    let s = snapping.index.parents[pi].lists[list].slots[i]
-                    if snapping.index.isTarget(s) {
-                        let r = snapping.index.records[Int(s)].bounds
-                        lo = Swift.min(lo, SnapIndex.feature(r, axis: o, 0)); hi = Swift.max(hi, SnapIndex.feature(r, axis: o, 2))
-                        found = true
+                @inline(__always) func take(_ s: Int32) {
+                    let r = snapping.index.records[Int(s)].bounds
+                    lo = Swift.min(lo, SnapIndex.feature(r, axis: o, 0)); hi = Swift.max(hi, SnapIndex.feature(r, axis: o, 2))
+                    found = true
+                }
+                for r in 0..<snapping.index.parents[pi].runs.count {
+                    let list = snapping.index.parents[pi].runs[r].lists[k]
+                    var i = list.lowerBound(v - eps)
+                    while i < list.keys.count && list.keys[i] <= v + eps {
+                        let s = list.slots[i]
+                        if snapping.index.live(p, k, list.keys[i], s, list.stamps[i]) && snapping.index.isTarget(s) { take(s) }
+                        i += 1
                     }
-                    i += 1
+                }
+                for s in snapping.index.parents[pi].pending where snapping.index.waits(p, s) && snapping.index.isTarget(s) {
+                    let t = SnapIndex.feature(snapping.index.records[Int(s)].bounds, axis: axis, f)
+                    if t >= v - eps && t <= v + eps { take(s) }
                 }
                 if found {
                     snapping.markScratch.append(SnapMark(gap: false, a: axis == 0 ? Vec2(v, lo) : Vec2(lo, v),

@@ -24,29 +24,39 @@ extension Engine {
     }
 
     /// Considers, for moving coordinate `f`, the nearest targets below and above it in list `k`
-    /// of index `pi` within `tol`.
+    /// of index `pi` within `tol`: in each run, and each target waiting.
     @_optimize(speed) @inline(__always) func nearestTargets(_ pi: Int, _ k: Int, _ f: Double, tol: Double, pointer: Double,
                                                           into best: inout AxisSnap) {
         let lo = f - tol, hi = f + tol
-        let i0 = snapping.index.parents[pi].lists[k].lowerBound(f)
-        var i = i0 - 1
-        while i >= 0 {
-            let v = snapping.index.parents[pi].lists[k].keys[i]
-            if v < lo { break }
-            if snapping.index.isTarget(snapping.index.parents[pi].lists[k].slots[i]) {
-                best.consider(v - f, target: v, pointer: pointer); break
+        let p = Int32(pi)
+        for r in 0..<snapping.index.parents[pi].runs.count {
+            let list = snapping.index.parents[pi].runs[r].lists[k]
+            let i0 = list.lowerBound(f)
+            var i = i0 - 1
+            while i >= 0 {
+                let v = list.keys[i]
+                if v < lo { break }
+                let s = list.slots[i]
+                if snapping.index.live(p, k, v, s, list.stamps[i]) && snapping.index.isTarget(s) {
+                    best.consider(v - f, target: v, pointer: pointer); break
+                }
+                i -= 1
             }
-            i -= 1
+            i = i0
+            let n = list.keys.count
+            while i < n {
+                let v = list.keys[i]
+                if v > hi { break }
+                let s = list.slots[i]
+                if snapping.index.live(p, k, v, s, list.stamps[i]) && snapping.index.isTarget(s) {
+                    best.consider(v - f, target: v, pointer: pointer); break
+                }
+                i += 1
+            }
         }
-        i = i0
-        let n = snapping.index.parents[pi].lists[k].keys.count
-        while i < n {
-            let v = snapping.index.parents[pi].lists[k].keys[i]
-            if v > hi { break }
-            if snapping.index.isTarget(snapping.index.parents[pi].lists[k].slots[i]) {
-                best.consider(v - f, target: v, pointer: pointer); break
-            }
-            i += 1
+        for s in snapping.index.parents[pi].pending where snapping.index.waits(p, s) && snapping.index.isTarget(s) {
+            let v = SnapIndex.feature(snapping.index.records[Int(s)].bounds, axis: k / 3, k % 3)
+            if v >= lo && v <= hi { best.consider(v - f, target: v, pointer: pointer) }
         }
     }
 
