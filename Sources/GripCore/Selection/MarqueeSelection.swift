@@ -92,7 +92,7 @@ extension Engine {
             // scene's order among boxes under the same top-level box (short runs).
             keys.append(UInt64(scene.tree.leaves[Int(leaves[i])].info.key) << 32 | UInt64(UInt32(bitPattern: s)))
         }
-        keys.sort()
+        sortKeys(&keys)
         var i = 0
         while i < keys.count {
             var j = i + 1
