@@ -1,6 +1,6 @@
-/// Sorts `keys` ascending, in place: the one sort of the 64-bit draw-order keys that queries and
-/// the marquee build (draw key in the high half, slot in the low half, so no two are equal and
-/// any correct sort gives the same order).
+/// Sorts `keys` ascending, in place: the one sort of the 64-bit keys that queries and the marquee
+/// build (draw key in the high half, slot in the low half) and of the marquee's slot sets. Keys
+/// are plain values, so any correct sort gives the same result.
 ///
 /// Runs of 16 are insertion-sorted, then merged in passes of doubling width through a scratch
 /// buffer; a pass copies a pair of runs that are already in order instead of merging them, so
@@ -63,4 +63,14 @@
             if src != a { a.update(from: src, count: n) }
         }
     }
+}
+
+/// Whether `keys`, sorted ascending, hold `key` (a binary search).
+func sortedKeys(_ keys: [UInt64], contain key: UInt64) -> Bool {
+    var lo = 0, hi = keys.count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < keys.count && keys[lo] == key
 }

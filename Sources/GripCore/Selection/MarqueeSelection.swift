@@ -36,24 +36,28 @@ extension Engine {
     /// `before` with `picks` added after it (the picks are none another's ancestor): a box of
     /// `before` that is a pick's ancestor or descendant gives way; a pick already in stays put.
     func union(_ before: [BoxID], _ picks: [BoxID]) -> [BoxID] {
-        var pickSlots = Set<Int32>(), pickAncestors = Set<Int32>()
+        // Slot sets as sorted keys (slots are >= 0, so their order as keys is theirs).
+        var pickSlots: [UInt64] = [], pickAncestors: [UInt64] = []
         for id in picks {
             guard let s = scene.slot(id) else { continue }
-            pickSlots.insert(s)
+            pickSlots.append(UInt64(s))
             var p = scene.slots[Int(s)].parent
-            while p >= 0 { pickAncestors.insert(p); p = scene.slots[Int(p)].parent }
+            while p >= 0 { pickAncestors.append(UInt64(p)); p = scene.slots[Int(p)].parent }
         }
+        sortKeys(&pickSlots)
+        sortKeys(&pickAncestors)
         var out: [BoxID] = []
-        var kept = Set<Int32>()
+        var kept: [UInt64] = []
         for id in before {
-            guard let s = scene.slot(id), !pickAncestors.contains(s) else { continue }
+            guard let s = scene.slot(id), !sortedKeys(pickAncestors, contain: UInt64(s)) else { continue }
             var p = scene.slots[Int(s)].parent, underPick = false
-            while p >= 0 && !underPick { underPick = pickSlots.contains(p); p = scene.slots[Int(p)].parent }
+            while p >= 0 && !underPick { underPick = sortedKeys(pickSlots, contain: UInt64(p)); p = scene.slots[Int(p)].parent }
             if underPick { continue }
             out.append(id)
-            kept.insert(s)
+            kept.append(UInt64(s))
         }
-        for id in picks { if let s = scene.slot(id), !kept.contains(s) { out.append(id) } }
+        sortKeys(&kept)
+        for id in picks { if let s = scene.slot(id), !sortedKeys(kept, contain: UInt64(s)) { out.append(id) } }
         return out
     }
 
