@@ -26,6 +26,9 @@ let swiftSettings: [SwiftSetting] = [
     // A failed check traps as before, but the checks of a function share one trap instruction
     // instead of one each (4.6 KB); a crash report then names the function, not the line.
     .unsafeFlags(["-Xfrontend", "-mergeable-traps"], .when(configuration: .release)),
+    // String.append(String) is called, not inlined: every piece of every interpolated message
+    // (built only when a call fails) otherwise carries its own copy of the append (32 KB).
+    .unsafeFlags(["-Xllvm", "-sil-inline-never-functions=SS6appendyySSF"], .when(configuration: .release)),
 ] : [])
 
 /// Settings of the C code in the library: one section per function and datum, as for Swift, and
