@@ -20,7 +20,7 @@ func versionedSize<T>(_ p: UnsafePointer<T>, earlier: [Int], _ what: StaticStrin
 
 /// Reads a versioned struct: the caller's bytes (as many as its `struct_size` says) over
 /// `defaults`, so fields its version lacks keep their defaults.
-func readVersioned<T>(_ p: UnsafePointer<T>, defaults: T, earlier: [Int], _ what: StaticString) throws(GripError) -> T {
+@_optimize(speed) func readVersioned<T>(_ p: UnsafePointer<T>, defaults: T, earlier: [Int], _ what: StaticString) throws(GripError) -> T {
     let size = try versionedSize(p, earlier: earlier, what)
     if size == MemoryLayout<T>.size { return p.pointee }
     var value = defaults

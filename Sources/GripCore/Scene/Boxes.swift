@@ -24,7 +24,7 @@ extension Engine {
     }
 
     /// Checks a description: numbers, minimum sizes, parent.
-    func validate(_ d: BoxDesc) throws(GripError) -> Int32 {
+    @_optimize(speed) func validate(_ d: BoxDesc) throws(GripError) -> Int32 {
         guard d.geometry.isValid else {
             throw .arg("geometry must be finite, with width, height and scale > 0 and magnitudes <= \(BoxGeometry.maxMagnitude) (scale <= \(BoxGeometry.maxScale))")
         }
@@ -43,7 +43,7 @@ extension Engine {
     }
 
     /// Adds a box; its geometry is in the parent's coordinates.
-    public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
+    @_optimize(speed) public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
         let parent = try validate(d)
         if parent >= 0 && scene.slots[Int(parent)].depth + 1 >= Scene.maxDepth {
             throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")

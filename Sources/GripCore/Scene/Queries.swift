@@ -19,7 +19,7 @@ extension Engine {
     /// order: the rectangle is the one they span. Every box counts, pass-through or not.
     /// Candidates come from the bounds tree; returns how many boxes were found.
     @discardableResult
-    public func query(_ a: Vec2, _ b: Vec2, contain: Bool, _ body: (BoxID) -> Void) throws(GripError) -> Int {
+    @_optimize(speed) public func query(_ a: Vec2, _ b: Vec2, contain: Bool, _ body: (BoxID) -> Void) throws(GripError) -> Int {
         guard a.isInRange, b.isInRange else { throw .arg("query rectangle is not finite or beyond 1e9") }
         let r = Rect(min: Vec2(Swift.min(a.x, b.x), Swift.min(a.y, b.y)), max: Vec2(Swift.max(a.x, b.x), Swift.max(a.y, b.y)))
         scene.refreshBounds()

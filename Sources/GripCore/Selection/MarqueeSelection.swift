@@ -65,7 +65,7 @@ extension Engine {
     /// when one of its ancestors is. Candidates come from the bounds tree (the world bounds of the
     /// marquee's screen rectangle), tested exactly on screen; the cost follows the boxes near the
     /// marquee, not the scene.
-    func marqueePicks(_ mq: Marquee, modifiers: UInt32) -> [BoxID] {
+    @_optimize(speed) func marqueePicks(_ mq: Marquee, modifiers: UInt32) -> [BoxID] {
         var rule = config.marqueeRule
         if modifiers & (Modifiers.ctrl | Modifiers.meta) != 0 { rule = rule == .intersect ? .contain : .intersect }
         let lo = Vec2(Swift.min(mq.from.x, mq.to.x), Swift.min(mq.from.y, mq.to.y))
