@@ -61,7 +61,7 @@ extension Engine {
 
     /// Destroys the box and its descendants; their gestures end as cancelled, their long presses
     /// as cancelled, and their pointers are ignored until they go up.
-    public func destroyBox(_ id: BoxID) throws(GripError) {
+    @_optimize(speed) public func destroyBox(_ id: BoxID) throws(GripError) {
         let s = try slot(id)
         var doomed: [Int32] = []
         Engine.collectSubtree(s, of: &scene, into: &doomed)

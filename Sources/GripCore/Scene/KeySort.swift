@@ -7,7 +7,7 @@
 /// keys gathered nearly in order cost about one comparison each. Written out once for `UInt64`
 /// instead of the standard library's `sort()`, whose stable merge sort is a separate copy of
 /// 2-4 KB for every element type and comparator it is called with.
-@inline(never) func sortKeys(_ keys: inout [UInt64]) {
+@inline(never) @_optimize(speed) func sortKeys(_ keys: inout [UInt64]) {
     let n = keys.count
     guard n > 1 else { return }
     let run = 16
