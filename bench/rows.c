@@ -7,6 +7,10 @@
  *   frame1   N (drag move + frame read) steps among 10,000 rotated boxes
  *   marquee  N marquee pointer moves over a 100,000-box grid
  *   select   N grip_select ADD calls (of a 30,000-box grid's first N boxes)
+ *   snapset  N (0 or 1) grip_engine_set_snapping calls turning edges on among 100,000 boxes
+ *   snapnext N (0 or 1): after a snapped drag of 100 moves among 100,000 boxes, whether the first
+ *            move of a second gesture on another box (the index brought up to date) is made
+ *   gaps     N snapped drag moves + frame reads with gaps, among 100,000 boxes
  * Instructions per step: the difference of callgrind's "Collected" totals of two runs with
  * different N, divided by the difference of N (the setup cancels):
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/bench/grip-rows create 20000
@@ -79,7 +83,7 @@ static grip_engine *grid(int n, int side, double pitch, double size, grip_select
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: grip-rows create|destroy|query|movehit|frame1|marquee|select N\n");
+        fprintf(stderr, "usage: grip-rows create|destroy|query|movehit|frame1|marquee|select|snapset|snapnext|gaps N\n");
         return 2;
     }
     const char *mode = argv[1];
@@ -143,6 +147,44 @@ int main(int argc, char **argv) {
         grip_engine *e = grid(BOXES, 100, 12, 10, GRIP_SELECTION_OFF, ids);
         for (long i = 0; i < n; i++) CHECK(grip_select(e, ids[i], GRIP_SELECT_ADD));
         free(ids);
+        grip_engine_destroy(e);
+    } else if (!strcmp(mode, "snapset") || !strcmp(mode, "snapnext") || !strcmp(mode, "gaps")) {
+        grip_engine *e = scene(100000);
+        grip_snap_desc d;
+        grip_snap_desc_init(&d);
+        d.flags = GRIP_SNAP_GRID | GRIP_SNAP_EDGES | GRIP_SNAP_CENTERS | (mode[0] == 'g' ? GRIP_SNAP_GAPS : 0);
+        if (!strcmp(mode, "snapset")) {
+            if (n > 0) CHECK(grip_engine_set_snapping(e, &d));
+            grip_engine_destroy(e);
+            printf("%f\n", sum);
+            return 0;
+        }
+        CHECK(grip_engine_set_snapping(e, &d));
+        grip_frame f;
+        CHECK(grip_frame_get(e, &f));
+        pointer(e, GRIP_PHASE_DOWN, 200, 200);
+        long moves = mode[0] == 'g' ? n : 100;
+        for (long i = 0; i < moves; i++) {
+            pointer(e, GRIP_PHASE_MOVE, 2000 + (double)(i % 64) * 1.37, 2000 + (double)((i / 64) % 8) * 2.1);
+            CHECK(grip_frame_get(e, &f));
+            sum += (double)f.command_count;
+            if (i % 1000 == 0) drain(e);
+        }
+        if (!strcmp(mode, "snapnext")) {
+            pointer(e, GRIP_PHASE_UP, 2000, 2000);
+            drain(e);
+            grip_hit h = {0};
+            double x = 1000, y = 1000;
+            for (int k = 0; k < 1000 && h.box == GRIP_NO_BOX; k++) {
+                x = 1000 + 2000 * rnd(); y = 1000 + 2000 * rnd();
+                CHECK(grip_hit_test(e, x, y, &h));
+            }
+            pointer(e, GRIP_PHASE_DOWN, x, y);
+            if (n > 0) {
+                pointer(e, GRIP_PHASE_MOVE, x + 30, y + 1);
+                CHECK(grip_frame_get(e, &f));
+            }
+        }
         grip_engine_destroy(e);
     } else {
         fprintf(stderr, "grip-rows: unknown mode %s\n", mode);
