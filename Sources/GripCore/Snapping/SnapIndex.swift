@@ -13,17 +13,46 @@ struct SnapList {
         return lo
     }
 
-    mutating func insert(_ v: Double, _ s: Int32) {
+    @_optimize(speed) mutating func insert(_ v: Double, _ s: Int32) {
         let i = lowerBound(v)
-        keys.insert(v, at: i)
-        slots.insert(s, at: i)
+        keys.append(v)
+        slots.append(s)
+        SnapList.shiftUp(&keys, from: i)
+        SnapList.shiftUp(&slots, from: i)
     }
 
-    mutating func remove(_ v: Double, _ s: Int32) {
+    @_optimize(speed) mutating func remove(_ v: Double, _ s: Int32) {
         var i = lowerBound(v)
         while i < keys.count && keys[i] == v {
-            if slots[i] == s { keys.remove(at: i); slots.remove(at: i); return }
+            if slots[i] == s {
+                SnapList.shiftDown(&keys, to: i)
+                SnapList.shiftDown(&slots, to: i)
+                keys.removeLast()
+                slots.removeLast()
+                return
+            }
             i += 1
+        }
+    }
+
+    /// Moves `a[i..<count - 1]` up one place, the last element to `a[i]` (an insert at `i` after
+    /// an append). One memmove: `Array.insert(at:)`'s element loop is not turned into one in code
+    /// compiled for size.
+    private static func shiftUp<T: BitwiseCopyable>(_ a: inout [T], from i: Int) {
+        a.withUnsafeMutableBufferPointer { b in
+            guard let p = b.baseAddress, i < b.count - 1 else { return }
+            let last = p[b.count - 1]
+            UnsafeMutableRawPointer(p + i + 1).copyMemory(from: p + i, byteCount: (b.count - 1 - i) * MemoryLayout<T>.stride)
+            p[i] = last
+        }
+    }
+
+    /// Moves `a[i + 1..<count]` down one place over `a[i]` (the last element is then a duplicate,
+    /// for `removeLast`). One memmove, as in `shiftUp`.
+    private static func shiftDown<T: BitwiseCopyable>(_ a: inout [T], to i: Int) {
+        a.withUnsafeMutableBufferPointer { b in
+            guard let p = b.baseAddress, i < b.count - 1 else { return }
+            UnsafeMutableRawPointer(p + i).copyMemory(from: p + i + 1, byteCount: (b.count - 1 - i) * MemoryLayout<T>.stride)
         }
     }
 }
@@ -76,7 +105,7 @@ struct SnapIndex {
     @inline(__always) func isTarget(_ s: Int32) -> Bool { records[Int(s)].moving != stamp }
 
     /// Adds (`add`) or removes slot `s` with bounds `r` to or from parent index `pi`.
-    mutating func place(_ s: Int32, _ r: Rect, in pi: Int, add: Bool) {
+    @_optimize(speed) mutating func place(_ s: Int32, _ r: Rect, in pi: Int, add: Bool) {
         for axis in 0..<2 {
             for f in 0..<3 {
                 let v = SnapIndex.feature(r, axis: axis, f)
