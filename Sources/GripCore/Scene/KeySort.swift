@@ -56,7 +56,7 @@ private let keySortRun = 16
         while start < n {
             let mid = Swift.min(start + width, n), end = Swift.min(start + 2 * width, n)
             if mid == end || src[mid - 1] < src[mid] {
-                (dst + start).update(from: src + start, count: end - start)
+                copyKeys(src + start, to: dst + start, end - start)
             } else {
                 var i = start, j = mid, k = start
                 while i < mid && j < end {
@@ -69,15 +69,21 @@ private let keySortRun = 16
                     }
                     k += 1
                 }
-                if i < mid { (dst + k).update(from: src + i, count: mid - i) }
-                if j < end { (dst + k).update(from: src + j, count: end - j) }
+                if i < mid { copyKeys(src + i, to: dst + k, mid - i) }
+                if j < end { copyKeys(src + j, to: dst + k, end - j) }
             }
             start = end
         }
         swap(&src, &dst)
         width *= 2
     }
-    if src != a { a.update(from: src, count: n) }
+    if src != a { copyKeys(src, to: a, n) }
+}
+
+/// Copies `n` keys from `src` to `dst` with one memcpy (in code compiled for size, a typed
+/// pointer's `update(from:count:)` is a loop over the elements).
+@inline(__always) private func copyKeys(_ src: UnsafeMutablePointer<UInt64>, to dst: UnsafeMutablePointer<UInt64>, _ n: Int) {
+    UnsafeMutableRawPointer(dst).copyMemory(from: src, byteCount: n * MemoryLayout<UInt64>.stride)
 }
 
 /// Whether `keys`, sorted ascending, hold `key` (a binary search).
