@@ -22,7 +22,7 @@ public func grip_box_desc_init_sized(_ desc: UnsafeMutablePointer<grip_box_desc>
 /// `grip_box_create`: adds a box; `*out` gets its id. GRIP_ERR_NOT_FOUND for an unknown parent,
 /// GRIP_ERR_LIMIT past max_boxes.
 @_cdecl("grip_box_create")
-public func grip_box_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
+@_optimize(speed) public func grip_box_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
                             _ out: UnsafeMutablePointer<grip_box>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let d = try BoxDesc(try readVersioned(try require(desc, "desc"), defaults: BoxDesc().c,

@@ -121,13 +121,22 @@ func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) ->
 
 /// Fails with GRIP_ERR_ARG naming `what` when `p` is NULL.
 @inline(__always) func require<T>(_ p: T?, _ what: StaticString) throws(GripError) -> T {
-    guard let p else { throw GripError(.invalidArgument, "\(what) is NULL") }
+    guard let p else { throw nullArgument(what) }
     return p
 }
 
 /// Fails with GRIP_ERR_ARG when a struct's size is not the one this library knows.
 @inline(__always) func requireSize(_ size: UInt32, _ expected: Int, _ what: StaticString) throws(GripError) {
-    guard Int(size) == expected else {
-        throw GripError(.invalidArgument, "\(what).struct_size is \(size), expected \(expected) (call \(what)_init)")
-    }
+    guard Int(size) == expected else { throw wrongSize(Int(size), expected, what) }
+}
+
+/// The GRIP_ERR_ARG of a NULL `what`. Out of line, like `wrongSize`: the message is built only on
+/// failure, in one place instead of at every check.
+@inline(never) func nullArgument(_ what: StaticString) -> GripError {
+    GripError(.invalidArgument, "\(what) is NULL")
+}
+
+/// The GRIP_ERR_ARG of a versioned struct `what` whose `struct_size` is `size`, not `expected`.
+@inline(never) func wrongSize(_ size: Int, _ expected: Int, _ what: StaticString) -> GripError {
+    GripError(.invalidArgument, "\(what).struct_size is \(size), expected \(expected) (call \(what)_init)")
 }

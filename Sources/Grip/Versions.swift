@@ -15,13 +15,12 @@ enum EarlierSizes {
 func versionedSize<T>(_ p: UnsafePointer<T>, earlier: [Int], _ what: StaticString) throws(GripError) -> Int {
     let size = Int(UnsafeRawPointer(p).load(as: UInt32.self))
     if size == MemoryLayout<T>.size || earlier.contains(size) { return size }
-    throw GripError(.invalidArgument,
-                    "\(what).struct_size is \(size), expected \(MemoryLayout<T>.size) (call \(what)_init)")
+    throw wrongSize(size, MemoryLayout<T>.size, what)
 }
 
 /// Reads a versioned struct: the caller's bytes (as many as its `struct_size` says) over
 /// `defaults`, so fields its version lacks keep their defaults.
-func readVersioned<T>(_ p: UnsafePointer<T>, defaults: T, earlier: [Int], _ what: StaticString) throws(GripError) -> T {
+@_optimize(speed) func readVersioned<T>(_ p: UnsafePointer<T>, defaults: T, earlier: [Int], _ what: StaticString) throws(GripError) -> T {
     let size = try versionedSize(p, earlier: earlier, what)
     if size == MemoryLayout<T>.size { return p.pointee }
     var value = defaults

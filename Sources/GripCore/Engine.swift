@@ -104,10 +104,16 @@ public final class Engine {
     /// The marching ants of editing boxes move with it.
     @inline(__always) func advanceTime(_ t: Double) throws(GripError) {
         guard t.isFinite, abs(t) <= Engine.maxTime else { throw .arg("time is not finite or beyond 1e9 s") }
-        guard t >= time else { throw .state("time went backwards: \(t) after \(time)") }
+        guard t >= time else { throw Engine.timeWentBackwards(t, after: time) }
         if t != time && !(scene.editingSlots.isEmpty && selection.members.isEmpty) { scene.antsMoved() }
         time = t
         if t >= interactions.nudgeDeadline { settleNudge() }
         snapUpkeep()
+    }
+
+    /// The error of a time `t` before the engine's `time`: built out of line, since `advanceTime`
+    /// is inlined into every entry point that takes a time.
+    @inline(never) static func timeWentBackwards(_ t: Double, after time: Double) -> GripError {
+        .state("time went backwards: \(t) after \(time)")
     }
 }

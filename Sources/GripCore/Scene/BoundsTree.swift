@@ -103,7 +103,7 @@ struct BoundsTree {
 
     /// Adds a leaf with tight bounds `r`, shape `shape` and box `info`; returns it. With
     /// `deferred` the leaf is not linked into the tree: call `rebuild()` before the next query.
-    mutating func insert(_ r: Rect, _ shape: HitShape, _ info: HitInfo, deferred: Bool = false) -> Int32 {
+    @_optimize(speed) mutating func insert(_ r: Rect, _ shape: HitShape, _ info: HitInfo, deferred: Bool = false) -> Int32 {
         // Boxes arriving in bulk are usually at rest: they keep tight bounds (fewer overlaps to
         // search) and get a fat margin the first time they move out of them.
         let leaf = Leaf(rect: deferred ? r : BoundsTree.fatten(r), info: info,

@@ -18,7 +18,7 @@ extension BoundsTree {
 
     /// Links `leaf` (its rectangle and info set) beside the subtree whose union with it grows
     /// the tree least.
-    mutating func link(_ leaf: Int32) {
+    @_optimize(speed) mutating func link(_ leaf: Int32) {
         shapeVersion &+= 1
         queriesSinceChange = 0
         let r = FloatRect(outward: leaves[Int(leaf)].rect)
@@ -118,7 +118,7 @@ extension BoundsTree {
 
     /// Lifts child node `up` of `a` into `a`'s place; `a` keeps its other child and the shorter
     /// grandchild, `up` keeps the taller.
-    private mutating func rotateUp(_ up: Int32, over a: Int32) -> Int32 {
+    @_optimize(speed) private mutating func rotateUp(_ up: Int32, over a: Int32) -> Int32 {
         let u = nodes[Int(up)]
         let parent = links[Int(a)].parent
         links[Int(up)].parent = parent

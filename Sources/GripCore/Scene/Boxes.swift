@@ -6,7 +6,7 @@ extension Engine {
     }
 
     /// Checks a description: numbers, minimum sizes, parent.
-    func validate(_ d: BoxDesc) throws(GripError) -> Int32 {
+    @_optimize(speed) func validate(_ d: BoxDesc) throws(GripError) -> Int32 {
         guard d.geometry.isValid else {
             throw .arg("geometry must be finite, with width, height and scale > 0 and magnitudes <= \(BoxGeometry.maxMagnitude) (scale <= \(BoxGeometry.maxScale))")
         }
@@ -25,7 +25,7 @@ extension Engine {
     }
 
     /// Adds a box; its geometry is in the parent's coordinates.
-    public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
+    @_optimize(speed) public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
         let parent = try validate(d)
         if parent >= 0 && scene.slots[Int(parent)].depth + 1 >= Scene.maxDepth {
             throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")
@@ -45,7 +45,7 @@ extension Engine {
     /// Destroys the box and its descendants; their gestures end as cancelled, their long presses
     /// as cancelled, and their pointers are ignored until they go up. A marquee whose snapshot or
     /// picks hold one of them is cancelled (the selection from before it, without them).
-    public func destroyBox(_ id: BoxID) throws(GripError) {
+    @_optimize(speed) public func destroyBox(_ id: BoxID) throws(GripError) {
         let s = try slot(id)
         var doomed: [Int32] = []
         Engine.collectSubtree(s, of: &scene, into: &doomed)

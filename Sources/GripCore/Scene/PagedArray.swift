@@ -99,7 +99,7 @@ struct PagedArray<Element> {
     @inline(__always) mutating func makeUniqueForWrites() { makeUnique() }
 
     /// Adds `e` at the end.
-    mutating func append(_ e: Element) {
+    @_optimize(speed) mutating func append(_ e: Element) {
         makeUnique()
         if count & PagedArray.pageMask == 0 && count >> PagedArray.pageBits == storage.pageCount {
             storage.addPage()

@@ -19,7 +19,7 @@ extension Engine {
     /// order: the rectangle is the one they span. Every box counts, pass-through or not.
     /// Candidates come from the bounds tree; returns how many boxes were found.
     @discardableResult
-    public func query(_ a: Vec2, _ b: Vec2, contain: Bool, _ body: (BoxID) -> Void) throws(GripError) -> Int {
+    @_optimize(speed) public func query(_ a: Vec2, _ b: Vec2, contain: Bool, _ body: (BoxID) -> Void) throws(GripError) -> Int {
         guard a.isInRange, b.isInRange else { throw .arg("query rectangle is not finite or beyond 1e9") }
         let r = Rect(min: Vec2(Swift.min(a.x, b.x), Swift.min(a.y, b.y)), max: Vec2(Swift.max(a.x, b.x), Swift.max(a.y, b.y)))
         scene.refreshBounds()
@@ -46,13 +46,22 @@ extension Engine {
         }
         // Topmost first: by draw key, then by the scene's order among boxes with the same key
         // (under one top-level box; such runs are short).
-        hits.sort { $0 < $1 }
+        KeySort.sort(&hits)
         var i = 0
         while i < hits.count {
             var j = i + 1
             while j < hits.count && hits[j] >> 32 == hits[i] >> 32 { j += 1 }
-            if j - i > 1 {
-                hits[i..<j].sort { x, y in scene.drawsAfter(Engine.slot(of: x), Engine.slot(of: y)) }
+            // Insertion sort of the run, the one drawn last first: boxes under one top-level box.
+            var k = i + 1
+            while k < j {
+                let hit = hits[k]
+                var m = k
+                while m > i && scene.drawsAfter(Engine.slot(of: hit), Engine.slot(of: hits[m - 1])) {
+                    hits[m] = hits[m - 1]
+                    m -= 1
+                }
+                hits[m] = hit
+                k += 1
             }
             i = j
         }

@@ -68,7 +68,7 @@ public struct Scene {
 
     /// Stores a new box under `parent` (-1 for top level) and returns its slot, or nil when no
     /// slot is free (every slot's generation exhausted or `Int32` indices used up).
-    mutating func insert(geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32) -> Int32? {
+    @_optimize(speed) mutating func insert(geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32) -> Int32? {
         let s: Int32
         // The record is built in one expression, straight into its slot.
         if let f = freeSlots.popLast() {

@@ -38,24 +38,28 @@ extension Engine {
     /// `before` with `picks` added after it (the picks are none another's ancestor): a box of
     /// `before` that is a pick's ancestor or descendant gives way; a pick already in stays put.
     func union(_ before: [BoxID], _ picks: [BoxID]) -> [BoxID] {
-        var pickSlots = Set<Int32>(), pickAncestors = Set<Int32>()
+        // Slot sets as sorted keys (slots are >= 0, so their order as keys is theirs).
+        var pickSlots: [UInt64] = [], pickAncestors: [UInt64] = []
         for id in picks {
             guard let s = scene.slot(id) else { continue }
-            pickSlots.insert(s)
+            pickSlots.append(UInt64(s))
             var p = scene.slots[Int(s)].parent
-            while p >= 0 { pickAncestors.insert(p); p = scene.slots[Int(p)].parent }
+            while p >= 0 { pickAncestors.append(UInt64(p)); p = scene.slots[Int(p)].parent }
         }
+        KeySort.sort(&pickSlots)
+        KeySort.sort(&pickAncestors)
         var out: [BoxID] = []
-        var kept = Set<Int32>()
+        var kept: [UInt64] = []
         for id in before {
-            guard let s = scene.slot(id), !pickAncestors.contains(s) else { continue }
+            guard let s = scene.slot(id), !KeySort.contains(pickAncestors, UInt64(s)) else { continue }
             var p = scene.slots[Int(s)].parent, underPick = false
-            while p >= 0 && !underPick { underPick = pickSlots.contains(p); p = scene.slots[Int(p)].parent }
+            while p >= 0 && !underPick { underPick = KeySort.contains(pickSlots, UInt64(p)); p = scene.slots[Int(p)].parent }
             if underPick { continue }
             out.append(id)
-            kept.insert(s)
+            kept.append(UInt64(s))
         }
-        for id in picks { if let s = scene.slot(id), !kept.contains(s) { out.append(id) } }
+        KeySort.sort(&kept)
+        for id in picks { if let s = scene.slot(id), !KeySort.contains(kept, UInt64(s)) { out.append(id) } }
         return out
     }
 
@@ -64,7 +68,7 @@ extension Engine {
     /// when one of its ancestors is. Candidates come from the bounds tree (the world bounds of the
     /// marquee's screen rectangle), tested exactly on screen; the cost follows the boxes near the
     /// marquee, not the scene.
-    func marqueePicks(from: Vec2, to: Vec2, modifiers: UInt32, into picks: inout [BoxID]) {
+    @_optimize(speed) func marqueePicks(from: Vec2, to: Vec2, modifiers: UInt32, into picks: inout [BoxID]) {
         var rule = config.marqueeRule
         if modifiers & (Modifiers.ctrl | Modifiers.meta) != 0 { rule = rule == .intersect ? .contain : .intersect }
         let lo = Vec2(Swift.min(from.x, to.x), Swift.min(from.y, to.y))

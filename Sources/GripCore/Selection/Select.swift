@@ -31,7 +31,7 @@ extension Engine {
 
     /// Adds box `id` (live) to the selection, taking out its selected ancestor or descendants:
     /// the cost is the box's depth and subtree, not the size of the selection.
-    func addToSelection(_ id: BoxID) {
+    @_optimize(speed) func addToSelection(_ id: BoxID) {
         guard let s = scene.slot(id), scene.slots[Int(s)].selection == .none else { return }
         settleNudge()
         var related: [BoxID] = []

@@ -56,7 +56,7 @@ extension Engine {
 
     /// Along `axis`, for bounds `b`: the neighbours before and after its centre, and each one's own
     /// neighbour further out in its row (-1 where there is none).
-    @inline(never) func gapNeighbours(_ pi: Int, _ b: Rect, axis: Int) -> (Int32, Int32, Int32, Int32) {
+    @inline(never) @_optimize(speed) func gapNeighbours(_ pi: Int, _ b: Rect, axis: Int) -> (Int32, Int32, Int32, Int32) {
         let o = 1 - axis
         let olo = SnapIndex.feature(b, axis: o, 0), ohi = SnapIndex.feature(b, axis: o, 2)
         let mid = SnapIndex.feature(b, axis: axis, 1)

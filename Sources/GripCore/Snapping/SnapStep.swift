@@ -132,7 +132,7 @@ extension Engine {
         }
     }
 
-    private func collectSnapMarks(_ gi: Int) {
+    @_optimize(speed) private func collectSnapMarks(_ gi: Int) {
         var b: Rect? = nil
         var parent: Int32 = -1, child: Int32 = 0
         for i in 0..<interactions.active[gi].members.count {

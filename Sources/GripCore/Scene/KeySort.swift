@@ -1,8 +1,20 @@
 /// Sorting 64-bit keys in place, ascending, with no heap allocation (the standard library's sort
 /// allocates a merge buffer and a run stack on every call): a quicksort on median-of-three
 /// pivots, insertion sort for short ranges, heapsort where the quicksort recurses too deep (so
-/// never quadratic). The marquee sorts its picks by draw position with it on every step.
+/// never quadratic). Queries and the marquee sort their hits by draw position with it, and the
+/// marquee's shift-union its slot sets. Written once for `UInt64` keys: the standard library's
+/// sort is a separate copy of a few KB for every element type and comparator.
 enum KeySort {
+    /// Whether `keys`, sorted ascending, hold `key` (a binary search).
+    static func contains(_ keys: [UInt64], _ key: UInt64) -> Bool {
+        var lo = 0, hi = keys.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < keys.count && keys[lo] == key
+    }
+
     /// Sorts `keys` ascending.
     @_optimize(speed) static func sort(_ keys: inout [UInt64]) {
         let n = keys.count
