@@ -47,7 +47,7 @@ static uint64_t u64(reader *r) { return (uint64_t)u32(r) | (uint64_t)u32(r) << 3
 
 static const double special[] = {
     0.0, -0.0, 1.0, -1.0, NAN, INFINITY, -INFINITY, 1e308, -1e308, 1e9, -1e9, 1e9 + 1,
-    1e-300, 4.9e-324, 1e-6, 1e6, 0.5, 10, 1e15, -1e15, 2.2250738585072014e-308, 1.7976931348623157e308,
+    1e-300, 4.9e-324, 1e-6, 1e6, 0.5, 10, 1e15, -1e15, 2.2250738585072014e-308, 1.7976931348623157e308
 };
 #define NSPECIAL (sizeof special / sizeof special[0])
 
