@@ -11,25 +11,28 @@ import PackageDescription
 let embedded = Context.environment["GRIP_EMBEDDED"] == "1"
 
 /// Settings of every Swift module in the library.
-let swiftSettings: [SwiftSetting] = [
-    // Release builds skip the runtime exclusivity checks (a third of a drag event's cost);
-    // debug builds, which every test runs, keep them and trap on any overlapping access.
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-] + (embedded ? [
-    .enableExperimentalFeature("Embedded"),
-    // Embedded Swift compiles whole modules; one section per function lets the linker drop
-    // what the C API never reaches.
-    .unsafeFlags(["-wmo", "-Xfrontend", "-function-sections"]),
-    // The shipped library is compiled for size; the functions on the per-event paths (dispatch,
-    // gesture steps, commits, the frame builder, hit tests) are marked `@_optimize(speed)`.
-    .unsafeFlags(["-Osize"], .when(configuration: .release)),
-    // A failed check traps as before, but the checks of a function share one trap instruction
-    // instead of one each (4.6 KB); a crash report then names the function, not the line.
-    .unsafeFlags(["-Xfrontend", "-mergeable-traps"], .when(configuration: .release)),
-    // String.append(String) is called, not inlined: every piece of every interpolated message
-    // (built only when a call fails) otherwise carries its own copy of the append (32 KB).
-    .unsafeFlags(["-Xllvm", "-sil-inline-never-functions=SS6appendyySSF"], .when(configuration: .release)),
-] : [])
+let swiftSettings: [SwiftSetting] =
+    [
+        // Release builds skip the runtime exclusivity checks (a third of a drag event's cost);
+        // debug builds, which every test runs, keep them and trap on any overlapping access.
+        .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+    ]
+    + (embedded
+        ? [
+            .enableExperimentalFeature("Embedded"),
+            // Embedded Swift compiles whole modules; one section per function lets the linker drop
+            // what the C API never reaches.
+            .unsafeFlags(["-wmo", "-Xfrontend", "-function-sections"]),
+            // The shipped library is compiled for size; the functions on the per-event paths (dispatch,
+            // gesture steps, commits, the frame builder, hit tests) are marked `@_optimize(speed)`.
+            .unsafeFlags(["-Osize"], .when(configuration: .release)),
+            // A failed check traps as before, but the checks of a function share one trap instruction
+            // instead of one each (4.6 KB); a crash report then names the function, not the line.
+            .unsafeFlags(["-Xfrontend", "-mergeable-traps"], .when(configuration: .release)),
+            // String.append(String) is called, not inlined: every piece of every interpolated message
+            // (built only when a call fails) otherwise carries its own copy of the append (32 KB).
+            .unsafeFlags(["-Xllvm", "-sil-inline-never-functions=SS6appendyySSF"], .when(configuration: .release))
+        ] : [])
 
 /// Settings of the C code in the library: one section per function and datum, as for Swift, and
 /// DWARF 4, since valgrind 3.19 (Debian 12) cannot read clang 21's default DWARF 5.
@@ -39,7 +42,7 @@ let package = Package(
     name: "Grip",
     products: [
         // libgrip.so: the C ABI and luaopen_grip. scripts/build adds the export list and soname.
-        .library(name: "grip", type: .dynamic, targets: ["Grip", "GripLua"]),
+        .library(name: "grip", type: .dynamic, targets: ["Grip", "GripLua"])
     ],
     targets: [
         // Imports ../../Include/grip.h as a Clang module: the one definition of every C type.
@@ -55,30 +58,38 @@ let package = Package(
         // Scene files: read with jansson (Debian's libjansson-dev). Linked dynamically: Debian's
         // libjansson.a is not position-independent (it refers to `stdin` directly), so it cannot
         // go into a shared library; libjansson.so.4 is declared in grip.pc and README.
-        .target(name: "CScene", dependencies: ["CNames"],
-                // Nothing unwinds through this C (no C++ exceptions), so it needs no unwind tables.
-                cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Oz", "-fno-asynchronous-unwind-tables"])],
-                linkerSettings: [.linkedLibrary("jansson")]),
+        .target(
+            name: "CScene", dependencies: ["CNames"],
+            // Nothing unwinds through this C (no C++ exceptions), so it needs no unwind tables.
+            cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Oz", "-fno-asynchronous-unwind-tables"])],
+            linkerSettings: [.linkedLibrary("jansson")]),
         // The @_cdecl functions of grip.h: translation and validation only.
-        .target(name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"], exclude: ["exports.map"],
-                swiftSettings: swiftSettings,
-                // lld (in the toolchain) keeps the export list exact; libm is named because
-                // `-z defs` (scripts/build) refuses a symbol no named library defines.
-                linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("m")]),
+        .target(
+            name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"], exclude: ["exports.map"],
+            swiftSettings: swiftSettings,
+            // lld (in the toolchain) keeps the export list exact; libm is named because
+            // `-z defs` (scripts/build) refuses a symbol no named library defines.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("m")]),
         // C: every Lua API call that can raise, under lua_pcall (Debian's liblua5.4-dev).
         // Compiled for size: the Lua bridge is not on the engine's hot paths. Nothing unwinds
         // through it (Lua errors are longjmps, there are no exceptions), so release builds leave
         // out its unwind tables (9 KB); debug and sanitizer builds keep them for backtraces.
-        .target(name: "CLuaShim", dependencies: ["CNames"], cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Oz"]),
-                                                          .unsafeFlags(["-fno-asynchronous-unwind-tables"],
-                                                                       .when(configuration: .release))],
-                linkerSettings: [.linkedLibrary("lua5.4")]),
+        .target(
+            name: "CLuaShim", dependencies: ["CNames"],
+            cSettings: cSettings + [
+                .unsafeFlags(["-Wall", "-Wextra", "-Oz"]),
+                .unsafeFlags(
+                    ["-fno-asynchronous-unwind-tables"],
+                    .when(configuration: .release))
+            ],
+            linkerSettings: [.linkedLibrary("lua5.4")]),
         // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim).
-        .target(name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],
-                swiftSettings: swiftSettings),
+        .target(
+            name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
         // The C layer's own checks (the frame layout probe and its fallback conversion), and the
         // core's enums and grip_box_desc mapping against the names generated from grip.h.
-        .testTarget(name: "GripTests", dependencies: ["Grip", "GripCore", "CGrip", "CNames"]),
+        .testTarget(name: "GripTests", dependencies: ["Grip", "GripCore", "CGrip", "CNames"])
     ]
 )

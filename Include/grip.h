@@ -56,23 +56,27 @@ uint32_t grip_version(void);
 
 typedef enum grip_status {
     GRIP_OK = 0,
-    GRIP_DONE = 1,            /* nothing more: grip_event_poll on an empty queue; grip_box_reset with nothing to undo */
-    GRIP_ERR_ARG = -1,        /* NULL, NaN/inf, negative size, unknown enum value */
-    GRIP_ERR_NOT_FOUND = -2,  /* unknown or destroyed box id */
-    GRIP_ERR_STATE = -3,      /* not allowed now: time going backwards, pointer up without down, a box parented to its own descendant */
-    GRIP_ERR_LIMIT = -4,      /* a configured limit: boxes, pointers, script memory or instruction budget */
+    GRIP_DONE = 1,           /* nothing more: grip_event_poll on an empty queue; grip_box_reset with nothing to undo */
+    GRIP_ERR_ARG = -1,       /* NULL, NaN/inf, negative size, unknown enum value */
+    GRIP_ERR_NOT_FOUND = -2, /* unknown or destroyed box id */
+    GRIP_ERR_STATE = -3,     /* not allowed now: time going backwards, pointer up without down, a box parented to its own descendant */
+    GRIP_ERR_LIMIT = -4,     /* a configured limit: boxes, pointers, script memory or instruction budget */
     GRIP_ERR_NOMEM = -5,
-    GRIP_ERR_SCRIPT = -6      /* a Lua error; the message has the chunk name and line */
+    GRIP_ERR_SCRIPT = -6 /* a Lua error; the message has the chunk name and line */
 } grip_status;
 
 const char *grip_status_string(grip_status status);
 
 /* ---- Basic types -------------------------------------------------------- */
 
-typedef struct grip_vec2 { double x, y; } grip_vec2;
+typedef struct grip_vec2 {
+    double x, y;
+} grip_vec2;
 
 /* Maps (x, y) to (a*x + c*y + tx, b*x + d*y + ty): CGAffineTransform's layout. */
-typedef struct grip_affine { double a, b, c, d, tx, ty; } grip_affine;
+typedef struct grip_affine {
+    double a, b, c, d, tx, ty;
+} grip_affine;
 
 /* A box id. 0 is never valid; the id of a destroyed box is never reused. 0.2: an id carries a tag
  * of the engine that made it, so another live engine's id is GRIP_ERR_NOT_FOUND (a tag is reused
@@ -100,8 +104,8 @@ typedef enum grip_selection_mode {
 
 /* 0.2: which boxes a marquee picks. ctrl/meta held during the marquee swaps the two rules. */
 typedef enum grip_marquee_rule {
-    GRIP_MARQUEE_INTERSECT = 0,  /* the box's own rotated outline meets the marquee (exact, not its bounds) */
-    GRIP_MARQUEE_CONTAIN = 1,    /* all four corners of the box are inside the marquee */
+    GRIP_MARQUEE_INTERSECT = 0, /* the box's own rotated outline meets the marquee (exact, not its bounds) */
+    GRIP_MARQUEE_CONTAIN = 1,   /* all four corners of the box are inside the marquee */
     GRIP_MARQUEE_RULE_FORCE32 = 0x7FFFFFFF
 } grip_marquee_rule;
 
@@ -119,21 +123,21 @@ typedef enum grip_group_resize {
 } grip_group_resize;
 
 typedef struct grip_engine_desc {
-    uint32_t struct_size;        /* sizeof(grip_engine_desc) */
-    double width, height;        /* root bounds: what top-level boxes are contained in */
-    uint32_t max_boxes;          /* 0 = default (1,000,000) */
-    uint32_t max_pointers;       /* simultaneous pointers, 0 = default (10) */
-    double touch_slop;           /* movement that still counts as a tap/press, default 10 */
-    double double_tap_interval;  /* seconds between taps, default 0.3 */
-    double handle_hit_radius;    /* hit radius of handles, default 22 (44-point touch target) */
+    uint32_t struct_size;       /* sizeof(grip_engine_desc) */
+    double width, height;       /* root bounds: what top-level boxes are contained in */
+    uint32_t max_boxes;         /* 0 = default (1,000,000) */
+    uint32_t max_pointers;      /* simultaneous pointers, 0 = default (10) */
+    double touch_slop;          /* movement that still counts as a tap/press, default 10 */
+    double double_tap_interval; /* seconds between taps, default 0.3 */
+    double handle_hit_radius;   /* hit radius of handles, default 22 (44-point touch target) */
     /* 0.2 */
-    grip_selection_mode selection;   /* default GRIP_SELECTION_OFF */
-    grip_marquee_rule marquee_rule;  /* default GRIP_MARQUEE_INTERSECT */
-    grip_group_resize group_resize;  /* default GRIP_GROUP_RESIZE_KEEP_SHAPES */
-    uint32_t history_limit;          /* undo steps kept by grip_undo, default 100; 0 keeps none */
-    double nudge_step;               /* world units an arrow key moves the selection, default 1 */
-    double nudge_step_large;         /* with shift held, default 10 */
-    double rotate_handle_offset;     /* screen units from the top edge's midpoint to the rotate handle, default 24 */
+    grip_selection_mode selection;  /* default GRIP_SELECTION_OFF */
+    grip_marquee_rule marquee_rule; /* default GRIP_MARQUEE_INTERSECT */
+    grip_group_resize group_resize; /* default GRIP_GROUP_RESIZE_KEEP_SHAPES */
+    uint32_t history_limit;         /* undo steps kept by grip_undo, default 100; 0 keeps none */
+    double nudge_step;              /* world units an arrow key moves the selection, default 1 */
+    double nudge_step_large;        /* with shift held, default 10 */
+    double rotate_handle_offset;    /* screen units from the top edge's midpoint to the rotate handle, default 24 */
 } grip_engine_desc;
 
 /* The defaults. Through the macro below a program passes the size of the grip_engine_desc it
@@ -145,7 +149,7 @@ void grip_engine_desc_init_sized(grip_engine_desc *desc, size_t size);
 #define grip_engine_desc_init(desc) grip_engine_desc_init_sized((desc), sizeof(grip_engine_desc))
 /* desc may be NULL for defaults with bounds 1024 x 768. */
 grip_status grip_engine_create(const grip_engine_desc *desc, grip_engine **out);
-void grip_engine_destroy(grip_engine *engine);              /* NULL is fine */
+void grip_engine_destroy(grip_engine *engine); /* NULL is fine */
 /* "" after success. With NULL (0.2): why the calling thread's last grip_engine_create failed,
  * naming the field ("grip_engine_desc.width must be finite and > 0"). */
 const char *grip_engine_errmsg(const grip_engine *engine);
@@ -169,75 +173,75 @@ typedef enum grip_handle {
     GRIP_HANDLE_BOTTOM_LEFT = 7,
     GRIP_HANDLE_LEFT = 8,
     GRIP_HANDLE_ROTATE = 9,
-    GRIP_HANDLE_CUSTOM = 16,     /* custom handles (Lua) are GRIP_HANDLE_CUSTOM + n */
+    GRIP_HANDLE_CUSTOM = 16, /* custom handles (Lua) are GRIP_HANDLE_CUSTOM + n */
     GRIP_HANDLE_FORCE32 = 0x7FFFFFFF
 } grip_handle;
 
-#define GRIP_HANDLE_BIT(h) (1u << (h))
+#define GRIP_HANDLE_BIT(h)   (1u << (h))
 #define GRIP_HANDLES_CORNERS (GRIP_HANDLE_BIT(GRIP_HANDLE_TOP_LEFT) | GRIP_HANDLE_BIT(GRIP_HANDLE_TOP_RIGHT) | \
                               GRIP_HANDLE_BIT(GRIP_HANDLE_BOTTOM_RIGHT) | GRIP_HANDLE_BIT(GRIP_HANDLE_BOTTOM_LEFT))
-#define GRIP_HANDLES_EDGES   (GRIP_HANDLE_BIT(GRIP_HANDLE_TOP) | GRIP_HANDLE_BIT(GRIP_HANDLE_RIGHT) | \
-                              GRIP_HANDLE_BIT(GRIP_HANDLE_BOTTOM) | GRIP_HANDLE_BIT(GRIP_HANDLE_LEFT))
-#define GRIP_HANDLES_ALL8    (GRIP_HANDLES_CORNERS | GRIP_HANDLES_EDGES)
+#define GRIP_HANDLES_EDGES (GRIP_HANDLE_BIT(GRIP_HANDLE_TOP) | GRIP_HANDLE_BIT(GRIP_HANDLE_RIGHT) | \
+                            GRIP_HANDLE_BIT(GRIP_HANDLE_BOTTOM) | GRIP_HANDLE_BIT(GRIP_HANDLE_LEFT))
+#define GRIP_HANDLES_ALL8 (GRIP_HANDLES_CORNERS | GRIP_HANDLES_EDGES)
 
 /* Gestures a box answers to. */
 enum {
-    GRIP_ALLOW_MOVE = 1u << 0,          /* one-pointer drag of the body */
-    GRIP_ALLOW_RESIZE = 1u << 1,        /* dragging a resize handle */
-    GRIP_ALLOW_ROTATE = 1u << 2,        /* rotate handle and two-pointer rotation */
-    GRIP_ALLOW_PINCH = 1u << 3,         /* two-pointer scale */
-    GRIP_ALLOW_MAGNIFY = 1u << 4,       /* grip_dispatch_magnify */
+    GRIP_ALLOW_MOVE = 1u << 0,    /* one-pointer drag of the body */
+    GRIP_ALLOW_RESIZE = 1u << 1,  /* dragging a resize handle */
+    GRIP_ALLOW_ROTATE = 1u << 2,  /* rotate handle and two-pointer rotation */
+    GRIP_ALLOW_PINCH = 1u << 3,   /* two-pointer scale */
+    GRIP_ALLOW_MAGNIFY = 1u << 4, /* grip_dispatch_magnify */
     GRIP_ALLOW_DOUBLE_TAP_RESET = 1u << 5,
     GRIP_ALLOW_LONG_PRESS = 1u << 6,
     GRIP_ALLOW_ALL = 0x7Fu
 };
 
 typedef enum grip_resize_mode {
-    GRIP_RESIZE_FREEFORM = 0,   /* width and height follow the pointer independently */
-    GRIP_RESIZE_UNIFORM = 1,    /* aspect ratio kept (shift turns freeform into uniform while held) */
+    GRIP_RESIZE_FREEFORM = 0, /* width and height follow the pointer independently */
+    GRIP_RESIZE_UNIFORM = 1,  /* aspect ratio kept (shift turns freeform into uniform while held) */
     GRIP_RESIZE_FORCE32 = 0x7FFFFFFF
 } grip_resize_mode;
 
 typedef enum grip_indicator_shape {
-    GRIP_INDICATOR_CIRCLE = 0,        /* inscribed circle */
-    GRIP_INDICATOR_ROUNDED_RECT = 1,  /* the box outline with corner_radius */
-    GRIP_INDICATOR_RECT = 2,          /* the box outline */
-    GRIP_INDICATOR_CUSTOM = 3,        /* a Lua generator */
+    GRIP_INDICATOR_CIRCLE = 0,       /* inscribed circle */
+    GRIP_INDICATOR_ROUNDED_RECT = 1, /* the box outline with corner_radius */
+    GRIP_INDICATOR_RECT = 2,         /* the box outline */
+    GRIP_INDICATOR_CUSTOM = 3,       /* a Lua generator */
     GRIP_INDICATOR_FORCE32 = 0x7FFFFFFF
 } grip_indicator_shape;
 
 typedef struct grip_box_desc {
-    uint32_t struct_size;        /* sizeof(grip_box_desc) */
-    grip_box parent;             /* GRIP_NO_BOX: top level */
+    uint32_t struct_size; /* sizeof(grip_box_desc) */
+    grip_box parent;      /* GRIP_NO_BOX: top level */
     /* Geometry, in the parent's coordinates, before rotation and scale. */
     double x, y, width, height;
-    double rotation;             /* radians, about the centre, clockwise on screen */
-    double scale;                /* uniform, about the centre, default 1 */
+    double rotation; /* radians, about the centre, clockwise on screen */
+    double scale;    /* uniform, about the centre, default 1 */
     /* Behaviour */
-    bool editing;                /* border + handles shown, handles active */
-    uint32_t allow;              /* GRIP_ALLOW_* mask, default all but GRIP_ALLOW_LONG_PRESS */
-    uint32_t handles;            /* GRIP_HANDLE_BIT mask, default all 8 + rotate */
+    bool editing;     /* border + handles shown, handles active */
+    uint32_t allow;   /* GRIP_ALLOW_* mask, default all but GRIP_ALLOW_LONG_PRESS */
+    uint32_t handles; /* GRIP_HANDLE_BIT mask, default all 8 + rotate */
     grip_resize_mode resize_mode;
-    bool centered;               /* resize about the centre; alt held toggles it */
-    bool allow_flip;             /* a handle dragged past the opposite edge mirrors the box (default true) */
-    double min_width, min_height;  /* default 10 */
-    double min_scale, max_scale;   /* default 0.1 and 10 */
-    bool contain;                /* keep the box (its axis-aligned bounds) inside the parent's bounds */
+    bool centered;                                           /* resize about the centre; alt held toggles it */
+    bool allow_flip;                                         /* a handle dragged past the opposite edge mirrors the box (default true) */
+    double min_width, min_height;                            /* default 10 */
+    double min_scale, max_scale;                             /* default 0.1 and 10 */
+    bool contain;                                            /* keep the box (its axis-aligned bounds) inside the parent's bounds */
     double inset_top, inset_left, inset_bottom, inset_right; /* shrink those bounds; negative values extend them */
-    double long_press_duration;  /* seconds to hold, default 1.0 */
+    double long_press_duration;                              /* seconds to hold, default 1.0 */
     grip_indicator_shape indicator;
-    double corner_radius;        /* for GRIP_INDICATOR_ROUNDED_RECT, default 6 */
-    double rotation_snap;        /* radians, 0 = off: rotation snaps to multiples within snap_tolerance */
-    double snap_tolerance;       /* radians, default 0.087 (5 degrees) */
-    uint64_t user_data;          /* the host's, returned in events */
+    double corner_radius;  /* for GRIP_INDICATOR_ROUNDED_RECT, default 6 */
+    double rotation_snap;  /* radians, 0 = off: rotation snaps to multiples within snap_tolerance */
+    double snap_tolerance; /* radians, default 0.087 (5 degrees) */
+    uint64_t user_data;    /* the host's, returned in events */
     /* Added in 0.1: mirrored along the box's x / y axis (a resize past the opposite edge flips the
      * box; describe reports it so describe + configure keeps the box as it is). Default false. */
     bool flipped_x, flipped_y;
     /* 0.2 */
-    bool selectable;             /* taps and marquees may select it (default true) */
-    bool snap_target;            /* other boxes snap to its edges and centre (default true) */
-    bool pass_through;           /* never hit: pointers go through it to what is under it (default false) */
-    double hit_outset;           /* the body is also hit this many screen units outside its outline (thin boxes), default 0 */
+    bool selectable;   /* taps and marquees may select it (default true) */
+    bool snap_target;  /* other boxes snap to its edges and centre (default true) */
+    bool pass_through; /* never hit: pointers go through it to what is under it (default false) */
+    double hit_outset; /* the body is also hit this many screen units outside its outline (thin boxes), default 0 */
 } grip_box_desc;
 /* (Every version's additions grow sizeof(grip_box_desc), so struct_size tells versions apart.) */
 
@@ -273,7 +277,10 @@ grip_status grip_box_reset(grip_engine *engine, grip_box box, bool animated);
  * BACKWARD swap it with the next / previous sibling. Its descendants go with it. GRIP_ERR_STATE
  * during a gesture on it; GRIP_OK, changing nothing, when it is already there. */
 typedef enum grip_order {
-    GRIP_ORDER_FRONT = 0, GRIP_ORDER_BACK = 1, GRIP_ORDER_FORWARD = 2, GRIP_ORDER_BACKWARD = 3,
+    GRIP_ORDER_FRONT = 0,
+    GRIP_ORDER_BACK = 1,
+    GRIP_ORDER_FORWARD = 2,
+    GRIP_ORDER_BACKWARD = 3,
     GRIP_ORDER_FORCE32 = 0x7FFFFFFF
 } grip_order;
 grip_status grip_box_order(grip_engine *engine, grip_box box, grip_order order);
@@ -294,21 +301,21 @@ grip_status grip_world_to_screen(grip_engine *engine, grip_vec2 world, grip_vec2
 
 /* Where a box is, as the host should draw it right now (animations included). */
 typedef struct grip_box_state {
-    grip_vec2 center;            /* in the parent's coordinates */
-    double width, height;        /* unscaled, always > 0 */
+    grip_vec2 center;     /* in the parent's coordinates */
+    double width, height; /* unscaled, always > 0 */
     double rotation, scale;
     bool flipped_x, flipped_y;
-    grip_affine local;           /* box space (0,0)-(width,height) -> parent space */
-    grip_affine world;           /* box space -> world */
-    grip_vec2 corners[4];        /* world: top-left, top-right, bottom-right, bottom-left of box space */
+    grip_affine local;    /* box space (0,0)-(width,height) -> parent space */
+    grip_affine world;    /* box space -> world */
+    grip_vec2 corners[4]; /* world: top-left, top-right, bottom-right, bottom-left of box space */
     bool editing, gesture_active;
 } grip_box_state;
 
 grip_status grip_box_state_get(grip_engine *engine, grip_box box, grip_box_state *out);
 
 typedef struct grip_hit {
-    grip_box box;                /* GRIP_NO_BOX: nothing there */
-    grip_handle handle;          /* GRIP_HANDLE_NONE: the body */
+    grip_box box;       /* GRIP_NO_BOX: nothing there */
+    grip_handle handle; /* GRIP_HANDLE_NONE: the body */
 } grip_hit;
 
 /* Topmost box or handle at a world point, the same answer a pointer down would get. */
@@ -322,7 +329,7 @@ grip_status grip_hit_test(grip_engine *engine, double x, double y, grip_hit *out
  * handles and rotate handle) and an OUTLINE per member; dragging any member, or the selection's
  * handles, transforms all members together (events with box GRIP_SELECTION). */
 typedef enum grip_select_op {
-    GRIP_SELECT_REPLACE = 0,     /* the selection becomes {box}; GRIP_NO_BOX clears it */
+    GRIP_SELECT_REPLACE = 0, /* the selection becomes {box}; GRIP_NO_BOX clears it */
     GRIP_SELECT_ADD = 1,
     GRIP_SELECT_REMOVE = 2,
     GRIP_SELECT_TOGGLE = 3,
@@ -336,14 +343,14 @@ grip_status grip_select(grip_engine *engine, grip_box box, grip_select_op op);
 grip_status grip_selection_get(grip_engine *engine, grip_box *out, size_t capacity, size_t *count);
 
 typedef struct grip_selection_state {
-    uint32_t struct_size;        /* sizeof(grip_selection_state), set by the caller */
-    size_t count;                /* selected boxes */
+    uint32_t struct_size; /* sizeof(grip_selection_state), set by the caller */
+    size_t count;         /* selected boxes */
     /* The selection frame in world coordinates: oriented at the members' rotation when every
      * member has the same world rotation (within 1e-9 rad), else axis-aligned (rotation 0). */
     grip_vec2 center;
     double width, height, rotation;
-    grip_vec2 corners[4];        /* top-left, top-right, bottom-right, bottom-left of the frame */
-    bool gesture_active;         /* a gesture acts on the selection (a marquee too) */
+    grip_vec2 corners[4]; /* top-left, top-right, bottom-right, bottom-left of the frame */
+    bool gesture_active;  /* a gesture acts on the selection (a marquee too) */
 } grip_selection_state;
 /* An empty selection is GRIP_OK with count 0 and the rest zero. */
 grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *out);
@@ -351,20 +358,20 @@ grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *
 /* ---- Snapping (0.2) ----------------------------------------------------- */
 
 enum {
-    GRIP_SNAP_GRID = 1u << 0,           /* edges and centre to grid lines, where no object snap is in range */
-    GRIP_SNAP_EDGES = 1u << 1,          /* edges to other boxes' edges (left/right to left/right, top/bottom to top/bottom) */
-    GRIP_SNAP_CENTERS = 1u << 2,        /* centre to other boxes' centres */
-    GRIP_SNAP_GAPS = 1u << 3,           /* equal gaps between neighbours in a row or column */
-    GRIP_SNAP_WHILE_RESIZING = 1u << 4  /* the moving edges of a resize snap too */
+    GRIP_SNAP_GRID = 1u << 0,          /* edges and centre to grid lines, where no object snap is in range */
+    GRIP_SNAP_EDGES = 1u << 1,         /* edges to other boxes' edges (left/right to left/right, top/bottom to top/bottom) */
+    GRIP_SNAP_CENTERS = 1u << 2,       /* centre to other boxes' centres */
+    GRIP_SNAP_GAPS = 1u << 3,          /* equal gaps between neighbours in a row or column */
+    GRIP_SNAP_WHILE_RESIZING = 1u << 4 /* the moving edges of a resize snap too */
 };
 
 typedef struct grip_snap_desc {
-    uint32_t struct_size;        /* sizeof(grip_snap_desc) */
-    uint32_t flags;              /* GRIP_SNAP_*, default 0: no snapping */
-    double grid_x, grid_y;       /* grid spacing in world units, default 10 x 10 */
-    grip_vec2 grid_origin;       /* default (0, 0) */
-    double threshold;            /* how close counts, in screen units, default 8 */
-    uint32_t bypass_modifiers;   /* any of these held: no snapping, default GRIP_MOD_CTRL | GRIP_MOD_META */
+    uint32_t struct_size;      /* sizeof(grip_snap_desc) */
+    uint32_t flags;            /* GRIP_SNAP_*, default 0: no snapping */
+    double grid_x, grid_y;     /* grid spacing in world units, default 10 x 10 */
+    grip_vec2 grid_origin;     /* default (0, 0) */
+    double threshold;          /* how close counts, in screen units, default 8 */
+    uint32_t bypass_modifiers; /* any of these held: no snapping, default GRIP_MOD_CTRL | GRIP_MOD_META */
 } grip_snap_desc;
 
 void grip_snap_desc_init(grip_snap_desc *desc);
@@ -385,24 +392,32 @@ grip_status grip_engine_set_snapping(grip_engine *engine, const grip_snap_desc *
 /* ---- Input -------------------------------------------------------------- */
 
 typedef enum grip_phase {
-    GRIP_PHASE_DOWN = 0, GRIP_PHASE_MOVE = 1, GRIP_PHASE_UP = 2, GRIP_PHASE_CANCEL = 3,
+    GRIP_PHASE_DOWN = 0,
+    GRIP_PHASE_MOVE = 1,
+    GRIP_PHASE_UP = 2,
+    GRIP_PHASE_CANCEL = 3,
     GRIP_PHASE_FORCE32 = 0x7FFFFFFF
 } grip_phase;
 
-enum { GRIP_MOD_SHIFT = 1u << 0, GRIP_MOD_ALT = 1u << 1, GRIP_MOD_CTRL = 1u << 2, GRIP_MOD_META = 1u << 3 };
+enum {
+    GRIP_MOD_SHIFT = 1u << 0,
+    GRIP_MOD_ALT = 1u << 1,
+    GRIP_MOD_CTRL = 1u << 2,
+    GRIP_MOD_META = 1u << 3
+};
 
 typedef struct grip_pointer_event {
     grip_phase phase;
-    uint32_t pointer;            /* the host's id for a finger / mouse button */
-    double x, y;                 /* screen (the same as world until a view is set) */
-    double time;                 /* seconds, never decreasing */
-    uint32_t modifiers;          /* GRIP_MOD_*: shift = keep ratio, alt = resize about the centre */
+    uint32_t pointer;   /* the host's id for a finger / mouse button */
+    double x, y;        /* screen (the same as world until a view is set) */
+    double time;        /* seconds, never decreasing */
+    uint32_t modifiers; /* GRIP_MOD_*: shift = keep ratio, alt = resize about the centre */
 } grip_pointer_event;
 
 typedef struct grip_magnify_event {
-    grip_phase phase;            /* DOWN = began, MOVE = changed, UP = ended, CANCEL */
-    double factor;               /* cumulative since began, > 0 */
-    double x, y;                 /* focal point, screen (the same as world until a view is set) */
+    grip_phase phase; /* DOWN = began, MOVE = changed, UP = ended, CANCEL */
+    double factor;    /* cumulative since began, > 0 */
+    double x, y;      /* focal point, screen (the same as world until a view is set) */
     double time;
 } grip_magnify_event;
 
@@ -414,18 +429,24 @@ grip_status grip_dispatch_timer(grip_engine *engine, double time);
 
 /* 0.2: keys the engine understands; a host passes only these. */
 typedef enum grip_key {
-    GRIP_KEY_LEFT = 1, GRIP_KEY_RIGHT = 2, GRIP_KEY_UP = 3, GRIP_KEY_DOWN = 4,
+    GRIP_KEY_LEFT = 1,
+    GRIP_KEY_RIGHT = 2,
+    GRIP_KEY_UP = 3,
+    GRIP_KEY_DOWN = 4,
     GRIP_KEY_ESCAPE = 5,
     GRIP_KEY_TAB = 6,
-    GRIP_KEY_SHIFT = 7, GRIP_KEY_ALT = 8, GRIP_KEY_CTRL = 9, GRIP_KEY_META = 10,
+    GRIP_KEY_SHIFT = 7,
+    GRIP_KEY_ALT = 8,
+    GRIP_KEY_CTRL = 9,
+    GRIP_KEY_META = 10,
     GRIP_KEY_FORCE32 = 0x7FFFFFFF
 } grip_key;
 
 typedef struct grip_key_event {
-    grip_phase phase;            /* DOWN (an auto-repeat is another DOWN) or UP */
+    grip_phase phase; /* DOWN (an auto-repeat is another DOWN) or UP */
     grip_key key;
-    uint32_t modifiers;          /* GRIP_MOD_* held once this event has happened */
-    double time;                 /* seconds, never decreasing (one clock with the pointer events) */
+    uint32_t modifiers; /* GRIP_MOD_* held once this event has happened */
+    double time;        /* seconds, never decreasing (one clock with the pointer events) */
 } grip_key_event;
 
 /* 0.2: arrows nudge the selection by nudge_step (shift: nudge_step_large; with grid snapping on:
@@ -444,39 +465,42 @@ grip_status grip_dispatch_key(grip_engine *engine, const grip_key_event *event, 
 /* ---- Frames ------------------------------------------------------------- */
 
 typedef enum grip_command_kind {
-    GRIP_CMD_BOX = 1,        /* draw the box's content with transform over (0,0)-(width,height) */
-    GRIP_CMD_BORDER = 2,     /* dashed outline: closed polyline of vertex_count vertices */
-    GRIP_CMD_HANDLE = 3,     /* a handle mark at center */
-    GRIP_CMD_INDICATOR = 4,  /* a progress indicator: open polyline, already trimmed to progress */
-    GRIP_CMD_GUIDE = 5,      /* a snapping guide line: 2 vertices */
-    GRIP_CMD_OUTLINE = 6,    /* 0.2: a solid closed polyline: a selected member, or the hovered selectable box (state HOVER) */
-    GRIP_CMD_MARQUEE = 7,    /* 0.2: the marquee rectangle: closed polyline of 4 vertices */
-    GRIP_CMD_GAP = 8,        /* 0.2: an equal gap: 2 vertices, width = its length in world units */
+    GRIP_CMD_BOX = 1,             /* draw the box's content with transform over (0,0)-(width,height) */
+    GRIP_CMD_BORDER = 2,          /* dashed outline: closed polyline of vertex_count vertices */
+    GRIP_CMD_HANDLE = 3,          /* a handle mark at center */
+    GRIP_CMD_INDICATOR = 4,       /* a progress indicator: open polyline, already trimmed to progress */
+    GRIP_CMD_GUIDE = 5,           /* a snapping guide line: 2 vertices */
+    GRIP_CMD_OUTLINE = 6,         /* 0.2: a solid closed polyline: a selected member, or the hovered selectable box (state HOVER) */
+    GRIP_CMD_MARQUEE = 7,         /* 0.2: the marquee rectangle: closed polyline of 4 vertices */
+    GRIP_CMD_GAP = 8,             /* 0.2: an equal gap: 2 vertices, width = its length in world units */
     GRIP_CMD_FORCE32 = 0x7FFFFFFF /* kinds only grow: a renderer skips kinds it does not know */
 } grip_command_kind;
 
-enum { GRIP_STATE_HOVER = 1u << 0, GRIP_STATE_ACTIVE = 1u << 1 };
+enum {
+    GRIP_STATE_HOVER = 1u << 0,
+    GRIP_STATE_ACTIVE = 1u << 1
+};
 
 typedef struct grip_command {
     grip_command_kind kind;
-    grip_handle handle;          /* HANDLE */
+    grip_handle handle; /* HANDLE */
     grip_box box;
     uint64_t user_data;
-    grip_affine transform;       /* BOX: box space -> screen (world until a view is set) */
-    double width, height;        /* BOX */
-    grip_vec2 center;            /* HANDLE */
-    double radius, inner_radius; /* HANDLE: outer and inner mark radii */
-    double cursor_angle;         /* HANDLE: direction a resize cursor should point, radians, rotation included */
+    grip_affine transform;               /* BOX: box space -> screen (world until a view is set) */
+    double width, height;                /* BOX */
+    grip_vec2 center;                    /* HANDLE */
+    double radius, inner_radius;         /* HANDLE: outer and inner mark radii */
+    double cursor_angle;                 /* HANDLE: direction a resize cursor should point, radians, rotation included */
     uint32_t first_vertex, vertex_count; /* BORDER, INDICATOR, GUIDE: a range of grip_frame.vertices */
     double stroke_width;
     double dash_on, dash_off, dash_phase; /* BORDER: marching ants */
-    double progress;             /* INDICATOR: 0..1 */
-    uint32_t state;              /* GRIP_STATE_* */
+    double progress;                      /* INDICATOR: 0..1 */
+    uint32_t state;                       /* GRIP_STATE_* */
 } grip_command;
 
 typedef struct grip_frame {
-    double time;                 /* of the last dispatch */
-    uint64_t serial;             /* grows whenever anything drawn changed */
+    double time;     /* of the last dispatch */
+    uint64_t serial; /* grows whenever anything drawn changed */
     size_t command_count;
     const grip_command *commands; /* back to front: parents before children, overlay after content */
     size_t vertex_count;
@@ -497,7 +521,7 @@ typedef enum grip_event_kind {
     GRIP_EVENT_GESTURE_CANCELLED = 4,
     GRIP_EVENT_TAP = 5,
     GRIP_EVENT_DOUBLE_TAP = 6,
-    GRIP_EVENT_RESET = 7,              /* a reset animation finished */
+    GRIP_EVENT_RESET = 7, /* a reset animation finished */
     GRIP_EVENT_LONG_PRESS_BEGAN = 8,
     GRIP_EVENT_LONG_PRESS_TRIGGERED = 9,
     GRIP_EVENT_LONG_PRESS_CANCELLED = 10,
@@ -512,13 +536,16 @@ typedef enum grip_event_kind {
 } grip_event_kind;
 
 typedef enum grip_gesture {
-    GRIP_GESTURE_NONE = 0, GRIP_GESTURE_MOVE = 1, GRIP_GESTURE_RESIZE = 2, GRIP_GESTURE_ROTATE = 3,
-    GRIP_GESTURE_PINCH = 4,    /* two pointers: pan, scale and rotate together */
+    GRIP_GESTURE_NONE = 0,
+    GRIP_GESTURE_MOVE = 1,
+    GRIP_GESTURE_RESIZE = 2,
+    GRIP_GESTURE_ROTATE = 3,
+    GRIP_GESTURE_PINCH = 4, /* two pointers: pan, scale and rotate together */
     GRIP_GESTURE_MAGNIFY = 5,
-    GRIP_GESTURE_HANDLE = 6,   /* dragging a custom (Lua) handle */
-    GRIP_GESTURE_MARQUEE = 7,  /* 0.2: box GRIP_SELECTION; BEGAN at the press point */
-    GRIP_GESTURE_NUDGE = 8,    /* 0.2: arrow keys (COMMITTED) */
-    GRIP_GESTURE_RESET = 9,    /* 0.2: a double-tap or grip_box_reset (COMMITTED) */
+    GRIP_GESTURE_HANDLE = 6,  /* dragging a custom (Lua) handle */
+    GRIP_GESTURE_MARQUEE = 7, /* 0.2: box GRIP_SELECTION; BEGAN at the press point */
+    GRIP_GESTURE_NUDGE = 8,   /* 0.2: arrow keys (COMMITTED) */
+    GRIP_GESTURE_RESET = 9,   /* 0.2: a double-tap or grip_box_reset (COMMITTED) */
     GRIP_GESTURE_FORCE32 = 0x7FFFFFFF
 } grip_gesture;
 
@@ -530,7 +557,7 @@ typedef struct grip_event {
     grip_handle handle;
     uint32_t pointer;
     double time;
-    grip_vec2 position;          /* world */
+    grip_vec2 position; /* world */
 } grip_event;
 
 /* GRIP_OK with the oldest event, or GRIP_DONE when the queue is empty. */
@@ -612,9 +639,9 @@ typedef struct grip_lua grip_lua;
 
 typedef struct grip_lua_desc {
     uint32_t struct_size;
-    size_t memory_limit;         /* bytes, 0 = default (64 MiB) */
-    uint64_t instruction_limit;  /* per entry from the host, 0 = default (100 million) */
-    bool allow_io;               /* false (default): no io, os (but os.clock/time), package, debug, binary chunks */
+    size_t memory_limit;        /* bytes, 0 = default (64 MiB) */
+    uint64_t instruction_limit; /* per entry from the host, 0 = default (100 million) */
+    bool allow_io;              /* false (default): no io, os (but os.clock/time), package, debug, binary chunks */
 } grip_lua_desc;
 
 void grip_lua_desc_init(grip_lua_desc *desc);

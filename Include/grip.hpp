@@ -27,13 +27,13 @@ namespace grip {
 
 // A failed call: status() is the grip_status (< 0), what() "GRIP_ERR_...: message".
 class error : public std::runtime_error {
-public:
+  public:
     error(grip_status status, const char *message)
         : std::runtime_error(std::string(grip_status_string(status)) + ": " + (message ? message : "")),
           status_(status) {}
     grip_status status() const { return status_; }
 
-private:
+  private:
     grip_status status_;
 };
 
@@ -84,7 +84,7 @@ struct frame_view {
 };
 
 class engine {
-public:
+  public:
     // An engine of the given description (grip::engine_desc() for the defaults).
     explicit engine(const grip_engine_desc &desc) : e_(nullptr) {
         grip_status s = grip_engine_create(&desc, &e_);
@@ -322,7 +322,7 @@ public:
         if (hooks_) hooks_->clear();
     }
 
-private:
+  private:
     grip_status check(grip_status s) const {
         if (s < 0) throw error(s, grip_engine_errmsg(e_));
         return s;
@@ -349,7 +349,7 @@ inline grip_lua_desc lua_desc() {
 // A Lua state bound to an engine (grip_lua_create): scripts see it as grip.host. Destroy the
 // script before its engine (declare it after the engine, or reset it first).
 class script {
-public:
+  public:
     // desc nullptr: defaults (sandboxed, 64 MiB, 100 million instructions per entry).
     explicit script(engine &host, const grip_lua_desc *desc = nullptr) : l_(nullptr) {
         grip_status s = grip_lua_create(host.get(), desc, &l_);
@@ -376,7 +376,7 @@ public:
     }
     void exec_file(const std::string &path) { check(grip_lua_exec_file(l_, path.c_str())); }
 
-private:
+  private:
     void check(grip_status s) const {
         if (s < 0) throw error(s, grip_lua_errmsg(l_));
     }

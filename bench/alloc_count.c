@@ -15,12 +15,27 @@ static unsigned long long allocations;
 
 unsigned long long alloc_count(void) { return allocations; }
 
-void *malloc(size_t n) { allocations++; return __libc_malloc(n); }
-void *calloc(size_t n, size_t m) { allocations++; return __libc_calloc(n, m); }
-void *realloc(void *p, size_t n) { allocations++; return __libc_realloc(p, n); }
+void *malloc(size_t n) {
+    allocations++;
+    return __libc_malloc(n);
+}
+void *calloc(size_t n, size_t m) {
+    allocations++;
+    return __libc_calloc(n, m);
+}
+void *realloc(void *p, size_t n) {
+    allocations++;
+    return __libc_realloc(p, n);
+}
 void free(void *p) { __libc_free(p); }
-void *memalign(size_t a, size_t n) { allocations++; return __libc_memalign(a, n); }
-void *aligned_alloc(size_t a, size_t n) { allocations++; return __libc_memalign(a, n); }
+void *memalign(size_t a, size_t n) {
+    allocations++;
+    return __libc_memalign(a, n);
+}
+void *aligned_alloc(size_t a, size_t n) {
+    allocations++;
+    return __libc_memalign(a, n);
+}
 int posix_memalign(void **out, size_t a, size_t n) {
     void *p;
     allocations++;

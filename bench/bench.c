@@ -37,12 +37,20 @@ static double percentile(double *v, int n, double p) {
 /* xorshift64*: deterministic scenes. */
 static unsigned long long rng = 88172645463325252ull;
 static double rnd(void) {
-    rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
     return (double)((rng * 2685821657736338717ull) >> 11) / 9007199254740992.0;
 }
 
-#define CHECK(call) do { grip_status s_ = (call); if (s_ < 0) { \
-    fprintf(stderr, "%s:%d: %s -> %s\n", __FILE__, __LINE__, #call, grip_status_string(s_)); exit(1); } } while (0)
+#define CHECK(call)                                                                                  \
+    do {                                                                                             \
+        grip_status s_ = (call);                                                                     \
+        if (s_ < 0) {                                                                                \
+            fprintf(stderr, "%s:%d: %s -> %s\n", __FILE__, __LINE__, #call, grip_status_string(s_)); \
+            exit(1);                                                                                 \
+        }                                                                                            \
+    } while (0)
 
 static double t_host = 0; /* the host clock, advanced 1 ms per event */
 
@@ -63,19 +71,27 @@ static bool target_editing = true;
 static grip_engine *scene(int n, grip_box *target) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
-    d.width = 4000; d.height = 4000;
+    d.width = 4000;
+    d.height = 4000;
     grip_engine *e;
     CHECK(grip_engine_create(&d, &e));
     grip_box_desc b;
     grip_box_desc_init(&b);
     for (int i = 0; i < n - 1; i++) {
-        b.width = 20 + 40 * rnd(); b.height = 20 + 40 * rnd();
-        b.x = 300 + 3600 * rnd(); b.y = 300 + 3600 * rnd(); b.rotation = 6.283 * rnd();
+        b.width = 20 + 40 * rnd();
+        b.height = 20 + 40 * rnd();
+        b.x = 300 + 3600 * rnd();
+        b.y = 300 + 3600 * rnd();
+        b.rotation = 6.283 * rnd();
         grip_box id;
         CHECK(grip_box_create(e, &b, &id));
     }
     grip_box_desc_init(&b);
-    b.x = 150; b.y = 150; b.width = 100; b.height = 100; b.editing = target_editing;
+    b.x = 150;
+    b.y = 150;
+    b.width = 100;
+    b.height = 100;
+    b.editing = target_editing;
     CHECK(grip_box_create(e, &b, target));
     return e;
 }
@@ -133,15 +149,27 @@ static grip_engine *resize_scene(void) {
     grip_engine *e = scene(1, &target);
     grip_box_desc b;
     grip_box_desc_init(&b);
-    b.x = 1000; b.y = 1000; b.width = 600; b.height = 400; b.rotation = 0.5; b.scale = 1.5;
+    b.x = 1000;
+    b.y = 1000;
+    b.width = 600;
+    b.height = 400;
+    b.rotation = 0.5;
+    b.scale = 1.5;
     grip_box parent, child;
     CHECK(grip_box_create(e, &b, &parent));
     grip_box_desc_init(&b);
-    b.parent = parent; b.x = 100; b.y = 100; b.width = 200; b.height = 120; b.rotation = 0.3; b.editing = true;
+    b.parent = parent;
+    b.x = 100;
+    b.y = 100;
+    b.width = 200;
+    b.height = 120;
+    b.rotation = 0.3;
+    b.editing = true;
     CHECK(grip_box_create(e, &b, &child));
     grip_box_state s;
     CHECK(grip_box_state_get(e, child, &s));
-    handle_x = s.corners[2].x; handle_y = s.corners[2].y;
+    handle_x = s.corners[2].x;
+    handle_y = s.corners[2].y;
     pointer(e, GRIP_PHASE_DOWN, 1, handle_x, handle_y);
     return e;
 }
@@ -184,7 +212,10 @@ static void bench_hit(int n, double *p50, double *p99) {
     enum { N = 200000 };
     double *v = malloc(sizeof(double) * N);
     double overhead[1001];
-    for (int i = 0; i < 1001; i++) { double a = now(); overhead[i] = (now() - a) * 1e9; }
+    for (int i = 0; i < 1001; i++) {
+        double a = now();
+        overhead[i] = (now() - a) * 1e9;
+    }
     double clock_ns = percentile(overhead, 1001, 0.5);
     grip_hit h;
     for (int i = 0; i < 1000; i++) CHECK(grip_hit_test(e, 4000 * rnd(), 4000 * rnd(), &h));
@@ -208,7 +239,10 @@ static void bench_queries(int n, double *query_ns, double *list_us) {
     grip_engine *e = scene(n, &target);
     grip_box *out = malloc(sizeof(grip_box) * (size_t)n);
     size_t count = 0;
-    enum { Q = 2001, L = 31 };
+    enum {
+        Q = 2001,
+        L = 31
+    };
     double v[Q];
     for (int i = 0; i < 100; i++) {
         double x = 3800 * rnd(), y = 3800 * rnd();
@@ -255,7 +289,10 @@ static void bench_create_destroy(int n, double *create_ms, double *destroy_ms) {
     grip_box_desc_init(&b);
     double t0 = now();
     for (int i = 0; i < n; i++) {
-        b.x = (i % 1000) * 1.0; b.y = (i / 1000) * 7.0; b.width = 20; b.height = 20;
+        b.x = (i % 1000) * 1.0;
+        b.y = (i / 1000) * 7.0;
+        b.width = 20;
+        b.height = 20;
         CHECK(grip_box_create(e, &b, &ids[i]));
     }
     double t1 = now();
@@ -274,7 +311,10 @@ static void bench_create_destroy(int n, double *create_ms, double *destroy_ms) {
  * cpu[0..3]: the longest in this thread's CPU time (the same calls without the time spent
  * waiting for a core on a loaded machine). */
 static double call_start, call_cpu_start, cpu_longest[4];
-static void call_begin(void) { call_cpu_start = cpu_now(); call_start = now(); }
+static void call_begin(void) {
+    call_cpu_start = cpu_now();
+    call_start = now();
+}
 static void call_end(double *longest, int kind) {
     double t = now(), c = cpu_now();
     *longest = fmax(*longest, (t - call_start) * 1e9);
@@ -284,16 +324,26 @@ static void bench_longest_call(int n, double longest[4], double cpu[4]) {
     for (int k = 0; k < 4; k++) longest[k] = cpu_longest[k] = 0;
     grip_engine_desc d;
     grip_engine_desc_init(&d);
-    d.width = 4000; d.height = 4000;
+    d.width = 4000;
+    d.height = 4000;
     grip_engine *e;
     CHECK(grip_engine_create(&d, &e));
     grip_box_desc b;
     grip_box_desc_init(&b);
     grip_box id;
     for (int i = 0; i < n; i++) {
-        b.width = 20 + 40 * rnd(); b.height = 20 + 40 * rnd();
-        b.x = 300 + 3600 * rnd(); b.y = 300 + 3600 * rnd(); b.rotation = 6.283 * rnd();
-        if (i == n - 1) { b.x = 150; b.y = 150; b.width = 100; b.height = 100; b.rotation = 0; }
+        b.width = 20 + 40 * rnd();
+        b.height = 20 + 40 * rnd();
+        b.x = 300 + 3600 * rnd();
+        b.y = 300 + 3600 * rnd();
+        b.rotation = 6.283 * rnd();
+        if (i == n - 1) {
+            b.x = 150;
+            b.y = 150;
+            b.width = 100;
+            b.height = 100;
+            b.rotation = 0;
+        }
         call_begin();
         grip_status st = grip_box_create(e, &b, &id);
         call_end(&longest[0], 0);
@@ -310,7 +360,8 @@ static void bench_longest_call(int n, double longest[4], double cpu[4]) {
         }
         if (round == 1) break;
         for (int i = 0; i <= 201; i++) {
-            grip_phase ph = i == 0 ? GRIP_PHASE_DOWN : i == 201 ? GRIP_PHASE_UP : GRIP_PHASE_MOVE;
+            grip_phase ph = i == 0 ? GRIP_PHASE_DOWN : i == 201 ? GRIP_PHASE_UP
+                                                                : GRIP_PHASE_MOVE;
             grip_pointer_event ev = {ph, 1, 200 + 2.0 * i, 200 + 1.5 * i, t_host += 0.016, 0};
             call_begin();
             grip_dispatch_pointer(e, &ev, NULL);
@@ -332,7 +383,8 @@ static void bench_longest_call(int n, double longest[4], double cpu[4]) {
 }
 
 static void frame_step(grip_engine *e, int i, void *ctx) {
-    (void)i; (void)ctx;
+    (void)i;
+    (void)ctx;
     grip_frame f;
     CHECK(grip_frame_get(e, &f));
 }
@@ -370,11 +422,17 @@ static double bench_frame_one_changed(int n) {
 /* Heap allocations per step of `f` on `e` in the steady state (after a warm-up), events polled
  * every 500 steps as a host would; destroys `e`. */
 static double allocations_per_step(grip_engine *e, step_fn f) {
-    for (int i = 0; i < 5000; i++) { f(e, i, NULL); if (i % 500 == 0) drain(e); }
+    for (int i = 0; i < 5000; i++) {
+        f(e, i, NULL);
+        if (i % 500 == 0) drain(e);
+    }
     drain(e);
     unsigned long long a0 = alloc_count();
     enum { N = 10000 };
-    for (int i = 0; i < N; i++) { f(e, i, NULL); if (i % 500 == 0) drain(e); }
+    for (int i = 0; i < N; i++) {
+        f(e, i, NULL);
+        if (i % 500 == 0) drain(e);
+    }
     unsigned long long a1 = alloc_count();
     grip_engine_destroy(e);
     return (double)(a1 - a0) / N;
@@ -403,10 +461,13 @@ static double bench_floor(void) {
     volatile double rot_in = 0.3, scale_in = 1.0; /* not constants the compiler could fold */
     double rot = rot_in, scale = scale_in, w = 100, h = 100;
     double cs = cos(rot) * scale, sn = sin(rot) * scale;
-    grip_affine inv = {1, 0, 0, 1, 0, 0};          /* screen -> parent */
+    grip_affine inv = {1, 0, 0, 1, 0, 0}; /* screen -> parent */
     double grab_x = 200, grab_y = 200, c0x = 200, c0y = 200;
     grip_command cmd = {.kind = GRIP_CMD_BOX, .box = 1, .width = w, .height = h};
-    enum { B = 41, PER = 200000 };
+    enum {
+        B = 41,
+        PER = 200000
+    };
     double v[B];
     int i = 0;
     for (int b = 0; b < B; b++) {
@@ -430,8 +491,13 @@ static unsigned indicator_vertices(grip_indicator_shape shape, double size) {
     CHECK(grip_engine_create(NULL, &e));
     grip_box_desc b;
     grip_box_desc_init(&b);
-    b.x = 100; b.y = 100; b.width = size; b.height = size;
-    b.allow = GRIP_ALLOW_LONG_PRESS; b.indicator = shape; b.corner_radius = size / 4;
+    b.x = 100;
+    b.y = 100;
+    b.width = size;
+    b.height = size;
+    b.allow = GRIP_ALLOW_LONG_PRESS;
+    b.indicator = shape;
+    b.corner_radius = size / 4;
     grip_box id;
     CHECK(grip_box_create(e, &b, &id));
     grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, 100 + size / 2, 100 + size / 2, 0, 0};
@@ -455,14 +521,18 @@ static unsigned indicator_vertices(grip_indicator_shape shape, double size) {
 static grip_engine *grid_scene(int n, int editing, int selected) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
-    d.width = 100000; d.height = 100000;
+    d.width = 100000;
+    d.height = 100000;
     grip_engine *e;
     CHECK(grip_engine_create(&d, &e));
     grip_box_desc b;
     grip_box_desc_init(&b);
     int side = (int)sqrt((double)n);
     for (int i = 0; i < n; i++) {
-        b.x = 80.0 * (i % side) + 5; b.y = 80.0 * (i / side) + 5; b.width = 30; b.height = 30;
+        b.x = 80.0 * (i % side) + 5;
+        b.y = 80.0 * (i / side) + 5;
+        b.width = 30;
+        b.height = 30;
         b.rotation = i % 4 == 3 ? 0.3 : 0;
         b.editing = i < editing;
         grip_box id;
@@ -506,7 +576,8 @@ static void marquee_step(grip_engine *e, int i, void *ctx) {
 static double bench_marquee(int n, double *allocs) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
-    d.width = 100000; d.height = 100000;
+    d.width = 100000;
+    d.height = 100000;
     d.selection = GRIP_SELECTION_POINTER;
     grip_engine *e;
     CHECK(grip_engine_create(&d, &e));
@@ -514,21 +585,30 @@ static double bench_marquee(int n, double *allocs) {
     grip_box_desc_init(&b);
     int side = (int)sqrt((double)n);
     for (int i = 0; i < n; i++) {
-        b.x = 40.0 * (i % side) + 5; b.y = 40.0 * (i / side) + 5; b.width = 30; b.height = 30;
+        b.x = 40.0 * (i % side) + 5;
+        b.y = 40.0 * (i / side) + 5;
+        b.width = 30;
+        b.height = 30;
         grip_box id;
         CHECK(grip_box_create(e, &b, &id));
     }
-    pointer(e, GRIP_PHASE_DOWN, 1, 1, 1);  /* between boxes: a marquee */
+    pointer(e, GRIP_PHASE_DOWN, 1, 1, 1); /* between boxes: a marquee */
     pointer(e, GRIP_PHASE_MOVE, 1, 3000, 3000);
     /* The steady state: the largest rectangle of the sweep twice (the buffers the engine keeps
      * reach their final size), then moves until the bounds tree of the new boxes is built (its
      * bounded steps ride on the first few hundred queries; row 5 measures them). */
-    marquee_step(e, 1855, NULL);  /* 1855 % 64 == 63, 1855 % 29 == 28 */
+    marquee_step(e, 1855, NULL); /* 1855 % 64 == 63, 1855 % 29 == 28 */
     marquee_step(e, 1855, NULL);
-    for (int i = 0; i < 400; i++) { marquee_step(e, i, NULL); if (i % 10 == 0) drain(e); }
+    for (int i = 0; i < 400; i++) {
+        marquee_step(e, i, NULL);
+        if (i % 10 == 0) drain(e);
+    }
     double ns = per_step(e, marquee_step, NULL, 11, 10);
     unsigned long long a0 = alloc_count();
-    for (int i = 0; i < 200; i++) { marquee_step(e, i, NULL); if (i % 10 == 0) drain(e); }
+    for (int i = 0; i < 200; i++) {
+        marquee_step(e, i, NULL);
+        if (i % 10 == 0) drain(e);
+    }
     *allocs = (double)(alloc_count() - a0) / 200;
     grip_engine_destroy(e);
     return ns;
@@ -542,7 +622,10 @@ static double bench_select_many(int n) {
     grip_box_desc b;
     grip_box_desc_init(&b);
     for (int i = 0; i < n; i++) {
-        b.x = (i % 100) * 12.0; b.y = (i / 100) * 12.0; b.width = 10; b.height = 10;
+        b.x = (i % 100) * 12.0;
+        b.y = (i / 100) * 12.0;
+        b.width = 10;
+        b.height = 10;
         CHECK(grip_box_create(e, &b, &ids[i]));
     }
     double t0 = now();
@@ -577,7 +660,7 @@ static grip_engine *snap_scene(int n, bool gaps, double *first_ms, grip_box *tar
     grip_affine view = {1, 0, 0, 1, snap_pan_x, snap_pan_y};
     CHECK(grip_engine_set_view(e, &view));
     grip_frame f;
-    CHECK(grip_frame_get(e, &f));   /* the first frame (all BOX commands) is not the snap's */
+    CHECK(grip_frame_get(e, &f)); /* the first frame (all BOX commands) is not the snap's */
     pointer(e, GRIP_PHASE_DOWN, 1, snap_pan_x + 200, snap_pan_y + 200);
     CHECK(grip_frame_get(e, &f));
     t0 = now();
@@ -605,7 +688,8 @@ static double bench_snap_update(int n) {
     grip_hit h = {0};
     double x = 1000, y = 1000;
     for (int k = 0; k < 1000 && (h.box == GRIP_NO_BOX || h.box == target); k++) {
-        x = 1000 + 2000 * rnd(); y = 1000 + 2000 * rnd();
+        x = 1000 + 2000 * rnd();
+        y = 1000 + 2000 * rnd();
         CHECK(grip_hit_test(e, x, y, &h));
     }
     pointer(e, GRIP_PHASE_DOWN, 1, x, y);
@@ -625,7 +709,8 @@ static double bench_snap_created_after(int n) {
     grip_engine *e;
     grip_engine_desc d;
     grip_engine_desc_init(&d);
-    d.width = 4000; d.height = 4000;
+    d.width = 4000;
+    d.height = 4000;
     CHECK(grip_engine_create(&d, &e));
     grip_snap_desc sd;
     grip_snap_desc_init(&sd);
@@ -635,12 +720,19 @@ static double bench_snap_created_after(int n) {
     grip_box_desc_init(&b);
     grip_box id;
     for (int i = 0; i < n - 1; i++) {
-        b.width = 20 + 40 * rnd(); b.height = 20 + 40 * rnd();
-        b.x = 300 + 3600 * rnd(); b.y = 300 + 3600 * rnd(); b.rotation = 6.283 * rnd();
+        b.width = 20 + 40 * rnd();
+        b.height = 20 + 40 * rnd();
+        b.x = 300 + 3600 * rnd();
+        b.y = 300 + 3600 * rnd();
+        b.rotation = 6.283 * rnd();
         CHECK(grip_box_create(e, &b, &id));
     }
     grip_box_desc_init(&b);
-    b.x = 150; b.y = 150; b.width = 100; b.height = 100; b.editing = true;
+    b.x = 150;
+    b.y = 150;
+    b.width = 100;
+    b.height = 100;
+    b.editing = true;
     CHECK(grip_box_create(e, &b, &id));
     grip_frame f;
     CHECK(grip_frame_get(e, &f));
@@ -664,7 +756,8 @@ static void bench_longest_snap_call(int n, bool snap_first, double longest[4], d
     for (int k = 0; k < 4; k++) longest[k] = cpu_longest[k] = 0;
     grip_engine_desc d;
     grip_engine_desc_init(&d);
-    d.width = 4000; d.height = 4000;
+    d.width = 4000;
+    d.height = 4000;
     grip_engine *e;
     CHECK(grip_engine_create(&d, &e));
     grip_snap_desc sd;
@@ -682,9 +775,19 @@ static void bench_longest_snap_call(int n, bool snap_first, double longest[4], d
         grip_box_desc_init(&b);
         grip_box id;
         for (int i = 0; i < n; i++) {
-            b.width = 20 + 40 * rnd(); b.height = 20 + 40 * rnd();
-            b.x = 300 + 3600 * rnd(); b.y = 300 + 3600 * rnd(); b.rotation = 6.283 * rnd();
-            if (i == n - 1) { b.x = 150; b.y = 150; b.width = 100; b.height = 100; b.rotation = 0; b.editing = true; }
+            b.width = 20 + 40 * rnd();
+            b.height = 20 + 40 * rnd();
+            b.x = 300 + 3600 * rnd();
+            b.y = 300 + 3600 * rnd();
+            b.rotation = 6.283 * rnd();
+            if (i == n - 1) {
+                b.x = 150;
+                b.y = 150;
+                b.width = 100;
+                b.height = 100;
+                b.rotation = 0;
+                b.editing = true;
+            }
             call_begin();
             grip_status st = grip_box_create(e, &b, &id);
             call_end(&longest[0], 0);
@@ -692,9 +795,10 @@ static void bench_longest_snap_call(int n, bool snap_first, double longest[4], d
         }
     }
     grip_frame f;
-    CHECK(grip_frame_get(e, &f));   /* the first frame (all 100,000 BOX commands) is not timed */
+    CHECK(grip_frame_get(e, &f)); /* the first frame (all 100,000 BOX commands) is not timed */
     for (int i = 0; i <= 201; i++) {
-        grip_phase ph = i == 0 ? GRIP_PHASE_DOWN : i == 201 ? GRIP_PHASE_UP : GRIP_PHASE_MOVE;
+        grip_phase ph = i == 0 ? GRIP_PHASE_DOWN : i == 201 ? GRIP_PHASE_UP
+                                                            : GRIP_PHASE_MOVE;
         double x = i == 0 ? 200 : 2000 + (i % 64) * 1.37, y = i == 0 ? 200 : 2000 + ((i / 64) % 8) * 2.1;
         grip_pointer_event ev = {ph, 1, x, y, t_host += 0.016, 0};
         double t0 = now();
@@ -725,13 +829,15 @@ static int snap_pan_independent(int n, int moves) {
     int same = 1;
     for (int k = 0; k < 2; k++) {
         rng = keep;
-        snap_pan_x = k ? -1234.5 : 0; snap_pan_y = k ? 777.25 : 0;
+        snap_pan_x = k ? -1234.5 : 0;
+        snap_pan_y = k ? 777.25 : 0;
         e[k] = snap_scene(n, true, NULL, &target[k]);
     }
     for (int i = 1; i < moves; i++) {
         grip_box_state s[2];
         for (int k = 0; k < 2; k++) {
-            snap_pan_x = k ? -1234.5 : 0; snap_pan_y = k ? 777.25 : 0;
+            snap_pan_x = k ? -1234.5 : 0;
+            snap_pan_y = k ? 777.25 : 0;
             snap_step(e[k], i * 7, NULL);
             CHECK(grip_box_state_get(e[k], target[k], &s[k]));
         }
@@ -795,7 +901,11 @@ static void cpu_name(char *out, size_t n) {
     while (fgets(line, sizeof line, f)) {
         if (strncmp(line, "model name", 10) == 0) {
             char *p = strchr(line, ':');
-            if (p) { p += 2; p[strcspn(p, "\n")] = 0; snprintf(out, n, "%s", p); }
+            if (p) {
+                p += 2;
+                p[strcspn(p, "\n")] = 0;
+                snprintf(out, n, "%s", p);
+            }
             break;
         }
     }

@@ -16,24 +16,34 @@ int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "drag";
     long iters = argc > 2 ? atol(argv[2]) : 2000000;
     int nboxes = argc > 3 ? atoi(argv[3]) : 0;
-    grip_engine_desc d; grip_engine_desc_init(&d); d.width = 4000; d.height = 4000;
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 4000;
+    d.height = 4000;
     if (!strcmp(mode, "group")) d.width = d.height = 100000;
-    grip_engine *e; grip_engine_create(&d, &e);
-    grip_box_desc b; grip_box_desc_init(&b);
+    grip_engine *e;
+    grip_engine_create(&d, &e);
+    grip_box_desc b;
+    grip_box_desc_init(&b);
     unsigned long long rng = 88172645463325252ull;
     if (!strcmp(mode, "group")) {
         /* The grid of bench.c's grid_scene: 80-unit cells, the first boxes selected, the pointer
          * down on box 0's centre; each step a move and a frame read. */
         int selected = nboxes > 0 ? nboxes : 1000;
         for (int i = 0; i < 10000; i++) {
-            b.x = 80.0 * (i % 100) + 5; b.y = 80.0 * (i / 100) + 5; b.width = 30; b.height = 30;
+            b.x = 80.0 * (i % 100) + 5;
+            b.y = 80.0 * (i / 100) + 5;
+            b.width = 30;
+            b.height = 30;
             b.rotation = i % 4 == 3 ? 0.3 : 0;
-            grip_box id; grip_box_create(e, &b, &id);
+            grip_box id;
+            grip_box_create(e, &b, &id);
             if (i < selected) grip_select(e, id, GRIP_SELECT_ADD);
         }
         grip_pointer_event down = {GRIP_PHASE_DOWN, 1, 20, 20, t, 0};
         grip_dispatch_pointer(e, &down, NULL);
-        grip_frame f; grip_event out;
+        grip_frame f;
+        grip_event out;
         double sum = 0;
         for (long i = 0; i < iters; i++) {
             t += 0.001;
@@ -41,43 +51,81 @@ int main(int argc, char **argv) {
             grip_dispatch_pointer(e, &m, NULL);
             grip_frame_get(e, &f);
             sum += f.command_count;
-            if (i % 2000 == 0) while (grip_event_poll(e, &out) == GRIP_OK) {}
+            if (i % 2000 == 0)
+                while (grip_event_poll(e, &out) == GRIP_OK) {}
         }
         printf("%f\n", sum);
         return 0;
     }
     for (int i = 0; i < nboxes; i++) {
-        rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
+        rng ^= rng >> 12;
+        rng ^= rng << 25;
+        rng ^= rng >> 27;
         double r = (double)((rng * 2685821657736338717ull) >> 11) / 9007199254740992.0;
-        b.width = 20 + 40 * r; b.height = 30; b.x = 300 + 3600 * r; b.y = 300 + 3600 * ((i * 7919) % 1000) / 1000.0; b.rotation = r;
-        grip_box id; grip_box_create(e, &b, &id);
+        b.width = 20 + 40 * r;
+        b.height = 30;
+        b.x = 300 + 3600 * r;
+        b.y = 300 + 3600 * ((i * 7919) % 1000) / 1000.0;
+        b.rotation = r;
+        grip_box id;
+        grip_box_create(e, &b, &id);
     }
     grip_box_desc_init(&b);
     grip_box target, parent, child;
-    b.x = 150; b.y = 150; b.width = 100; b.height = 100; b.editing = strcmp(mode, "plain") != 0;
+    b.x = 150;
+    b.y = 150;
+    b.width = 100;
+    b.height = 100;
+    b.editing = strcmp(mode, "plain") != 0;
     grip_box_create(e, &b, &target);
     double hx = 200, hy = 200;
     if (!strcmp(mode, "resize")) {
         grip_box_desc_init(&b);
-        b.x = 1000; b.y = 1000; b.width = 600; b.height = 400; b.rotation = 0.5; b.scale = 1.5;
+        b.x = 1000;
+        b.y = 1000;
+        b.width = 600;
+        b.height = 400;
+        b.rotation = 0.5;
+        b.scale = 1.5;
         grip_box_create(e, &b, &parent);
         grip_box_desc_init(&b);
-        b.parent = parent; b.x = 100; b.y = 100; b.width = 200; b.height = 120; b.rotation = 0.3; b.editing = true;
+        b.parent = parent;
+        b.x = 100;
+        b.y = 100;
+        b.width = 200;
+        b.height = 120;
+        b.rotation = 0.3;
+        b.editing = true;
         grip_box_create(e, &b, &child);
-        grip_box_state s; grip_box_state_get(e, child, &s);
-        hx = s.corners[2].x; hy = s.corners[2].y;
+        grip_box_state s;
+        grip_box_state_get(e, child, &s);
+        hx = s.corners[2].x;
+        hy = s.corners[2].y;
     }
     grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, hx, hy, t, 0};
     grip_dispatch_pointer(e, &ev, NULL);
-    if (!strcmp(mode, "pinch")) { grip_pointer_event e2 = {GRIP_PHASE_DOWN, 2, 240, 240, t, 0}; grip_dispatch_pointer(e, &e2, NULL); }
-    grip_frame f; grip_event out; grip_hit h;
+    if (!strcmp(mode, "pinch")) {
+        grip_pointer_event e2 = {GRIP_PHASE_DOWN, 2, 240, 240, t, 0};
+        grip_dispatch_pointer(e, &e2, NULL);
+    }
+    grip_frame f;
+    grip_event out;
+    grip_hit h;
     double sum = 0;
     for (long i = 0; i < iters; i++) {
-        if (!strcmp(mode, "frame")) { grip_frame_get(e, &f); sum += f.command_count; continue; }
+        if (!strcmp(mode, "frame")) {
+            grip_frame_get(e, &f);
+            sum += f.command_count;
+            continue;
+        }
         if (!strcmp(mode, "hit")) {
-            rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
+            rng ^= rng >> 12;
+            rng ^= rng << 25;
+            rng ^= rng >> 27;
             double x = (double)((rng * 2685821657736338717ull) >> 11) / 9007199254740992.0 * 4000;
-            rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
+            rng ^= rng >> 12;
+            rng ^= rng << 25;
+            rng ^= rng >> 27;
             double y = (double)((rng * 2685821657736338717ull) >> 11) / 9007199254740992.0 * 4000;
             grip_hit_test(e, x, y, &h);
             sum += h.box;
@@ -85,12 +133,20 @@ int main(int argc, char **argv) {
         }
         t += 0.001;
         grip_pointer_event m = {GRIP_PHASE_MOVE, 1, hx + (i % 64), hy + ((i / 64) % 2) * 20, t, 0};
-        if (!strcmp(mode, "pinch")) { m.pointer = 2; m.x = 260 + i % 30; m.y = 260 + i % 17; }
-        if (!strcmp(mode, "resize")) { m.x = hx + i % 40; m.y = hy + i % 25; }
+        if (!strcmp(mode, "pinch")) {
+            m.pointer = 2;
+            m.x = 260 + i % 30;
+            m.y = 260 + i % 17;
+        }
+        if (!strcmp(mode, "resize")) {
+            m.x = hx + i % 40;
+            m.y = hy + i % 25;
+        }
         grip_dispatch_pointer(e, &m, NULL);
         grip_frame_get(e, &f);
         sum += f.command_count;
-        if (i % 2000 == 0) while (grip_event_poll(e, &out) == GRIP_OK) {}
+        if (i % 2000 == 0)
+            while (grip_event_poll(e, &out) == GRIP_OK) {}
     }
     printf("%f\n", sum);
     return 0;

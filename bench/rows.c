@@ -22,12 +22,20 @@
 
 static unsigned long long rng = 88172645463325252ull;
 static double rnd(void) {
-    rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
     return (double)((rng * 2685821657736338717ull) >> 11) / 9007199254740992.0;
 }
 
-#define CHECK(call) do { grip_status s_ = (call); if (s_ < 0) { \
-    fprintf(stderr, "%s:%d: %s -> %s\n", __FILE__, __LINE__, #call, grip_status_string(s_)); exit(1); } } while (0)
+#define CHECK(call)                                                                                  \
+    do {                                                                                             \
+        grip_status s_ = (call);                                                                     \
+        if (s_ < 0) {                                                                                \
+            fprintf(stderr, "%s:%d: %s -> %s\n", __FILE__, __LINE__, #call, grip_status_string(s_)); \
+            exit(1);                                                                                 \
+        }                                                                                            \
+    } while (0)
 
 static double t = 0;
 static void pointer(grip_engine *e, grip_phase phase, double x, double y) {
@@ -46,19 +54,27 @@ static void drain(grip_engine *e) {
 static grip_engine *scene(int n) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
-    d.width = 4000; d.height = 4000;
+    d.width = 4000;
+    d.height = 4000;
     grip_engine *e;
     CHECK(grip_engine_create(&d, &e));
     grip_box_desc b;
     grip_box_desc_init(&b);
     grip_box id;
     for (int i = 0; i < n - 1; i++) {
-        b.width = 20 + 40 * rnd(); b.height = 20 + 40 * rnd();
-        b.x = 300 + 3600 * rnd(); b.y = 300 + 3600 * rnd(); b.rotation = 6.283 * rnd();
+        b.width = 20 + 40 * rnd();
+        b.height = 20 + 40 * rnd();
+        b.x = 300 + 3600 * rnd();
+        b.y = 300 + 3600 * rnd();
+        b.rotation = 6.283 * rnd();
         CHECK(grip_box_create(e, &b, &id));
     }
     grip_box_desc_init(&b);
-    b.x = 150; b.y = 150; b.width = 100; b.height = 100; b.editing = true;
+    b.x = 150;
+    b.y = 150;
+    b.width = 100;
+    b.height = 100;
+    b.editing = true;
     CHECK(grip_box_create(e, &b, &id));
     return e;
 }
@@ -67,7 +83,8 @@ static grip_engine *scene(int n) {
 static grip_engine *grid(int n, int side, double pitch, double size, grip_selection_mode mode, grip_box *ids) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
-    d.width = 100000; d.height = 100000;
+    d.width = 100000;
+    d.height = 100000;
     d.selection = mode;
     grip_engine *e;
     CHECK(grip_engine_create(&d, &e));
@@ -75,7 +92,10 @@ static grip_engine *grid(int n, int side, double pitch, double size, grip_select
     grip_box_desc_init(&b);
     grip_box id;
     for (int i = 0; i < n; i++) {
-        b.x = pitch * (i % side) + 5; b.y = pitch * (i / side) + 5; b.width = size; b.height = size;
+        b.x = pitch * (i % side) + 5;
+        b.y = pitch * (i / side) + 5;
+        b.width = size;
+        b.height = size;
         CHECK(grip_box_create(e, &b, ids ? &ids[i] : &id));
     }
     return e;
@@ -96,7 +116,10 @@ int main(int argc, char **argv) {
         grip_box_desc b;
         grip_box_desc_init(&b);
         for (long i = 0; i < n; i++) {
-            b.x = (double)(i % 1000); b.y = (double)(i / 1000) * 7.0; b.width = 20; b.height = 20;
+            b.x = (double)(i % 1000);
+            b.y = (double)(i / 1000) * 7.0;
+            b.width = 20;
+            b.height = 20;
             CHECK(grip_box_create(e, &b, &ids[i]));
         }
         if (!strcmp(mode, "destroy"))
@@ -176,7 +199,8 @@ int main(int argc, char **argv) {
             grip_hit h = {0};
             double x = 1000, y = 1000;
             for (int k = 0; k < 1000 && h.box == GRIP_NO_BOX; k++) {
-                x = 1000 + 2000 * rnd(); y = 1000 + 2000 * rnd();
+                x = 1000 + 2000 * rnd();
+                y = 1000 + 2000 * rnd();
                 CHECK(grip_hit_test(e, x, y, &h));
             }
             pointer(e, GRIP_PHASE_DOWN, x, y);

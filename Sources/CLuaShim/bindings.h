@@ -17,36 +17,42 @@
 
 #include "grip_names.h"
 
-#define ENGINE_MT "grip.engine"
-#define BOX_MT "grip.box"
-#define MAX_CUSTOM_HANDLES 16
+#define ENGINE_MT            "grip.engine"
+#define BOX_MT               "grip.box"
+#define MAX_CUSTOM_HANDLES   16
 #define MAX_INDICATOR_POINTS 65536
 
-typedef struct engine_ud { void *eng; } engine_ud;
-typedef struct box_ud { uint64_t id; } box_ud;
+typedef struct engine_ud {
+    void *eng;
+} engine_ud;
+typedef struct box_ud {
+    uint64_t id;
+} box_ud;
 
 /* registry: lightuserdata(LuaEngine) -> engine userdata (weak) */
 extern const char gl_engines_key;
 
 /* The name tables are generated from grip.h (Sources/CNames, scripts/gen-names). */
-#define handle_names gn_handle_names
-#define allow_names gn_allow_names
-#define event_names gn_event_names
-#define gesture_names gn_gesture_names
-#define command_names gn_command_names
-#define select_names gn_select_names
-#define phase_names gn_phase_names
-#define mod_names gn_mod_names
-#define state_names gn_state_names
-#define order_names gn_order_names
-#define selection_names gn_selection_names
-#define marquee_names gn_marquee_names
+#define handle_names       gn_handle_names
+#define allow_names        gn_allow_names
+#define event_names        gn_event_names
+#define gesture_names      gn_gesture_names
+#define command_names      gn_command_names
+#define select_names       gn_select_names
+#define phase_names        gn_phase_names
+#define mod_names          gn_mod_names
+#define state_names        gn_state_names
+#define order_names        gn_order_names
+#define selection_names    gn_selection_names
+#define marquee_names      gn_marquee_names
 #define group_resize_names gn_group_resize_names
-#define key_names gn_key_names
-#define snap_names gn_snap_names
+#define key_names          gn_key_names
+#define snap_names         gn_snap_names
 
 /* A zeroed gl_call named c. */
-#define CALL_INIT(c) gl_call c; memset(&c, 0, sizeof c)
+#define CALL_INIT(c) \
+    gl_call c;       \
+    memset(&c, 0, sizeof c)
 
 /* values.c: names, argument readers (each raises a Lua error on a bad value), value tables */
 int name_index(const char *const *names, const char *s);

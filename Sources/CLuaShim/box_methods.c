@@ -120,7 +120,7 @@ int l_box_close(lua_State *L) {
 }
 
 int l_box_gc(lua_State *L) {
-    (void)L;  /* a box userdata holds only (engine, id): nothing to free */
+    (void)L; /* a box userdata holds only (engine, id): nothing to free */
     return 0;
 }
 
@@ -235,9 +235,9 @@ int l_box_add_handle(lua_State *L) {
         lua_pushfstring(L, "custom_%d", (int)n);
     }
     lua_pushvalue(L, -1);
-    lua_insert(L, -3);            /* name, entry, name */
-    lua_setfield(L, -2, "name");  /* name, entry */
-    lua_rawseti(L, -3, n + 1);    /* name */
+    lua_insert(L, -3);           /* name, entry, name */
+    lua_setfield(L, -2, "name"); /* name, entry */
+    lua_rawseti(L, -3, n + 1);   /* name */
     gl_call c;
     int rc = sync_hooks(L, eng, id, hidx, &c);
     if (rc != GL_OK) {

@@ -126,5 +126,5 @@ int gl_fire_event(void *Lp, void *engine, const void *event, const char *message
     lua_pushcfunction(L, fire_protected);
     lua_pushlightuserdata(L, &a);
     int st = lua_pcall(L, 1, 0, 0);
-    return st == LUA_OK ? GL_OK : GL_ERR_TOP;  /* on error the error object is on top */
+    return st == LUA_OK ? GL_OK : GL_ERR_TOP; /* on error the error object is on top */
 }

@@ -3,7 +3,9 @@
 
 /* Frames: the engine is locked (busy) while the table is built, so a finalizer or metamethod
  * running meanwhile cannot invalidate the arrays being read. */
-typedef struct frame_args { const grip_frame *f; } frame_args;
+typedef struct frame_args {
+    const grip_frame *f;
+} frame_args;
 
 static int build_frame(lua_State *L) {
     frame_args *a = (frame_args *)lua_touserdata(L, 1);

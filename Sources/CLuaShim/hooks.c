@@ -2,7 +2,12 @@
  * each run under lua_pcall with the budget of the host call that runs it. */
 #include "bindings.h"
 
-enum { HOOK_POSITION, HOOK_DRAG, HOOK_INDICATOR, HOOK_CONSTRAINT };
+enum {
+    HOOK_POSITION,
+    HOOK_DRAG,
+    HOOK_INDICATOR,
+    HOOK_CONSTRAINT
+};
 
 typedef struct hook_args {
     int kind;
@@ -62,7 +67,7 @@ static int hook_protected(lua_State *L) {
     }
     case HOOK_DRAG: {
         if (push_handle_fn(L, hidx, a->index, "drag") != LUA_TFUNCTION) {
-            *a->out = *a->g;  /* a handle without drag does nothing */
+            *a->out = *a->g; /* a handle without drag does nothing */
             break;
         }
         push_geom(L, a->g);
@@ -104,9 +109,9 @@ static int hook_protected(lua_State *L) {
 
 static int run_hook(hook_args *a, char *err, size_t errlen, const char *what) {
     gl_ctx *c = a->ctx;
-    gl_enter_call(c, c->hook_call);  /* the hooks of one host call share its budget */
+    gl_enter_call(c, c->hook_call); /* the hooks of one host call share its budget */
     c->hook_call = 0;
-    if (c->hosted && c->tripped) {  /* this call from the host has run out of budget */
+    if (c->hosted && c->tripped) { /* this call from the host has run out of budget */
         snprintf(err, errlen, "%s: %s limit exceeded (%llu instructions per call from the host)", what,
                  c->time_tripped ? "time" : "instruction", (unsigned long long)c->ins_limit);
         gl_leave(c);

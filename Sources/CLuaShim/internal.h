@@ -9,8 +9,8 @@
 #include "../../Include/grip.h"
 #include "include/CLuaShim.h"
 
-#define GL_CTX_MAGIC 0x47524950434C5541ull   /* "GRIPCLUA" */
-#define GL_CTX_DEAD 0x4752495044454144ull    /* "GRIPDEAD" */
+#define GL_CTX_MAGIC 0x47524950434C5541ull /* "GRIPCLUA" */
+#define GL_CTX_DEAD  0x4752495044454144ull /* "GRIPDEAD" */
 
 /* Instructions charged per byte the allocator hands out: work that is proportional to data
  * (concatenation, string building) is paid for even when it runs inside one VM instruction. */
@@ -24,7 +24,7 @@
 #define GL_TRIP_SLACK (1u << 20)
 /* Bytes of a string a library function scans (decodes, converts, copies out) per instruction
  * charged, and bytes it compares or searches per instruction (memcmp, memmem). */
-#define GL_SCAN_BYTES 2u
+#define GL_SCAN_BYTES    2u
 #define GL_COMPARE_BYTES 16u
 /* The wall-clock backstop: a call from the host may run its scripts for at most this many
  * nanoseconds per instruction of its budget (2 s for the default 100 million; at least 50 ms),
@@ -36,7 +36,7 @@
 /* While a block of at least GL_BIG_BLOCK bytes is alive (a long string, a large table), the
  * count hook runs every GL_FINE_GRANULARITY instructions instead of every 1000, so a loop of
  * instructions that each touch a long string meets the backstop within milliseconds. */
-#define GL_BIG_BLOCK (1u << 20)
+#define GL_BIG_BLOCK        (1u << 20)
 #define GL_FINE_GRANULARITY 32
 /* C stack a script may use below the host's call (measured from where the entry began) before
  * the library functions that call back into Lua, the pattern matcher and the engine calls refuse
@@ -47,9 +47,9 @@
 
 typedef struct gl_ctx {
     uint64_t magic;
-    lua_State *L;          /* main thread */
-    lua_State *cur;        /* the running thread, for hooks (set by trampolines) */
-    bool hosted;           /* made by gl_state_new: owns L, has the allocator and the hook */
+    lua_State *L;   /* main thread */
+    lua_State *cur; /* the running thread, for hooks (set by trampolines) */
+    bool hosted;    /* made by gl_state_new: owns L, has the allocator and the hook */
     bool sandboxed;
     /* memory (hosted) */
     size_t mem_used, mem_limit;
@@ -59,13 +59,13 @@ typedef struct gl_ctx {
     uint64_t ins_used, ins_limit;
     int granularity;
     bool tripped;
-    bool time_tripped;     /* ...by the wall-clock backstop */
-    uint64_t deadline_ns;  /* CLOCK_MONOTONIC time the current entry must end by */
-    uint64_t budget_call;  /* the host call (its serial) whose hooks share the current budget */
-    uint64_t hook_call;    /* the host call running the next hook (gl_set_host_call) */
-    size_t big_blocks;     /* live blocks of at least GL_BIG_BLOCK bytes */
-    char *stack_base;      /* the C stack where the current entry from the host began */
-    int depth;             /* nested host entries in progress */
+    bool time_tripped;    /* ...by the wall-clock backstop */
+    uint64_t deadline_ns; /* CLOCK_MONOTONIC time the current entry must end by */
+    uint64_t budget_call; /* the host call (its serial) whose hooks share the current budget */
+    uint64_t hook_call;   /* the host call running the next hook (gl_set_host_call) */
+    size_t big_blocks;    /* live blocks of at least GL_BIG_BLOCK bytes */
+    char *stack_base;     /* the C stack where the current entry from the host began */
+    int depth;            /* nested host entries in progress */
     /* the host's engine (a retained LuaEngine), when hosted */
     void *host;
     /* live engines made by grip.new in this state */

@@ -62,7 +62,7 @@ int l_marquee(lua_State *L) {
     point_value(L, -1, &a->to_x, &a->to_y, "marquee.to");
     lua_pop(L, 1);
     gesture_opts(L, 2, &a->opts);
-    a->marquee = true;  /* it must start where no box is */
+    a->marquee = true; /* it must start where no box is */
     return simple_engine_op(L, GL_OP_DRAG, &c);
 }
 

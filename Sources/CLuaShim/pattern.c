@@ -14,12 +14,12 @@
 #include <ctype.h>
 #include <string.h>
 
-#define MAXCAPTURES 32
+#define MAXCAPTURES    32
 #define CAP_UNFINISHED (-1)
-#define CAP_POSITION (-2)
-#define MAXDEPTH 200
-#define ESC '%'
-#define SPECIALS "^$*+?.([%-"
+#define CAP_POSITION   (-2)
+#define MAXDEPTH       200
+#define ESC            '%'
+#define SPECIALS       "^$*+?.([%-"
 
 #define uchar(c) ((unsigned char)(c))
 
@@ -75,7 +75,7 @@ static const char *match(mstate *ms, const char *s, const char *p);
 
 static int class_matches(int c, int cl) {
     int res;
-    if ((cl | 0x20) == 'z') return (c == 0) != (cl == 'Z');  /* Lua 5.4 still accepts it (deprecated) */
+    if ((cl | 0x20) == 'z') return (c == 0) != (cl == 'Z'); /* Lua 5.4 still accepts it (deprecated) */
     switch (tolower(cl)) {
     case 'a': res = isalpha(c); break;
     case 'c': res = iscntrl(c); break;
@@ -101,7 +101,7 @@ static const char *class_end(mstate *ms, const char *p) {
         return p + 1;
     case '[':
         if (*p == '^') p++;
-        do {  /* the first character of a set may be ']' */
+        do { /* the first character of a set may be ']' */
             if (p == ms->p_end) luaL_error(ms->L, "malformed pattern (missing ']')");
             if (*(p++) == ESC && p < ms->p_end) p++;
         } while (*p != ']');
@@ -218,7 +218,7 @@ static int capture_index(mstate *ms, int l) {
 
 static const char *match_capture(mstate *ms, const char *s, int l) {
     l = capture_index(ms, l);
-    if (ms->capture[l].len < 0) return NULL;  /* a position capture matches nothing, as in Lua */
+    if (ms->capture[l].len < 0) return NULL; /* a position capture matches nothing, as in Lua */
     size_t len = (size_t)ms->capture[l].len;
     steps(ms, len / 16);
     if ((size_t)(ms->src_end - s) >= len && memcmp(ms->capture[l].init, s, len) == 0) return s + len;
@@ -265,8 +265,16 @@ again:
                 s = NULL;
                 break;
             }
-            case '0': case '1': case '2': case '3': case '4':
-            case '5': case '6': case '7': case '8': case '9':
+            case '0':
+            case '1':
+            case '2':
+            case '3':
+            case '4':
+            case '5':
+            case '6':
+            case '7':
+            case '8':
+            case '9':
                 s = match_capture(ms, s, uchar(*(p + 1)));
                 if (s != NULL) {
                     p += 2;
@@ -278,7 +286,7 @@ again:
             }
             break;
         default:
-        literal: {
+        literal : {
             const char *ep = class_end(ms, p);
             if (!single_matches(ms, s, p, ep)) {
                 if (*ep == '*' || *ep == '?' || *ep == '-') {
@@ -446,7 +454,7 @@ static int str_gmatch(lua_State *L) {
     const char *s = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
     size_t init = start_index(luaL_optinteger(L, 3, 1), ls) - 1;
-    lua_settop(L, 2);  /* the strings stay alive as upvalues */
+    lua_settop(L, 2); /* the strings stay alive as upvalues */
     gmatch_state *gm = (gmatch_state *)lua_newuserdatauv(L, sizeof(gmatch_state), 0);
     if (init > ls) init = ls + 1;
     prep(&gm->ms, L, s, ls, p, lp);

@@ -76,7 +76,7 @@ static int s_rep(lua_State *L) {
     luaL_checklstring(L, 1, &l);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_optlstring(L, 3, "", &lsep);
-    if (n <= 0 || l + lsep == 0) {  /* Lua would loop n times to copy nothing */
+    if (n <= 0 || l + lsep == 0) { /* Lua would loop n times to copy nothing */
         lua_pushliteral(L, "");
         return 1;
     }
@@ -143,7 +143,7 @@ static int b_print(lua_State *L) {
 /* ---- table ------------------------------------------------------------------ */
 
 static lua_Integer len_once(lua_State *L, int idx) {
-    return luaL_len(L, idx);  /* may run __len (Lua: counted by the hook) once */
+    return luaL_len(L, idx); /* may run __len (Lua: counted by the hook) once */
 }
 
 static int t_concat(lua_State *L) {
@@ -178,7 +178,7 @@ static int t_insert(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer e = len_once(L, 1);
     if (e == LUA_MAXINTEGER) return luaL_error(L, "table too large to insert into");
-    e++;  /* first empty slot */
+    e++; /* first empty slot */
     lua_Integer pos;
     switch (lua_gettop(L)) {
     case 2:
@@ -235,8 +235,7 @@ static int t_sort(lua_State *L) {
                 lua_pop(L, 1);
             }
         }
-        double cost = 2.0 * GL_C_STEP_COST * (double)n * (log2((double)n) + 1.0)
-                      + 2.0 * bytes / GL_COMPARE_BYTES * (log2((double)n) + 1.0);
+        double cost = 2.0 * GL_C_STEP_COST * (double)n * (log2((double)n) + 1.0) + 2.0 * bytes / GL_COMPARE_BYTES * (log2((double)n) + 1.0);
         charge(L, cost > 9e18 ? LUA_MAXINTEGER : (lua_Integer)cost);
     }
     return call_checked(L);
@@ -271,8 +270,8 @@ static int co_wrapped(lua_State *L) {
         lua_xmove(co, L, nres);
         return nres;
     }
-    lua_xmove(co, L, 1);  /* the error object */
-    lua_resetthread(co);  /* close its pending variables */
+    lua_xmove(co, L, 1); /* the error object */
+    lua_resetthread(co); /* close its pending variables */
     if (lua_type(L, -1) == LUA_TSTRING) {
         luaL_where(L, 1);
         lua_insert(L, -2);
@@ -335,8 +334,8 @@ static int b_xpcall(lua_State *L) {
  * had a metatable M gets a guard that is a copy of M (plus the __newindex), so later changes to
  * M itself do not reach it; getmetatable still answers M, and nil where there was none. */
 
-static const char guards_key = 0;  /* registry: the guard metatables (weak keys) */
-static const char plain_guard_key = 0;  /* registry: the guard of a table that had no metatable */
+static const char guards_key = 0;      /* registry: the guard metatables (weak keys) */
+static const char plain_guard_key = 0; /* registry: the guard of a table that had no metatable */
 
 static int unbounded_key(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TSTRING) return 0;
@@ -396,7 +395,7 @@ static void push_guard(lua_State *L, int idx) {
     lua_pop(L, 1);
     if (lua_getfield(L, -1, "__metatable") == LUA_TNIL) {
         lua_pushvalue(L, idx);
-        lua_setfield(L, -3, "__metatable");  /* getmetatable answers the table itself */
+        lua_setfield(L, -3, "__metatable"); /* getmetatable answers the table itself */
     }
     lua_pop(L, 1);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &guards_key);
@@ -440,7 +439,7 @@ static int b_setmetatable(lua_State *L) {
         return luaL_error(L, "cannot change a protected metatable");
     lua_settop(L, 2);
     if (t == LUA_TTABLE) seal(L, 2);
-    if (sealed) {  /* 1 is itself a metatable: it keeps a guard */
+    if (sealed) { /* 1 is itself a metatable: it keeps a guard */
         push_guard(L, t == LUA_TTABLE ? 2 : 0);
         lua_replace(L, 2);
     }
@@ -462,12 +461,12 @@ static int b_getmetatable(lua_State *L) {
         }
         lua_pop(L, 1);
     }
-    luaL_getmetafield(L, 1, "__metatable");  /* pushes nothing when there is none */
+    luaL_getmetafield(L, 1, "__metatable"); /* pushes nothing when there is none */
     return 1;
 }
 
 static void open_guards(lua_State *L) {
-    lua_newtable(L);  /* the guards, weak keys: a guard goes with the table it guards */
+    lua_newtable(L); /* the guards, weak keys: a guard goes with the table it guards */
     lua_createtable(L, 0, 1);
     lua_pushliteral(L, "k");
     lua_setfield(L, -2, "__mode");
@@ -562,14 +561,12 @@ void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io) {
         luaL_openlibs(L);
         lua_pushglobaltable(L);
         wrap_field(L, "load", b_load);
-        wrap_field(L, "dofile", call_checked);  /* the stack check before each nested chunk */
+        wrap_field(L, "dofile", call_checked); /* the stack check before each nested chunk */
         wrap_field(L, "require", call_checked);
         lua_pop(L, 1);
     } else {
         static const luaL_Reg libs[] = {
-            {LUA_GNAME, luaopen_base}, {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
-            {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_COLIBNAME, luaopen_coroutine},
-            {LUA_OSLIBNAME, luaopen_os}, {NULL, NULL}};
+            {LUA_GNAME, luaopen_base}, {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8}, {LUA_COLIBNAME, luaopen_coroutine}, {LUA_OSLIBNAME, luaopen_os}, {NULL, NULL}};
         for (const luaL_Reg *lib = libs; lib->func; lib++) {
             luaL_requiref(L, lib->name, lib->func, 1);
             lua_pop(L, 1);

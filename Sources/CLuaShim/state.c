@@ -77,7 +77,7 @@ static void *gl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
     }
     void *p = realloc(ptr, nsize);
-    if (p == NULL) return nsize <= osize ? ptr : NULL;  /* a failed shrink keeps the block */
+    if (p == NULL) return nsize <= osize ? ptr : NULL; /* a failed shrink keeps the block */
     c->mem_used = c->mem_used - osize + nsize;
     if (osize >= GL_BIG_BLOCK && c->big_blocks > 0) c->big_blocks--;
     if (nsize >= GL_BIG_BLOCK) c->big_blocks++;
@@ -107,7 +107,7 @@ static int raise_limit(lua_State *L, gl_ctx *c, int level) {
 
 int gl_trip_error(lua_State *L) {
     gl_ctx *c = gl_getctx(L);
-    return raise_limit(L, c, 1);  /* level 1: the Lua function that called the library function */
+    return raise_limit(L, c, 1); /* level 1: the Lua function that called the library function */
 }
 
 /* The count hook: adds the thread's count to the budget; past the limit it raises, and keeps
@@ -154,7 +154,7 @@ void gl_check_stack(lua_State *L, gl_ctx *c) {
 
 void gl_enter_call(gl_ctx *c, uint64_t call) {
     if (c->depth == 0 && c->hosted && call != 0 && call == c->budget_call) {
-        c->depth++;  /* another hook of the same host call: the budget goes on */
+        c->depth++; /* another hook of the same host call: the budget goes on */
         c->cur = c->L;
         return;
     }
@@ -289,8 +289,7 @@ void *gl_state_new(size_t memory_limit, uint64_t instruction_limit, bool allow_i
     lua_State *L = lua_newstate(gl_alloc, c);
     if (L == NULL) {
         *status = c->mem_tripped ? GRIP_ERR_LIMIT : GRIP_ERR_NOMEM;
-        snprintf(err, errlen, c->mem_tripped ? "memory_limit (%zu bytes) is too small for a Lua state"
-                                             : "out of memory creating a Lua state", memory_limit);
+        snprintf(err, errlen, c->mem_tripped ? "memory_limit (%zu bytes) is too small for a Lua state" : "out of memory creating a Lua state", memory_limit);
         free(c);
         return NULL;
     }
@@ -323,9 +322,9 @@ bool gl_state_valid(const void *ctx) {
 
 static int set_host(lua_State *L) {
     void **slot = (void **)lua_touserdata(L, 1);
-    gl_push_engine_ud(L, slot);  /* takes over *slot once the userdata exists */
+    gl_push_engine_ud(L, slot); /* takes over *slot once the userdata exists */
     lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, "grip.host");  /* kept alive whatever the script does */
+    lua_setfield(L, LUA_REGISTRYINDEX, "grip.host"); /* kept alive whatever the script does */
     lua_getfield(L, LUA_REGISTRYINDEX, "grip.module");
     lua_pushvalue(L, -2);
     lua_setfield(L, -2, "host");
@@ -343,7 +342,7 @@ int gl_state_set_host(void *ctx, void *engine) {
     int status = GRIP_OK;
     if (st != LUA_OK) status = failed(c, st);
     else c->host = engine;
-    if (slot != NULL) gripl_release(slot);  /* never reached the userdata */
+    if (slot != NULL) gripl_release(slot); /* never reached the userdata */
     lua_settop(c->L, top);
     gl_leave(c);
     return status;

@@ -40,7 +40,7 @@ int simple_engine_op(lua_State *L, int op, gl_call *c) {
 
 /* ---- userdata --------------------------------------------------------------------- */
 
-const char gl_engines_key = 0;  /* registry: lightuserdata(LuaEngine) -> engine userdata (weak) */
+const char gl_engines_key = 0; /* registry: lightuserdata(LuaEngine) -> engine userdata (weak) */
 
 engine_ud *check_engine(lua_State *L, int idx) {
     engine_ud *u = (engine_ud *)luaL_checkudata(L, idx, ENGINE_MT);

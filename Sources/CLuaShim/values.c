@@ -6,21 +6,21 @@
 /* ---- names ------------------------------------------------------------------ */
 
 /* The name tables are generated from grip.h (Sources/CNames, scripts/gen-names). */
-#define handle_names gn_handle_names
-#define allow_names gn_allow_names
-#define event_names gn_event_names
-#define gesture_names gn_gesture_names
-#define command_names gn_command_names
-#define select_names gn_select_names
-#define phase_names gn_phase_names
-#define mod_names gn_mod_names
-#define state_names gn_state_names
-#define order_names gn_order_names
-#define selection_names gn_selection_names
-#define marquee_names gn_marquee_names
+#define handle_names       gn_handle_names
+#define allow_names        gn_allow_names
+#define event_names        gn_event_names
+#define gesture_names      gn_gesture_names
+#define command_names      gn_command_names
+#define select_names       gn_select_names
+#define phase_names        gn_phase_names
+#define mod_names          gn_mod_names
+#define state_names        gn_state_names
+#define order_names        gn_order_names
+#define selection_names    gn_selection_names
+#define marquee_names      gn_marquee_names
 #define group_resize_names gn_group_resize_names
-#define key_names gn_key_names
-#define snap_names gn_snap_names
+#define key_names          gn_key_names
+#define snap_names         gn_snap_names
 
 int name_index(const char *const *names, const char *s) {
     for (int i = 0; names[i]; i++) {
@@ -241,7 +241,7 @@ void push_desc(lua_State *L, int eidx, const grip_box_desc *d) {
         case GN_BOOL: lua_pushboolean(L, *(const bool *)p); break;
         case GN_MASK: push_mask(L, *(const uint32_t *)p, gn_tables[f->table] + f->first, f->first); break;
         case GN_ENUM: push_name(L, gn_tables[f->table], (long)*(const uint32_t *)p); break;
-        case GN_U64: lua_pushinteger(L, (lua_Integer)*(const uint64_t *)p); break;
+        case GN_U64: lua_pushinteger(L, (lua_Integer) * (const uint64_t *)p); break;
         default: push_box(L, eidx, d->parent); break;
         }
         lua_setfield(L, -2, f->name);
@@ -260,12 +260,18 @@ void push_vec(lua_State *L, double x, double y) {
 
 void push_affine(lua_State *L, const grip_affine *m) {
     lua_createtable(L, 0, 6);
-    lua_pushnumber(L, m->a); lua_setfield(L, -2, "a");
-    lua_pushnumber(L, m->b); lua_setfield(L, -2, "b");
-    lua_pushnumber(L, m->c); lua_setfield(L, -2, "c");
-    lua_pushnumber(L, m->d); lua_setfield(L, -2, "d");
-    lua_pushnumber(L, m->tx); lua_setfield(L, -2, "tx");
-    lua_pushnumber(L, m->ty); lua_setfield(L, -2, "ty");
+    lua_pushnumber(L, m->a);
+    lua_setfield(L, -2, "a");
+    lua_pushnumber(L, m->b);
+    lua_setfield(L, -2, "b");
+    lua_pushnumber(L, m->c);
+    lua_setfield(L, -2, "c");
+    lua_pushnumber(L, m->d);
+    lua_setfield(L, -2, "d");
+    lua_pushnumber(L, m->tx);
+    lua_setfield(L, -2, "tx");
+    lua_pushnumber(L, m->ty);
+    lua_setfield(L, -2, "ty");
 }
 
 void set_num(lua_State *L, const char *k, double v) {

@@ -22,11 +22,15 @@ public func grip_box_desc_init_sized(_ desc: UnsafeMutablePointer<grip_box_desc>
 /// `grip_box_create`: adds a box; `*out` gets its id. GRIP_ERR_NOT_FOUND for an unknown parent,
 /// GRIP_ERR_LIMIT past max_boxes.
 @_cdecl("grip_box_create")
-@_optimize(speed) public func grip_box_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
-                            _ out: UnsafeMutablePointer<grip_box>?) -> grip_status {
+@_optimize(speed) public func grip_box_create(
+    _ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
+    _ out: UnsafeMutablePointer<grip_box>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
-        let d = try BoxDesc(try readVersioned(try require(desc, "desc"), defaults: BoxDesc().c,
-                                              earlier: EarlierSizes.boxDesc, "grip_box_desc"))
+        let d = try BoxDesc(
+            try readVersioned(
+                try require(desc, "desc"), defaults: BoxDesc().c,
+                earlier: EarlierSizes.boxDesc, "grip_box_desc"))
         let out = try require(out, "out")
         out.pointee = try h.engine.createBox(d).rawValue
         return GRIP_OK
@@ -46,11 +50,15 @@ public func grip_box_destroy(_ engine: OpaquePointer?, _ box: grip_box) -> grip_
 /// coordinates; a new parent keeps the box's place in the world). GRIP_ERR_STATE during a
 /// gesture on the box or when parenting it under itself or a descendant.
 @_cdecl("grip_box_configure")
-public func grip_box_configure(_ engine: OpaquePointer?, _ box: grip_box,
-                               _ desc: UnsafePointer<grip_box_desc>?) -> grip_status {
+public func grip_box_configure(
+    _ engine: OpaquePointer?, _ box: grip_box,
+    _ desc: UnsafePointer<grip_box_desc>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
-        let d = try BoxDesc(try readVersioned(try require(desc, "desc"), defaults: BoxDesc().c,
-                                              earlier: EarlierSizes.boxDesc, "grip_box_desc"))
+        let d = try BoxDesc(
+            try readVersioned(
+                try require(desc, "desc"), defaults: BoxDesc().c,
+                earlier: EarlierSizes.boxDesc, "grip_box_desc"))
         try h.engine.configure(BoxID(rawValue: box), d)
         return GRIP_OK
     }
@@ -60,13 +68,16 @@ public func grip_box_configure(_ engine: OpaquePointer?, _ box: grip_box,
 /// be set (grip_box_desc_init does) so the library knows how much it may write: a host built
 /// against an earlier grip.h gets the fields its version has.
 @_cdecl("grip_box_describe")
-public func grip_box_describe(_ engine: OpaquePointer?, _ box: grip_box,
-                              _ out: UnsafeMutablePointer<grip_box_desc>?) -> grip_status {
+public func grip_box_describe(
+    _ engine: OpaquePointer?, _ box: grip_box,
+    _ out: UnsafeMutablePointer<grip_box_desc>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         _ = try versionedSize(UnsafePointer(out), earlier: EarlierSizes.boxDesc, "grip_box_desc")
-        try writeVersioned(try h.engine.describe(BoxID(rawValue: box)).c, to: out, earlier: EarlierSizes.boxDesc,
-                           "grip_box_desc")
+        try writeVersioned(
+            try h.engine.describe(BoxID(rawValue: box)).c, to: out, earlier: EarlierSizes.boxDesc,
+            "grip_box_desc")
         return GRIP_OK
     }
 }
@@ -90,8 +101,10 @@ public func grip_box_reset(_ engine: OpaquePointer?, _ box: grip_box, _ animated
 
 /// `grip_box_state_get`: where the box is now, animations and gestures included.
 @_cdecl("grip_box_state_get")
-public func grip_box_state_get(_ engine: OpaquePointer?, _ box: grip_box,
-                               _ out: UnsafeMutablePointer<grip_box_state>?) -> grip_status {
+public func grip_box_state_get(
+    _ engine: OpaquePointer?, _ box: grip_box,
+    _ out: UnsafeMutablePointer<grip_box_state>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         let s = try h.engine.state(BoxID(rawValue: box))
@@ -107,8 +120,10 @@ public func grip_box_state_get(_ engine: OpaquePointer?, _ box: grip_box,
 
 /// `grip_hit_test`: the box or handle a pointer down at world point (x, y) would grab.
 @_cdecl("grip_hit_test")
-@_optimize(speed) public func grip_hit_test(_ engine: OpaquePointer?, _ x: Double, _ y: Double,
-                          _ out: UnsafeMutablePointer<grip_hit>?) -> grip_status {
+@_optimize(speed) public func grip_hit_test(
+    _ engine: OpaquePointer?, _ x: Double, _ y: Double,
+    _ out: UnsafeMutablePointer<grip_hit>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         let hit = try h.engine.hitTest(world: Vec2(x, y))
@@ -130,9 +145,10 @@ extension BoxDesc {
         self.init()
         parent = BoxID(rawValue: d.parent)
         // x, y: top-left of the box before rotation and scale.
-        geometry = BoxGeometry(center: Vec2(d.x + d.width * 0.5, d.y + d.height * 0.5), width: d.width,
-                               height: d.height, rotation: d.rotation, scale: d.scale,
-                               flippedX: d.flipped_x, flippedY: d.flipped_y)
+        geometry = BoxGeometry(
+            center: Vec2(d.x + d.width * 0.5, d.y + d.height * 0.5), width: d.width,
+            height: d.height, rotation: d.rotation, scale: d.scale,
+            flippedX: d.flipped_x, flippedY: d.flipped_y)
         if !(d.x.isFinite && d.y.isFinite) { throw GripError(.invalidArgument, "x and y must be finite") }
         var b = BoxBehavior()
         b.editing = d.editing

@@ -33,8 +33,10 @@ extension EngineHandle: HostConstraints {
 /// and context are the caller's: they must stay valid while set (or until the box is destroyed).
 /// GRIP_ERR_NOT_FOUND for an unknown box; GRIP_ERR_STATE during a gesture on the box.
 @_cdecl("grip_box_set_constraint")
-public func grip_box_set_constraint(_ engine: OpaquePointer?, _ box: grip_box, _ fn: grip_constraint_fn?,
-                                    _ context: UnsafeMutableRawPointer?) -> grip_status {
+public func grip_box_set_constraint(
+    _ engine: OpaquePointer?, _ box: grip_box, _ fn: grip_constraint_fn?,
+    _ context: UnsafeMutableRawPointer?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let id = BoxID(rawValue: box)
         try h.engine.setHostConstraint(id, fn != nil)

@@ -25,13 +25,17 @@ public func grip_engine_desc_init_sized(_ desc: UnsafeMutablePointer<grip_engine
 /// no engine to hold a message then, so grip_engine_errmsg(NULL) gives it (per thread, until the
 /// thread's next grip_engine_create).
 @_cdecl("grip_engine_create")
-public func grip_engine_create(_ desc: UnsafePointer<grip_engine_desc>?,
-                               _ out: UnsafeMutablePointer<OpaquePointer?>?) -> grip_status {
+public func grip_engine_create(
+    _ desc: UnsafePointer<grip_engine_desc>?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> grip_status {
     do {
         let engine = try createEngine(desc, out)
         let header = UnsafeMutablePointer<EngineHeader>.allocate(capacity: 1)
-        header.initialize(to: EngineHeader(magic: EngineHeader.alive,
-                                           handle: Unmanaged.passRetained(EngineHandle(engine))))
+        header.initialize(
+            to: EngineHeader(
+                magic: EngineHeader.alive,
+                handle: Unmanaged.passRetained(EngineHandle(engine))))
         out?.pointee = OpaquePointer(header)
         grip_platform_create_error_set("", 0)
         return GRIP_OK
@@ -44,12 +48,15 @@ public func grip_engine_create(_ desc: UnsafePointer<grip_engine_desc>?,
 
 /// The engine `grip_engine_create` makes: checks `out` and the description, then takes a tag
 /// for the engine's box ids (given back if the engine is refused after all).
-private func createEngine(_ desc: UnsafePointer<grip_engine_desc>?,
-                          _ out: UnsafeMutablePointer<OpaquePointer?>?) throws(GripError) -> Engine {
+private func createEngine(
+    _ desc: UnsafePointer<grip_engine_desc>?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) throws(GripError) -> Engine {
     _ = try require(out, "out")
     var c = EngineConfig()
     if let desc {
-        c = try EngineConfig(try readVersioned(desc, defaults: c.c, earlier: EarlierSizes.engineDesc, "grip_engine_desc"))
+        c = try EngineConfig(
+            try readVersioned(desc, defaults: c.c, earlier: EarlierSizes.engineDesc, "grip_engine_desc"))
     }
     if let p = c.problem() { throw GripError(.invalidArgument, "grip_engine_desc." + p) }
     let tag = grip_platform_tag_acquire()
@@ -67,13 +74,16 @@ extension EngineConfig {
     init(_ d: grip_engine_desc) throws(GripError) {
         self.init()
         guard let selection = SelectionMode(rawValue: UInt32(truncatingIfNeeded: d.selection.rawValue)) else {
-            throw GripError(.invalidArgument, "grip_engine_desc.selection \(d.selection.rawValue) is not a grip_selection_mode")
+            throw GripError(
+                .invalidArgument, "grip_engine_desc.selection \(d.selection.rawValue) is not a grip_selection_mode")
         }
         guard let rule = MarqueeRule(rawValue: UInt32(truncatingIfNeeded: d.marquee_rule.rawValue)) else {
-            throw GripError(.invalidArgument, "grip_engine_desc.marquee_rule \(d.marquee_rule.rawValue) is not a grip_marquee_rule")
+            throw GripError(
+                .invalidArgument, "grip_engine_desc.marquee_rule \(d.marquee_rule.rawValue) is not a grip_marquee_rule")
         }
         guard let groupResize = GroupResize(rawValue: UInt32(truncatingIfNeeded: d.group_resize.rawValue)) else {
-            throw GripError(.invalidArgument, "grip_engine_desc.group_resize \(d.group_resize.rawValue) is not a grip_group_resize")
+            throw GripError(
+                .invalidArgument, "grip_engine_desc.group_resize \(d.group_resize.rawValue) is not a grip_group_resize")
         }
         width = d.width
         height = d.height

@@ -4,8 +4,8 @@ import GripCore
 /// What a `grip_engine *` points at: a magic word, then the engine's handle. The magic word
 /// lets every entry point reject a destroyed or foreign pointer where that can be detected.
 struct EngineHeader {
-    static let alive: UInt64 = 0x4752_4950_454E_4731   // "GRIPENG1"
-    static let dead: UInt64 = 0x4752_4950_4445_4144    // "GRIPDEAD"
+    static let alive: UInt64 = 0x4752_4950_454E_4731  // "GRIPENG1"
+    static let dead: UInt64 = 0x4752_4950_4445_4144  // "GRIPDEAD"
     var magic: UInt64
     var handle: Unmanaged<EngineHandle>
 }
@@ -33,8 +33,11 @@ package final class EngineHandle {
     /// Frame storage the host may still read, moved aside so a script's frame could not touch
     /// it (the core's commands and vertices, and the C copies where layouts differ); freed at
     /// the host's next grip_frame_get or grip_engine_destroy.
-    var retired: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-                  UnsafeMutableRawPointer?) = (nil, nil, nil, nil)
+    var retired:
+        (
+            UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+            UnsafeMutableRawPointer?
+        ) = (nil, nil, nil, nil)
     var hasRetired = false
     /// Set by grip_engine_destroy: a Lua state that keeps this handle sees the engine is gone
     /// without reading the engine's freed memory.
@@ -102,7 +105,9 @@ func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) ->
     return u._withUnsafeGuaranteedRef { h in run(h, body) }
 }
 
-@inline(__always) private func run(_ h: EngineHandle, _ body: (EngineHandle) throws(GripError) -> grip_status) -> grip_status {
+@inline(__always) private func run(
+    _ h: EngineHandle, _ body: (EngineHandle) throws(GripError) -> grip_status
+) -> grip_status {
     if h.engine.busy {
         h.setMessage("re-entrant call: the engine is busy with another call (from a script callback?)")
         return GRIP_ERR_STATE

@@ -4,7 +4,9 @@ import GripCore
 /// `grip_event_poll`: GRIP_OK with the oldest event in `*out`, or GRIP_DONE when none is waiting.
 /// For GRIP_EVENT_SCRIPT_ERROR, grip_engine_errmsg returns the script's message until the next call.
 @_cdecl("grip_event_poll")
-@_optimize(speed) public func grip_event_poll(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_event>?) -> grip_status {
+@_optimize(speed) public func grip_event_poll(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_event>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         guard let e = h.engine.pollEvent() else { return GRIP_DONE }
@@ -18,10 +20,11 @@ import GripCore
 extension Event {
     /// As `grip_event`.
     package var toC: grip_event {
-        grip_event(kind: grip_event_kind(rawValue: numericCast(kind.rawValue)),
-                   gesture: grip_gesture(rawValue: numericCast(gesture.rawValue)), box: box.rawValue,
-                   user_data: userData, handle: grip_handle(rawValue: numericCast(handle.rawValue)),
-                   pointer: pointer, time: time, position: position.toC)
+        grip_event(
+            kind: grip_event_kind(rawValue: numericCast(kind.rawValue)),
+            gesture: grip_gesture(rawValue: numericCast(gesture.rawValue)), box: box.rawValue,
+            user_data: userData, handle: grip_handle(rawValue: numericCast(handle.rawValue)),
+            pointer: pointer, time: time, position: position.toC)
     }
 }
 

@@ -5,7 +5,9 @@ import GripCore
 /// coordinates. The arrays belong to the engine and stay valid until the next grip_frame_get or
 /// grip_engine_destroy on it; they are rebuilt only when `serial` moves, in place where they can.
 @_cdecl("grip_frame_get")
-@_optimize(speed) public func grip_frame_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
+@_optimize(speed) public func grip_frame_get(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         if h.hasRetired { h.freeRetired() }
@@ -34,7 +36,8 @@ extension EngineHandle {
     /// Fills `out` with the current frame (rebuilt first if something drawn changed): the
     /// engine's own memory when `direct` (where the layouts match, `Layout.matches`), the
     /// handle's converted copy otherwise (the tests take that path on any platform).
-    @_optimize(speed) func frame(_ out: UnsafeMutablePointer<grip_frame>, direct: Bool = Layout.matches) -> grip_status {
+    @_optimize(speed) func frame(_ out: UnsafeMutablePointer<grip_frame>, direct: Bool = Layout.matches) -> grip_status
+    {
         let h = self
         let f = h.engine.frameView()
         let commands: UnsafePointer<grip_command>?, vertices: UnsafePointer<grip_vec2>?
@@ -48,8 +51,9 @@ extension EngineHandle {
             commands = UnsafePointer(h.commands.base)
             vertices = UnsafePointer(h.vertices.base)
         }
-        out.pointee = grip_frame(time: h.engine.time, serial: f.serial, command_count: f.commands.count, commands: commands,
-                                 vertex_count: f.vertices.count, vertices: vertices)
+        out.pointee = grip_frame(
+            time: h.engine.time, serial: f.serial, command_count: f.commands.count, commands: commands,
+            vertex_count: f.vertices.count, vertices: vertices)
         return GRIP_OK
     }
 }

@@ -7,8 +7,10 @@ import GripCore
 /// entries are copied to `out` (NULL only with capacity 0). GRIP_ERR_STATE after any other event
 /// or before the first poll.
 @_cdecl("grip_event_changes")
-public func grip_event_changes(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_change>?, _ capacity: Int,
-                               _ count: UnsafeMutablePointer<Int>?) -> grip_status {
+public func grip_event_changes(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_change>?, _ capacity: Int,
+    _ count: UnsafeMutablePointer<Int>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let count = try require(count, "count")
         if capacity > 0 { _ = try require(out, "out") }
@@ -50,8 +52,10 @@ public func grip_history_clear(_ engine: OpaquePointer?) -> grip_status {
 /// `grip_history_depth`: how many steps grip_undo and grip_redo can take now (either pointer
 /// may be NULL).
 @_cdecl("grip_history_depth")
-public func grip_history_depth(_ engine: OpaquePointer?, _ undoSteps: UnsafeMutablePointer<Int>?,
-                               _ redoSteps: UnsafeMutablePointer<Int>?) -> grip_status {
+public func grip_history_depth(
+    _ engine: OpaquePointer?, _ undoSteps: UnsafeMutablePointer<Int>?,
+    _ redoSteps: UnsafeMutablePointer<Int>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let d = h.engine.historyDepth
         undoSteps?.pointee = d.undo
@@ -66,13 +70,16 @@ public func grip_history_depth(_ engine: OpaquePointer?, _ undoSteps: UnsafeMuta
 /// must be the box's parent (re-parent with grip_box_configure). GRIP_ERR_ARG for a bad geometry
 /// or another parent, GRIP_ERR_NOT_FOUND for an unknown box, GRIP_ERR_STATE during a gesture on it.
 @_cdecl("grip_box_set_geometry")
-public func grip_box_set_geometry(_ engine: OpaquePointer?, _ box: grip_box, _ geometry: UnsafePointer<grip_geometry>?) -> grip_status {
+public func grip_box_set_geometry(
+    _ engine: OpaquePointer?, _ box: grip_box, _ geometry: UnsafePointer<grip_geometry>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let g = try require(geometry, "geometry").pointee
         let id = BoxID(rawValue: box)
         var d = try h.engine.describe(id)
         guard d.parent.rawValue == g.parent else {
-            throw GripError(.invalidArgument, "geometry.parent is not the box's parent (re-parent with grip_box_configure)")
+            throw GripError(
+                .invalidArgument, "geometry.parent is not the box's parent (re-parent with grip_box_configure)")
         }
         d.geometry = BoxGeometry(g)
         try h.engine.configure(id, d)

@@ -5,13 +5,17 @@ import GripCore
 /// says whether it belonged to a box. GRIP_ERR_STATE for time going backwards, a second down or
 /// an up without a down; GRIP_ERR_LIMIT past max_pointers.
 @_cdecl("grip_dispatch_pointer")
-@_optimize(speed) public func grip_dispatch_pointer(_ engine: OpaquePointer?, _ event: UnsafePointer<grip_pointer_event>?,
-                                  _ consumed: UnsafeMutablePointer<Bool>?) -> grip_status {
+@_optimize(speed) public func grip_dispatch_pointer(
+    _ engine: OpaquePointer?, _ event: UnsafePointer<grip_pointer_event>?,
+    _ consumed: UnsafeMutablePointer<Bool>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let e = try require(event, "event").pointee
         let phase = try PointerPhase.from(e.phase)
-        let used = try h.engine.dispatch(PointerEvent(phase, pointer: e.pointer, Vec2(e.x, e.y), time: e.time,
-                                                      modifiers: e.modifiers))
+        let used = try h.engine.dispatch(
+            PointerEvent(
+                phase, pointer: e.pointer, Vec2(e.x, e.y), time: e.time,
+                modifiers: e.modifiers))
         consumed?.pointee = used
         return GRIP_OK
     }
@@ -20,12 +24,15 @@ import GripCore
 /// `grip_dispatch_magnify`: DOWN begins over the box under the focal point, MOVE previews,
 /// UP commits, CANCEL restores. GRIP_ERR_STATE for a MOVE/UP/CANCEL without a DOWN.
 @_cdecl("grip_dispatch_magnify")
-@_optimize(speed) public func grip_dispatch_magnify(_ engine: OpaquePointer?, _ event: UnsafePointer<grip_magnify_event>?,
-                                  _ consumed: UnsafeMutablePointer<Bool>?) -> grip_status {
+@_optimize(speed) public func grip_dispatch_magnify(
+    _ engine: OpaquePointer?, _ event: UnsafePointer<grip_magnify_event>?,
+    _ consumed: UnsafeMutablePointer<Bool>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let e = try require(event, "event").pointee
         let phase = try PointerPhase.from(e.phase)
-        let used = try h.engine.dispatchMagnify(MagnifyEvent(phase, factor: e.factor, focal: Vec2(e.x, e.y), time: e.time))
+        let used = try h.engine.dispatchMagnify(
+            MagnifyEvent(phase, factor: e.factor, focal: Vec2(e.x, e.y), time: e.time))
         consumed?.pointee = used
         return GRIP_OK
     }

@@ -6,8 +6,10 @@ import GripCore
 /// unknown modifier bits or a bad time; GRIP_ERR_STATE for time going backwards. Nothing changes
 /// on failure.
 @_cdecl("grip_dispatch_key")
-public func grip_dispatch_key(_ engine: OpaquePointer?, _ event: UnsafePointer<grip_key_event>?,
-                              _ consumed: UnsafeMutablePointer<Bool>?) -> grip_status {
+public func grip_dispatch_key(
+    _ engine: OpaquePointer?, _ event: UnsafePointer<grip_key_event>?,
+    _ consumed: UnsafeMutablePointer<Bool>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let e = try require(event, "event").pointee
         let phase = try PointerPhase.from(e.phase)

@@ -9,7 +9,8 @@ enum Layout {
     static let commandsMatch: Bool = {
         // (A C struct's size counts its tail padding, a Swift struct's does not: strides compare.)
         guard MemoryLayout<grip_command>.stride == MemoryLayout<Command>.stride,
-              MemoryLayout<grip_command>.alignment <= MemoryLayout<Command>.alignment else { return false }
+            MemoryLayout<grip_command>.alignment <= MemoryLayout<Command>.alignment
+        else { return false }
         var probe = Command(kind: .guide, box: BoxID(rawValue: 0x0102_0304_0506_0708))
         probe.handle = HandleID(rawValue: 0x0A0B_0C0D)
         probe.userData = 0x1112_1314_1516_1718
@@ -26,7 +27,8 @@ enum Layout {
 
     static let verticesMatch: Bool = {
         guard MemoryLayout<grip_vec2>.stride == MemoryLayout<Vec2>.stride,
-              MemoryLayout<grip_vec2>.alignment <= MemoryLayout<Vec2>.alignment else { return false }
+            MemoryLayout<grip_vec2>.alignment <= MemoryLayout<Vec2>.alignment
+        else { return false }
         let probe = Vec2(1.5, -2.25)
         return same(readBack(probe, as: grip_vec2.self), probe.toC)
     }()

@@ -21,8 +21,10 @@ public func grip_box_order(_ engine: OpaquePointer?, _ box: grip_box, _ order: g
 /// front). `*count` gets how many there are; the first `capacity` go to `out` (which may be NULL
 /// when `capacity` is 0). GRIP_ERR_ARG for a NULL `count`, or a NULL `out` with a capacity.
 @_cdecl("grip_boxes_list")
-public func grip_boxes_list(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_box>?, _ capacity: Int,
-                            _ count: UnsafeMutablePointer<Int>?) -> grip_status {
+public func grip_boxes_list(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_box>?, _ capacity: Int,
+    _ count: UnsafeMutablePointer<Int>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let count = try require(count, "count")
         if capacity > 0 { _ = try require(out, "out") }
@@ -41,9 +43,11 @@ public func grip_boxes_list(_ engine: OpaquePointer?, _ out: UnsafeMutablePointe
 /// boxes count too. `*count` and `out` as for grip_boxes_list. GRIP_ERR_ARG for a coordinate
 /// that is not finite or beyond 1e9 (nothing is written then).
 @_cdecl("grip_boxes_query")
-public func grip_boxes_query(_ engine: OpaquePointer?, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
-                             _ contain: Bool, _ out: UnsafeMutablePointer<grip_box>?, _ capacity: Int,
-                             _ count: UnsafeMutablePointer<Int>?) -> grip_status {
+public func grip_boxes_query(
+    _ engine: OpaquePointer?, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+    _ contain: Bool, _ out: UnsafeMutablePointer<grip_box>?, _ capacity: Int,
+    _ count: UnsafeMutablePointer<Int>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let count = try require(count, "count")
         if capacity > 0 { _ = try require(out, "out") }
@@ -59,8 +63,10 @@ public func grip_boxes_query(_ engine: OpaquePointer?, _ x0: Double, _ y0: Doubl
 /// `grip_screen_to_world`: the world point under a screen point, through the engine's view.
 /// GRIP_ERR_ARG for NULL `world` or a point not finite or beyond 1e9.
 @_cdecl("grip_screen_to_world")
-public func grip_screen_to_world(_ engine: OpaquePointer?, _ screen: grip_vec2,
-                                 _ world: UnsafeMutablePointer<grip_vec2>?) -> grip_status {
+public func grip_screen_to_world(
+    _ engine: OpaquePointer?, _ screen: grip_vec2,
+    _ world: UnsafeMutablePointer<grip_vec2>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let world = try require(world, "world")
         world.pointee = try h.engine.screenToWorld(Vec2(screen)).toC
@@ -71,8 +77,10 @@ public func grip_screen_to_world(_ engine: OpaquePointer?, _ screen: grip_vec2,
 /// `grip_world_to_screen`: where a world point is drawn, through the engine's view.
 /// GRIP_ERR_ARG for NULL `screen` or a point not finite or beyond 1e9.
 @_cdecl("grip_world_to_screen")
-public func grip_world_to_screen(_ engine: OpaquePointer?, _ world: grip_vec2,
-                                 _ screen: UnsafeMutablePointer<grip_vec2>?) -> grip_status {
+public func grip_world_to_screen(
+    _ engine: OpaquePointer?, _ world: grip_vec2,
+    _ screen: UnsafeMutablePointer<grip_vec2>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let screen = try require(screen, "screen")
         screen.pointee = try h.engine.worldToScreen(Vec2(world)).toC

@@ -9,7 +9,8 @@ import GripCore
 /// since): a scene is checked in a scratch engine made with them. GRIP_ERR_ARG for a bad engine
 /// or NULL `out`.
 @_cdecl("gs_engine_settings")
-public func gs_engine_settings(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_engine_desc>?) -> grip_status {
+public func gs_engine_settings(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_engine_desc>?) -> grip_status
+{
     withEngine(engine) { h throws(GripError) in
         try require(out, "out").pointee = h.engine.config.c
         return GRIP_OK
@@ -20,8 +21,10 @@ public func gs_engine_settings(_ engine: OpaquePointer?, _ out: UnsafeMutablePoi
 /// y = centre - size / 2 do not always give back the centre they came from, so a scene file
 /// carries it where they do not.
 @_cdecl("gs_box_create")
-public func gs_box_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
-                          _ center: UnsafePointer<grip_vec2>?, _ out: UnsafeMutablePointer<grip_box>?) -> grip_status {
+public func gs_box_create(
+    _ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
+    _ center: UnsafePointer<grip_vec2>?, _ out: UnsafeMutablePointer<grip_box>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         var d = try BoxDesc(try require(desc, "desc").pointee)
         if let center { d.geometry.center = Vec2(center.pointee) }
@@ -33,7 +36,9 @@ public func gs_box_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip_b
 /// Records `message` (NUL-terminated, truncated to fit) as the engine's last error and returns
 /// `status`: how the scene functions report a failure of their own. GRIP_ERR_ARG for a bad engine.
 @_cdecl("gs_engine_fail")
-public func gs_engine_fail(_ engine: OpaquePointer?, _ status: grip_status, _ message: UnsafePointer<CChar>?) -> grip_status {
+public func gs_engine_fail(
+    _ engine: OpaquePointer?, _ status: grip_status, _ message: UnsafePointer<CChar>?
+) -> grip_status {
     guard let h = handle(engine) else { return GRIP_ERR_ARG }
     var n = 0
     if let message {

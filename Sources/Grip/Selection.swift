@@ -19,8 +19,10 @@ public func grip_select(_ engine: OpaquePointer?, _ box: grip_box, _ op: grip_se
 /// `grip_selection_get`: the selected boxes in the order they were selected. `*count` is always
 /// written; at most `capacity` ids go to `out` (which may be NULL when `capacity` is 0).
 @_cdecl("grip_selection_get")
-public func grip_selection_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_box>?, _ capacity: Int,
-                               _ count: UnsafeMutablePointer<Int>?) -> grip_status {
+public func grip_selection_get(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_box>?, _ capacity: Int,
+    _ count: UnsafeMutablePointer<Int>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let count = try require(count, "count")
         let members = h.engine.selectedBoxes
@@ -36,7 +38,9 @@ public func grip_selection_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePoi
 /// `grip_selection_state_get`: the count and the selection frame in world coordinates (all zero
 /// when nothing is selected). `out->struct_size` must be sizeof(grip_selection_state).
 @_cdecl("grip_selection_state_get")
-public func grip_selection_state_get(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_selection_state>?) -> grip_status {
+public func grip_selection_state_get(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_selection_state>?
+) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         try requireSize(out.pointee.struct_size, MemoryLayout<grip_selection_state>.size, "grip_selection_state")
@@ -44,7 +48,8 @@ public func grip_selection_state_get(_ engine: OpaquePointer?, _ out: UnsafeMuta
         out.pointee = grip_selection_state(
             struct_size: UInt32(MemoryLayout<grip_selection_state>.size), count: s.count, center: s.center.toC,
             width: s.width, height: s.height, rotation: s.rotation,
-            corners: (s.corners.0.toC, s.corners.1.toC, s.corners.2.toC, s.corners.3.toC), gesture_active: s.gestureActive)
+            corners: (s.corners.0.toC, s.corners.1.toC, s.corners.2.toC, s.corners.3.toC),
+            gesture_active: s.gestureActive)
         return GRIP_OK
     }
 }

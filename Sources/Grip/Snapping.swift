@@ -18,7 +18,9 @@ public func grip_engine_set_snapping(_ engine: OpaquePointer?, _ desc: UnsafePoi
             return GRIP_OK
         }
         guard desc.pointee.struct_size == MemoryLayout<grip_snap_desc>.size else {
-            throw GripError(.invalidArgument, "grip_snap_desc.struct_size is not sizeof(grip_snap_desc) of this grip.h (call grip_snap_desc_init)")
+            throw GripError(
+                .invalidArgument,
+                "grip_snap_desc.struct_size is not sizeof(grip_snap_desc) of this grip.h (call grip_snap_desc_init)")
         }
         let c = SnapConfig(desc.pointee)
         if let p = c.problem() { throw GripError(.invalidArgument, "grip_snap_desc." + p) }

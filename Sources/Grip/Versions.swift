@@ -20,7 +20,9 @@ func versionedSize<T>(_ p: UnsafePointer<T>, earlier: [Int], _ what: StaticStrin
 
 /// Reads a versioned struct: the caller's bytes (as many as its `struct_size` says) over
 /// `defaults`, so fields its version lacks keep their defaults.
-@_optimize(speed) func readVersioned<T>(_ p: UnsafePointer<T>, defaults: T, earlier: [Int], _ what: StaticString) throws(GripError) -> T {
+@_optimize(speed) func readVersioned<T>(
+    _ p: UnsafePointer<T>, defaults: T, earlier: [Int], _ what: StaticString
+) throws(GripError) -> T {
     let size = try versionedSize(p, earlier: earlier, what)
     if size == MemoryLayout<T>.size { return p.pointee }
     var value = defaults
@@ -32,7 +34,9 @@ func versionedSize<T>(_ p: UnsafePointer<T>, earlier: [Int], _ what: StaticStrin
 
 /// Writes `value` into a versioned struct as far as the caller's version reaches (its
 /// `struct_size`, which stays as the caller set it).
-func writeVersioned<T>(_ value: T, to p: UnsafeMutablePointer<T>, earlier: [Int], _ what: StaticString) throws(GripError) {
+func writeVersioned<T>(
+    _ value: T, to p: UnsafeMutablePointer<T>, earlier: [Int], _ what: StaticString
+) throws(GripError) {
     let size = try versionedSize(UnsafePointer(p), earlier: earlier, what)
     if size == MemoryLayout<T>.size {
         p.pointee = value
@@ -41,8 +45,9 @@ func writeVersioned<T>(_ value: T, to p: UnsafeMutablePointer<T>, earlier: [Int]
     var copy = value
     withUnsafeMutableBytes(of: &copy) { bytes in
         bytes.storeBytes(of: UInt32(size), as: UInt32.self)
-        UnsafeMutableRawPointer(p).copyMemory(from: UnsafeRawPointer(bytes.baseAddress ?? UnsafeMutableRawPointer(p)),
-                                              byteCount: size)
+        UnsafeMutableRawPointer(p).copyMemory(
+            from: UnsafeRawPointer(bytes.baseAddress ?? UnsafeMutableRawPointer(p)),
+            byteCount: size)
     }
 }
 
@@ -61,7 +66,8 @@ func writeDefaults<T>(_ value: T, to p: UnsafeMutablePointer<T>, size: Int, earl
     var copy = value
     withUnsafeMutableBytes(of: &copy) { bytes in
         bytes.storeBytes(of: UInt32(size), as: UInt32.self)
-        UnsafeMutableRawPointer(p).copyMemory(from: UnsafeRawPointer(bytes.baseAddress ?? UnsafeMutableRawPointer(p)),
-                                              byteCount: size)
+        UnsafeMutableRawPointer(p).copyMemory(
+            from: UnsafeRawPointer(bytes.baseAddress ?? UnsafeMutableRawPointer(p)),
+            byteCount: size)
     }
 }

@@ -94,7 +94,8 @@ public final class Engine {
             throw .arg("view must be finite and invertible, with coefficients (and its inverse's) within 1e9")
         }
         if view != worldToScreen { scene.restructure() }
-        scene.viewLinearChanged(Affine(a: worldToScreen.a, b: worldToScreen.b, c: worldToScreen.c, d: worldToScreen.d, tx: 0, ty: 0))
+        scene.viewLinearChanged(
+            Affine(a: worldToScreen.a, b: worldToScreen.b, c: worldToScreen.c, d: worldToScreen.d, tx: 0, ty: 0))
         view = worldToScreen
         viewInverse = inv
         viewIsIdentity = worldToScreen == .identity

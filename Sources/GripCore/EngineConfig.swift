@@ -53,7 +53,9 @@ public struct EngineConfig: Equatable, Sendable {
         if !doubleTapInterval.isFinite || doubleTapInterval < 0 { return "double_tap_interval must be finite and >= 0" }
         if !handleHitRadius.isFinite || handleHitRadius < 0 { return "handle_hit_radius must be finite and >= 0" }
         if historyLimit < 0 || historyLimit > 1_000_000 { return "history_limit must be in 0...1000000" }
-        if !(nudgeStep.isFinite && nudgeStep > 0 && nudgeStep <= 1e9) { return "nudge_step must be finite, > 0 and <= 1e9" }
+        if !(nudgeStep.isFinite && nudgeStep > 0 && nudgeStep <= 1e9) {
+            return "nudge_step must be finite, > 0 and <= 1e9"
+        }
         if !(nudgeStepLarge.isFinite && nudgeStepLarge > 0 && nudgeStepLarge <= 1e9) {
             return "nudge_step_large must be finite, > 0 and <= 1e9"
         }

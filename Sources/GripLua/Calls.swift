@@ -51,7 +51,9 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     if e.closed { throw LuaFailure("engine was destroyed") }
     // `on` handlers may call back into the engine; bound the nesting so a handler that recurses
     // fails with a message long before the host's stack is at risk.
-    if e.running >= LuaLimits.maxNesting { throw LuaFailure("engine calls nested too deeply (an on handler recursing?)") }
+    if e.running >= LuaLimits.maxNesting {
+        throw LuaFailure("engine calls nested too deeply (an on handler recursing?)")
+    }
     e.running += 1
     defer { e.running -= 1 }
     let box = c.pointee.box
@@ -81,12 +83,15 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         if !(c.pointee.args.missing_ok && st == GRIP_ERR_NOT_FOUND) { try e.check(st, box: true) }
         try e.drained(L)
     case Int(GL_OP_BOX_CONFIGURE):
-        try e.check(grip_box_configure(e.ptr, box, c.pointee.in?.assumingMemoryBound(to: grip_box_desc.self)), box: true)
+        try e.check(
+            grip_box_configure(e.ptr, box, c.pointee.in?.assumingMemoryBound(to: grip_box_desc.self)), box: true)
         try e.drained(L)
     case Int(GL_OP_BOX_DESCRIBE):
-        try e.check(grip_box_describe(e.ptr, box, c.pointee.out?.assumingMemoryBound(to: grip_box_desc.self)), box: true)
+        try e.check(
+            grip_box_describe(e.ptr, box, c.pointee.out?.assumingMemoryBound(to: grip_box_desc.self)), box: true)
     case Int(GL_OP_BOX_STATE):
-        try e.check(grip_box_state_get(e.ptr, box, c.pointee.out?.assumingMemoryBound(to: grip_box_state.self)), box: true)
+        try e.check(
+            grip_box_state_get(e.ptr, box, c.pointee.out?.assumingMemoryBound(to: grip_box_state.self)), box: true)
     case Int(GL_OP_BOX_SET_EDITING):
         try e.check(grip_box_set_editing(e.ptr, box, c.pointee.args.editing), box: true)
         try e.drained(L)
@@ -106,25 +111,34 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     case Int(GL_OP_BOX_SET_INDICATOR):
         try e.setCustomIndicator(box, c.pointee.args.custom)
     case Int(GL_OP_BOX_ORDER):
-        try e.check(grip_box_order(e.ptr, box, grip_order(rawValue: UInt32(truncatingIfNeeded: c.pointee.args.order))), box: true)
+        try e.check(
+            grip_box_order(e.ptr, box, grip_order(rawValue: UInt32(truncatingIfNeeded: c.pointee.args.order))),
+            box: true)
         try e.drained(L)
     case Int(GL_OP_BOXES):
         var n = 0
-        try e.check(grip_boxes_list(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self), c.pointee.out_capacity, &n))
+        try e.check(
+            grip_boxes_list(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self), c.pointee.out_capacity, &n))
         c.pointee.rcount = Int64(n)
     case Int(GL_OP_QUERY):
         var n = 0
         let q = c.pointee.args.query
-        try e.check(grip_boxes_query(e.ptr, q.x0, q.y0, q.x1, q.y1, q.contain,
-                                     c.pointee.out?.assumingMemoryBound(to: grip_box.self), c.pointee.out_capacity, &n))
+        try e.check(
+            grip_boxes_query(
+                e.ptr, q.x0, q.y0, q.x1, q.y1, q.contain,
+                c.pointee.out?.assumingMemoryBound(to: grip_box.self), c.pointee.out_capacity, &n))
         c.pointee.rcount = Int64(n)
     case Int(GL_OP_SELECT):
-        try e.check(grip_select(e.ptr, c.pointee.box, grip_select_op(rawValue: UInt32(truncatingIfNeeded: c.pointee.args.select_op))),
-                    box: c.pointee.box != GRIP_NO_BOX)
+        try e.check(
+            grip_select(
+                e.ptr, c.pointee.box, grip_select_op(rawValue: UInt32(truncatingIfNeeded: c.pointee.args.select_op))),
+            box: c.pointee.box != GRIP_NO_BOX)
         try e.drained(L)
     case Int(GL_OP_SELECTION):
         var n = 0
-        try e.check(grip_selection_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self), c.pointee.out_capacity, &n))
+        try e.check(
+            grip_selection_get(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_box.self), c.pointee.out_capacity, &n)
+        )
         c.pointee.rcount = Int64(n)
     case Int(GL_OP_SCENE_SAVE):
         // Without a buffer only the length is asked for (GRIP_ERR_LIMIT then is the answer).
@@ -141,7 +155,8 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     case Int(GL_OP_SCREEN_TO_WORLD), Int(GL_OP_WORLD_TO_SCREEN):
         var p = grip_vec2()
         let q = grip_vec2(x: c.pointee.args.point.x, y: c.pointee.args.point.y)
-        try e.check(op == Int(GL_OP_SCREEN_TO_WORLD) ? grip_screen_to_world(e.ptr, q, &p) : grip_world_to_screen(e.ptr, q, &p))
+        try e.check(
+            op == Int(GL_OP_SCREEN_TO_WORLD) ? grip_screen_to_world(e.ptr, q, &p) : grip_world_to_screen(e.ptr, q, &p))
         c.pointee.rx = p.x
         c.pointee.ry = p.y
     case Int(GL_OP_HIT):
@@ -151,16 +166,18 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         c.pointee.rhandle = Int64(hit.handle.rawValue)
     case Int(GL_OP_POINTER):
         let a = c.pointee.args.pointer
-        var ev = grip_pointer_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)), pointer: a.pointer,
-                                    x: a.x, y: a.y, time: a.has_time ? a.time : e.engine.time, modifiers: a.mods)
+        var ev = grip_pointer_event(
+            phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)), pointer: a.pointer,
+            x: a.x, y: a.y, time: a.has_time ? a.time : e.engine.time, modifiers: a.mods)
         var consumed = false
         try e.check(grip_dispatch_pointer(e.ptr, &ev, &consumed))
         c.pointee.rflag = consumed
         try e.drained(L)
     case Int(GL_OP_MAGNIFY):
         let a = c.pointee.args.magnify
-        var ev = grip_magnify_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)), factor: a.factor,
-                                    x: a.x, y: a.y, time: a.has_time ? a.time : e.engine.time)
+        var ev = grip_magnify_event(
+            phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)), factor: a.factor,
+            x: a.x, y: a.y, time: a.has_time ? a.time : e.engine.time)
         var consumed = false
         try e.check(grip_dispatch_magnify(e.ptr, &ev, &consumed))
         c.pointee.rflag = consumed
@@ -174,9 +191,10 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         e.engine.busy = true
     case Int(GL_OP_KEY):
         let a = c.pointee.args.key
-        var ev = grip_key_event(phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)),
-                                key: grip_key(rawValue: UInt32(truncatingIfNeeded: a.key)),
-                                modifiers: a.mods, time: a.has_time ? a.time : e.engine.time)
+        var ev = grip_key_event(
+            phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)),
+            key: grip_key(rawValue: UInt32(truncatingIfNeeded: a.key)),
+            modifiers: a.mods, time: a.has_time ? a.time : e.engine.time)
         var consumed = false
         try e.check(grip_dispatch_key(e.ptr, &ev, &consumed))
         c.pointee.rflag = consumed
@@ -218,7 +236,8 @@ private func newEngine(_ call: gl_call) throws(LuaFailure) -> UnsafeMutableRawPo
         // A sandboxed script's engines live in host memory that memory_limit does not see.
         if d.max_boxes == 0 || d.max_boxes > LuaLimits.sandboxMaxBoxes { d.max_boxes = LuaLimits.sandboxMaxBoxes }
         if gl_count_engines(ctx, 0) >= LuaLimits.sandboxMaxEngines {
-            throw LuaFailure("grip.new: a sandboxed script may keep at most \(LuaLimits.sandboxMaxEngines) engines alive")
+            throw LuaFailure(
+                "grip.new: a sandboxed script may keep at most \(LuaLimits.sandboxMaxEngines) engines alive")
         }
     }
     var out: OpaquePointer? = nil

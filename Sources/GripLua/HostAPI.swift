@@ -16,9 +16,10 @@ enum HostDefaults {
 @_cdecl("grip_lua_desc_init")
 public func grip_lua_desc_init(_ desc: UnsafeMutablePointer<grip_lua_desc>?) {
     guard let desc else { return }
-    desc.pointee = grip_lua_desc(struct_size: UInt32(MemoryLayout<grip_lua_desc>.size),
-                                 memory_limit: HostDefaults.memoryLimit,
-                                 instruction_limit: HostDefaults.instructionLimit, allow_io: false)
+    desc.pointee = grip_lua_desc(
+        struct_size: UInt32(MemoryLayout<grip_lua_desc>.size),
+        memory_limit: HostDefaults.memoryLimit,
+        instruction_limit: HostDefaults.instructionLimit, allow_io: false)
 }
 
 private func createFailed(_ status: grip_status, _ message: String) -> grip_status {
@@ -30,8 +31,10 @@ private func createFailed(_ status: grip_status, _ message: String) -> grip_stat
 /// (the engine has one set of hooks): GRIP_ERR_STATE when the engine already has one. On failure
 /// grip_lua_errmsg(NULL) says why. Destroy the state before the engine.
 @_cdecl("grip_lua_create")
-public func grip_lua_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip_lua_desc>?,
-                            _ out: UnsafeMutablePointer<OpaquePointer?>?) -> grip_status {
+public func grip_lua_create(
+    _ engine: OpaquePointer?, _ desc: UnsafePointer<grip_lua_desc>?,
+    _ out: UnsafeMutablePointer<OpaquePointer?>?
+) -> grip_status {
     guard let out else { return createFailed(GRIP_ERR_ARG, "out is NULL") }
     guard let engine, let h = handle(engine) else {
         return createFailed(GRIP_ERR_ARG, "engine is not a live engine")
@@ -40,7 +43,10 @@ public func grip_lua_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip
     grip_lua_desc_init(&d)
     if let desc {
         guard Int(desc.pointee.struct_size) == MemoryLayout<grip_lua_desc>.size else {
-            return createFailed(GRIP_ERR_ARG, "grip_lua_desc.struct_size is \(desc.pointee.struct_size), expected \(MemoryLayout<grip_lua_desc>.size) (call grip_lua_desc_init)")
+            return createFailed(
+                GRIP_ERR_ARG,
+                "grip_lua_desc.struct_size is \(desc.pointee.struct_size), expected \(MemoryLayout<grip_lua_desc>.size) (call grip_lua_desc_init)"
+            )
         }
         d = desc.pointee
         if d.memory_limit == 0 { d.memory_limit = HostDefaults.memoryLimit }
@@ -48,7 +54,8 @@ public func grip_lua_create(_ engine: OpaquePointer?, _ desc: UnsafePointer<grip
     }
     if h.engine.busy { return createFailed(GRIP_ERR_STATE, "re-entrant call: the engine is busy") }
     if h.engine.hooks != nil {
-        return createFailed(GRIP_ERR_STATE, "the engine already has a Lua state (one per engine: its hooks are that state's)")
+        return createFailed(
+            GRIP_ERR_STATE, "the engine already has a Lua state (one per engine: its hooks are that state's)")
     }
     var status: Int32 = 0
     var err = [CChar](repeating: 0, count: 512)
@@ -103,8 +110,10 @@ private func hostRefuses(_ p: UnsafeMutableRawPointer) -> grip_status? {
 /// `chunk_name`. GRIP_ERR_SCRIPT for syntax and runtime errors (the message names chunk and
 /// line), GRIP_ERR_LIMIT for the memory or instruction limit.
 @_cdecl("grip_lua_exec")
-public func grip_lua_exec(_ lua: OpaquePointer?, _ chunkName: UnsafePointer<CChar>?, _ source: UnsafePointer<CChar>?,
-                          _ length: Int) -> grip_status {
+public func grip_lua_exec(
+    _ lua: OpaquePointer?, _ chunkName: UnsafePointer<CChar>?, _ source: UnsafePointer<CChar>?,
+    _ length: Int
+) -> grip_status {
     guard let p = lua.map({ UnsafeMutableRawPointer($0) }), gl_state_valid(p) else { return GRIP_ERR_ARG }
     guard let source else {
         gl_state_set_errmsg(p, "source is NULL")

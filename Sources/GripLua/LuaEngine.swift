@@ -139,7 +139,8 @@ final class LuaEngine: BoxHooks {
         var geom = g.gl
         var x = 0.0, y = 0.0
         noteHostCall()
-        let rc = gl_hook_handle_position(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, &x, &y, errbuf, 512)
+        let rc = gl_hook_handle_position(
+            ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, &x, &y, errbuf, 512)
         return rc == GL_OK ? .success(Vec2(x, y)) : .failure(failure())
     }
 
@@ -147,11 +148,13 @@ final class LuaEngine: BoxHooks {
         var geom = start.gl
         var out = geom
         noteHostCall()
-        let rc = gl_hook_handle_drag(ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, point.x, point.y, &out, errbuf, 512)
+        let rc = gl_hook_handle_drag(
+            ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, point.x, point.y, &out, errbuf, 512)
         return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
     }
 
-    func indicatorOutline(box: BoxID, progress: Double, geometry g: BoxGeometry, into out: inout [Vec2]) -> HookFailure? {
+    func indicatorOutline(box: BoxID, progress: Double, geometry g: BoxGeometry, into out: inout [Vec2]) -> HookFailure?
+    {
         var geom = g.gl
         var points: UnsafePointer<Double>? = nil
         var count = 0
@@ -176,12 +179,14 @@ final class LuaEngine: BoxHooks {
 
 extension BoxGeometry {
     var gl: gl_geom {
-        gl_geom(cx: center.x, cy: center.y, width: width, height: height, rotation: rotation, scale: scale,
-                flipped_x: flippedX, flipped_y: flippedY)
+        gl_geom(
+            cx: center.x, cy: center.y, width: width, height: height, rotation: rotation, scale: scale,
+            flipped_x: flippedX, flipped_y: flippedY)
     }
 
     init(_ g: gl_geom) {
-        self.init(center: Vec2(g.cx, g.cy), width: g.width, height: g.height, rotation: g.rotation,
-                  scale: g.scale, flippedX: g.flipped_x, flippedY: g.flipped_y)
+        self.init(
+            center: Vec2(g.cx, g.cy), width: g.width, height: g.height, rotation: g.rotation,
+            scale: g.scale, flippedX: g.flipped_x, flippedY: g.flipped_y)
     }
 }

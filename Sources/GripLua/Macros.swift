@@ -87,7 +87,8 @@ struct Macro {
     /// events that makes, and any left queued, stay the script's (`e:events()`), with no handler.
     private mutating func cancelDown() {
         for id in down {
-            var ev = grip_pointer_event(phase: GRIP_PHASE_CANCEL, pointer: id, x: 0, y: 0, time: e.engine.time, modifiers: 0)
+            var ev = grip_pointer_event(
+                phase: GRIP_PHASE_CANCEL, pointer: id, x: 0, y: 0, time: e.engine.time, modifiers: 0)
             _ = grip_dispatch_pointer(e.ptr, &ev, nil)
         }
         down.removeAll()
@@ -97,7 +98,9 @@ struct Macro {
     private static func lerp(_ a: Vec2, _ b: Vec2, _ t: Double) -> Vec2 { a + (b - a) * t }
 
     /// down at `from`, `steps` moves to `to` over `duration`, up.
-    private mutating func stroke(_ id: UInt32, from: Vec2, to: Vec2, steps k: Int, duration d: Double) throws(LuaFailure) {
+    private mutating func stroke(
+        _ id: UInt32, from: Vec2, to: Vec2, steps k: Int, duration d: Double
+    ) throws(LuaFailure) {
         try charge(k * 2 + 2)
         try pointerEvent(GRIP_PHASE_DOWN, id, from, t0)
         for i in 1...k {
@@ -141,7 +144,9 @@ struct Macro {
             let world = e.engine.view.inverse?.apply(from) ?? from
             var hit = grip_hit()
             try e.check(grip_hit_test(e.ptr, world.x, world.y, &hit))
-            if hit.box != GRIP_NO_BOX { throw LuaFailure("marquee: from is on a box; a marquee begins where no box is") }
+            if hit.box != GRIP_NO_BOX {
+                throw LuaFailure("marquee: from is on a box; a marquee begins where no box is")
+            }
         }
         try stroke(pointer, from: from, to: to, steps: try steps(a.opts.steps), duration: try duration(a.opts.duration))
     }
@@ -168,16 +173,21 @@ struct Macro {
         guard let from = at else {
             var s = grip_box_state()
             try e.check(grip_box_state_get(e.ptr, box, &s), box: true)
-            throw LuaFailure("drag_handle: handle \(h) of box \(box) is not shown (is the box editing, and does it allow that handle?)")
+            throw LuaFailure(
+                "drag_handle: handle \(h) of box \(box) is not shown (is the box editing, and does it allow that handle?)"
+            )
         }
         // A pointer going down there must grab that very handle.
         let world = e.engine.view.inverse?.apply(from) ?? from
         var hit = grip_hit()
         try e.check(grip_hit_test(e.ptr, world.x, world.y, &hit))
         if hit.box != box || Int64(hit.handle.rawValue) != h {
-            throw LuaFailure("drag_handle: handle \(h) of box \(box) is covered at (\(from.x), \(from.y)) by handle \(hit.handle.rawValue) of box \(hit.box)")
+            throw LuaFailure(
+                "drag_handle: handle \(h) of box \(box) is covered at (\(from.x), \(from.y)) by handle \(hit.handle.rawValue) of box \(hit.box)"
+            )
         }
-        try stroke(pointer, from: from, to: from + by, steps: try steps(a.opts.steps), duration: try duration(a.opts.duration))
+        try stroke(
+            pointer, from: from, to: from + by, steps: try steps(a.opts.steps), duration: try duration(a.opts.duration))
     }
 
     /// e:pinch{box = b, scale = 2, rotate = math.pi / 4, pan = {x, y}, distance = d, steps = 10, duration = 0.2}:
@@ -197,7 +207,7 @@ struct Macro {
         let w = s.world
         let toScreen = view * Affine(a: w.a, b: w.b, c: w.c, d: w.d, tx: w.tx, ty: w.ty)
         let centre = toScreen.apply(Vec2(s.width * 0.5, s.height * 0.5))
-        let ax = toScreen.apply(Vec2(s.width, s.height * 0.5)) - centre   // half the box along its x axis
+        let ax = toScreen.apply(Vec2(s.width, s.height * 0.5)) - centre  // half the box along its x axis
         let ay = toScreen.apply(Vec2(s.width * 0.5, s.height)) - centre
         let shorter = 2 * min(ax.length, ay.length)
         let half = distance > 0 ? distance * 0.5 : shorter * 0.2

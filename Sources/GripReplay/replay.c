@@ -23,20 +23,29 @@
 
 /* ---- digest: FNV-1a, 64 bits, over explicit fields (never struct padding) ---------------- */
 
-typedef struct { uint64_t h; } digest;
+typedef struct {
+    uint64_t h;
+} digest;
 static void d_bytes(digest *d, const void *p, size_t n) {
     const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++) { d->h ^= b[i]; d->h *= 0x100000001b3ull; }
+    for (size_t i = 0; i < n; i++) {
+        d->h ^= b[i];
+        d->h *= 0x100000001b3ull;
+    }
 }
 static void d_u64(digest *d, uint64_t v) { d_bytes(d, &v, sizeof v); }
-static void d_f64(digest *d, double v) { uint64_t u; memcpy(&u, &v, sizeof u); d_u64(d, u); }
+static void d_f64(digest *d, double v) {
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    d_u64(d, u);
+}
 
 /* ---- the log's state ----------------------------------------------------------------------- */
 
 #define MAX_NAMES 4096
 typedef struct {
     grip_engine *e;
-    char *names[MAX_NAMES]; /* the log's box names ("1", "photo") ... */
+    char *names[MAX_NAMES];  /* the log's box names ("1", "photo") ... */
     grip_box ids[MAX_NAMES]; /* ... and the ids the library gave them */
     int count;
     int verbose;
@@ -57,7 +66,10 @@ static void die(replay *r, const char *fmt, ...) {
 static char *copy(const char *s) {
     size_t n = strlen(s) + 1;
     char *p = malloc(n);
-    if (!p) { fputs("out of memory\n", stderr); exit(2); }
+    if (!p) {
+        fputs("out of memory\n", stderr);
+        exit(2);
+    }
     return memcpy(p, s, n);
 }
 
@@ -172,9 +184,14 @@ static void dump_frame(const grip_frame *f) {
 
 static void d_geometry(digest *d, const grip_geometry *g) {
     d_u64(d, g->parent);
-    d_f64(d, g->center.x); d_f64(d, g->center.y); d_f64(d, g->width); d_f64(d, g->height);
-    d_f64(d, g->rotation); d_f64(d, g->scale);
-    d_u64(d, g->flipped_x); d_u64(d, g->flipped_y);
+    d_f64(d, g->center.x);
+    d_f64(d, g->center.y);
+    d_f64(d, g->width);
+    d_f64(d, g->height);
+    d_f64(d, g->rotation);
+    d_f64(d, g->scale);
+    d_u64(d, g->flipped_x);
+    d_u64(d, g->flipped_y);
 }
 
 /* After polling COMMITTED, UNDONE or REDONE: adds every change of that step (box, before, after)
@@ -216,19 +233,33 @@ static void report(replay *r, const char *verb, grip_status s) {
         d_u64(&d, c->user_data);
         const double *t = &c->transform.a;
         for (int k = 0; k < 6; k++) d_f64(&d, t[k]);
-        d_f64(&d, c->width); d_f64(&d, c->height);
-        d_f64(&d, c->center.x); d_f64(&d, c->center.y);
-        d_f64(&d, c->radius); d_f64(&d, c->inner_radius); d_f64(&d, c->cursor_angle);
-        d_u64(&d, c->first_vertex); d_u64(&d, c->vertex_count);
-        d_f64(&d, c->stroke_width); d_f64(&d, c->dash_on); d_f64(&d, c->dash_off); d_f64(&d, c->dash_phase);
+        d_f64(&d, c->width);
+        d_f64(&d, c->height);
+        d_f64(&d, c->center.x);
+        d_f64(&d, c->center.y);
+        d_f64(&d, c->radius);
+        d_f64(&d, c->inner_radius);
+        d_f64(&d, c->cursor_angle);
+        d_u64(&d, c->first_vertex);
+        d_u64(&d, c->vertex_count);
+        d_f64(&d, c->stroke_width);
+        d_f64(&d, c->dash_on);
+        d_f64(&d, c->dash_off);
+        d_f64(&d, c->dash_phase);
         d_f64(&d, c->progress);
         d_u64(&d, c->state);
     }
     d_u64(&d, f.vertex_count);
-    for (size_t v = 0; v < f.vertex_count; v++) { d_f64(&d, f.vertices[v].x); d_f64(&d, f.vertices[v].y); }
+    for (size_t v = 0; v < f.vertex_count; v++) {
+        d_f64(&d, f.vertices[v].x);
+        d_f64(&d, f.vertices[v].y);
+    }
     printf("%d %s %s serial=%llu cmds=%zu verts=%zu frame=%016llx", r->line, verb, status_name(s),
            (unsigned long long)f.serial, f.command_count, f.vertex_count, (unsigned long long)d.h);
-    if (r->verbose) { putchar('\n'); dump_frame(&f); }
+    if (r->verbose) {
+        putchar('\n');
+        dump_frame(&f);
+    }
     /* the events this line produced: kinds, and a digest of all their fields */
     grip_event ev;
     digest de = {0xcbf29ce484222325ull}, dc = {0xcbf29ce484222325ull};
@@ -237,9 +268,15 @@ static void report(replay *r, const char *verb, grip_status s) {
     char kinds[512] = "";
     size_t used = 0;
     while (grip_event_poll(r->e, &ev) == GRIP_OK) {
-        d_u64(&de, (uint64_t)(uint32_t)ev.kind); d_u64(&de, (uint64_t)(uint32_t)ev.gesture);
-        d_u64(&de, ev.box); d_u64(&de, ev.user_data); d_u64(&de, (uint64_t)(uint32_t)ev.handle);
-        d_u64(&de, ev.pointer); d_f64(&de, ev.time); d_f64(&de, ev.position.x); d_f64(&de, ev.position.y);
+        d_u64(&de, (uint64_t)(uint32_t)ev.kind);
+        d_u64(&de, (uint64_t)(uint32_t)ev.gesture);
+        d_u64(&de, ev.box);
+        d_u64(&de, ev.user_data);
+        d_u64(&de, (uint64_t)(uint32_t)ev.handle);
+        d_u64(&de, ev.pointer);
+        d_f64(&de, ev.time);
+        d_f64(&de, ev.position.x);
+        d_f64(&de, ev.position.y);
         if (used < sizeof kinds - 8) used += (size_t)snprintf(kinds + used, sizeof kinds - used, "%s%d", n ? "," : "", (int)ev.kind);
         n++;
         if (ev.kind == GRIP_EVENT_COMMITTED || ev.kind == GRIP_EVENT_UNDONE || ev.kind == GRIP_EVENT_REDONE)
@@ -350,9 +387,13 @@ static void run_line(replay *r, char **tok, int n) {
         if (n != 2) die(r, "state NAME");
         grip_box_state st;
         s = grip_box_state_get(r->e, box_named(r, tok[1]), &st);
-        if (s != GRIP_OK) { printf("%d state %s %s\n", r->line, tok[1], status_name(s)); return; }
+        if (s != GRIP_OK) {
+            printf("%d state %s %s\n", r->line, tok[1], status_name(s));
+            return;
+        }
         printf("%d state %s center=%.17g,%.17g size=%.17g,%.17g rotation=%.17g scale=%.17g flipped=%d,%d "
-               "corners=%.17g,%.17g %.17g,%.17g %.17g,%.17g %.17g,%.17g editing=%d active=%d\n", r->line, tok[1],
+               "corners=%.17g,%.17g %.17g,%.17g %.17g,%.17g %.17g,%.17g editing=%d active=%d\n",
+               r->line, tok[1],
                st.center.x, st.center.y, st.width, st.height, st.rotation, st.scale, st.flipped_x, st.flipped_y,
                st.corners[0].x, st.corners[0].y, st.corners[1].x, st.corners[1].y, st.corners[2].x, st.corners[2].y,
                st.corners[3].x, st.corners[3].y, st.editing, st.gesture_active);
@@ -369,11 +410,15 @@ static void run_line(replay *r, char **tok, int n) {
         st.struct_size = sizeof st;
         s = grip_selection_get(r->e, ids, MAX_NAMES, &count);
         if (s == GRIP_OK) s = grip_selection_state_get(r->e, &st);
-        if (s != GRIP_OK) { printf("%d selection %s\n", r->line, status_name(s)); return; }
+        if (s != GRIP_OK) {
+            printf("%d selection %s\n", r->line, status_name(s));
+            return;
+        }
         printf("%d selection members=", r->line);
         for (size_t i = 0; i < count && i < MAX_NAMES; i++) {
             const char *label = "?";
-            for (int k = 0; k < r->count; k++) if (r->ids[k] == ids[i]) label = r->names[k];
+            for (int k = 0; k < r->count; k++)
+                if (r->ids[k] == ids[i]) label = r->names[k];
             printf("%s%s", i ? "," : "", label);
         }
         printf(" center=%.17g,%.17g size=%.17g,%.17g rotation=%.17g active=%d\n", st.center.x, st.center.y,
@@ -443,11 +488,20 @@ int replay_main(int argc, char **argv) {
     replay r;
     memset(&r, 0, sizeof r);
     int a = 1;
-    if (a < argc && !strcmp(argv[a], "-v")) { r.verbose = 1; a++; }
-    if (a + 1 != argc) { fprintf(stderr, "usage: %s [-v] LOG\n", argv[0]); return 2; }
+    if (a < argc && !strcmp(argv[a], "-v")) {
+        r.verbose = 1;
+        a++;
+    }
+    if (a + 1 != argc) {
+        fprintf(stderr, "usage: %s [-v] LOG\n", argv[0]);
+        return 2;
+    }
     r.file = argv[a];
     FILE *fp = strcmp(r.file, "-") ? fopen(r.file, "r") : stdin;
-    if (!fp) { fprintf(stderr, "%s: %s: %s\n", argv[0], r.file, strerror(errno)); return 2; }
+    if (!fp) {
+        fprintf(stderr, "%s: %s: %s\n", argv[0], r.file, strerror(errno));
+        return 2;
+    }
     char line[8192];
     while (fgets(line, sizeof line, fp)) {
         r.line++;

@@ -183,7 +183,7 @@ int main(int argc, char **argv) {
     if (!render && strcmp(positional[0], "run") != 0) usage();
     if (render && svg_path == NULL) usage();
     script = positional[1];
-    if (render && ends_with(script, ".json")) {  /* render a scene file itself */
+    if (render && ends_with(script, ".json")) { /* render a scene file itself */
         if (scene_path != NULL) usage();
         scene_path = script;
         script = NULL;

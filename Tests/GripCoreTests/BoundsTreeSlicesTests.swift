@@ -2,6 +2,7 @@
 // a time, and the cell index is built a bounded step per query, with hit tests answering as a
 // brute-force reference does throughout.
 import Testing
+
 @testable import GripCore
 
 @Suite struct BoundsTreeSlicesTests {
@@ -29,8 +30,10 @@ import Testing
             #expect(queries < 1000)
             if queries >= 1000 { break }
             let b = boxes[rng.int(boxes.count)]
-            let p = queries % 2 == 0 ? b.inverse.inv.apply(Vec2(rng.double(0, b.w), rng.double(0, b.h)))
-                                     : Vec2(rng.double(-50, 1050), rng.double(-50, 1050))
+            let p =
+                queries % 2 == 0
+                ? b.inverse.inv.apply(Vec2(rng.double(0, b.w), rng.double(0, b.h)))
+                : Vec2(rng.double(-50, 1050), rng.double(-50, 1050))
             let hit = try e.hitTest(world: p)
             queries += 1
             largest = Swift.max(largest, e.scene.tree.buildWork)
@@ -63,8 +66,10 @@ import Testing
         // Queries until the index is current: every answer right, every step bounded.
         while e.scene.tree.cells.version != e.scene.tree.shapeVersion && queries < 20000 {
             let b = boxes[rng.int(boxes.count)]
-            let p = queries % 2 == 0 ? b.inverse.inv.apply(Vec2(rng.double(0, b.w), rng.double(0, b.h)))
-                                     : Vec2(rng.double(-50, 1050), rng.double(-50, 1050))
+            let p =
+                queries % 2 == 0
+                ? b.inverse.inv.apply(Vec2(rng.double(0, b.w), rng.double(0, b.h)))
+                : Vec2(rng.double(-50, 1050), rng.double(-50, 1050))
             let hit = try e.hitTest(world: p)
             queries += 1
             largest = Swift.max(largest, e.scene.tree.cellWork)
@@ -123,7 +128,9 @@ import Testing
         #expect(e.scene.tree.cellBuild.phase != .idle)
         // A box (without children) moved far: the tree changes, the build goes on listing the
         // box as moved.
-        let id = e.boxesInDrawOrder.first { e.scene.slots[Int($0.index)].parent < 0 && e.scene.slots[Int($0.index)].firstChild < 0 }!
+        let id = e.boxesInDrawOrder.first {
+            e.scene.slots[Int($0.index)].parent < 0 && e.scene.slots[Int($0.index)].firstChild < 0
+        }!
         try BoundsTreeSlicesTests.move(e, id, to: Vec2(2000, 2000))
         #expect(try e.hitTest(world: Vec2(2000, 2000)).box == id)
         #expect(e.scene.tree.cellBuild.phase != .idle)
@@ -167,7 +174,9 @@ import Testing
         #expect(e.scene.tree.cells.moved == [e.scene.slots[Int(dragged.index)].leaf])
         // Up to cellsMaximumMoved boxes are followed; one more and the index is stale. (Top-level
         // boxes without children: each move relinks one leaf.)
-        let single = ids.filter { $0 != dragged && e.scene.slots[Int($0.index)].parent < 0 && e.scene.slots[Int($0.index)].firstChild < 0 }
+        let single = ids.filter {
+            $0 != dragged && e.scene.slots[Int($0.index)].parent < 0 && e.scene.slots[Int($0.index)].firstChild < 0
+        }
         for k in 1..<BoundsTree.cellsMaximumMoved {
             try BoundsTreeSlicesTests.move(e, single[k * 50], to: Vec2(1500 + Double(k), 1500))
             _ = try e.hitTest(world: Vec2(1500, 1500))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 @Suite struct ErrorTests {
@@ -11,8 +12,10 @@ import Testing
         }
     }
 
-    private func refused(_ r: Rig, _ status: Status, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
-                         _ body: () throws -> Void) {
+    private func refused(
+        _ r: Rig, _ status: Status, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: () throws -> Void
+    ) {
         let before = Snapshot(r.e)
         expectGripError(status, what, sourceLocation: sourceLocation, body)
         #expect(Snapshot(r.e) == before, "\(what) changed the engine", sourceLocation: sourceLocation)
@@ -21,9 +24,12 @@ import Testing
 
     @Test func unusableEngineSettings() {
         let bad: [(String, (inout EngineConfig) -> Void)] = [
-            ("NaN width", { $0.width = .nan }), ("negative height", { $0.height = -1 }), ("infinite width", { $0.width = .infinity }),
-            ("zero width", { $0.width = 0 }), ("negative slop", { $0.touchSlop = -1 }), ("NaN interval", { $0.doubleTapInterval = .nan }),
-            ("negative hit radius", { $0.handleHitRadius = -3 }), ("no pointers", { $0.maxPointers = 0 }), ("no boxes", { $0.maxBoxes = 0 }),
+            ("NaN width", { $0.width = .nan }), ("negative height", { $0.height = -1 }),
+            ("infinite width", { $0.width = .infinity }),
+            ("zero width", { $0.width = 0 }), ("negative slop", { $0.touchSlop = -1 }),
+            ("NaN interval", { $0.doubleTapInterval = .nan }),
+            ("negative hit radius", { $0.handleHitRadius = -3 }), ("no pointers", { $0.maxPointers = 0 }),
+            ("no boxes", { $0.maxBoxes = 0 })
         ]
         for (what, change) in bad {
             var c = EngineConfig()
@@ -39,16 +45,23 @@ import Testing
         ("NaN rotation", { $0.geometry.rotation = .nan }), ("zero scale", { $0.geometry.scale = 0 }),
         ("negative scale", { $0.geometry.scale = -1 }), ("NaN scale", { $0.geometry.scale = .nan }),
         ("negative min_width", { $0.behavior.minWidth = -1 }), ("NaN min_height", { $0.behavior.minHeight = .nan }),
-        ("max_scale below min_scale", { $0.behavior.minScale = 2; $0.behavior.maxScale = 1; $0.geometry.scale = 1.5 }),
-        ("negative min_scale", { $0.behavior.minScale = -1 }), ("infinite max_scale", { $0.behavior.maxScale = .infinity }),
+        (
+            "max_scale below min_scale",
+            {
+                $0.behavior.minScale = 2; $0.behavior.maxScale = 1; $0.geometry.scale = 1.5
+            }
+        ),
+        ("negative min_scale", { $0.behavior.minScale = -1 }),
+        ("infinite max_scale", { $0.behavior.maxScale = .infinity }),
         ("zero long_press_duration", { $0.behavior.longPressDuration = 0 }),
         ("negative long_press_duration", { $0.behavior.longPressDuration = -1 }),
-        ("negative corner_radius", { $0.behavior.cornerRadius = -2 }), ("negative rotation_snap", { $0.behavior.rotationSnap = -0.1 }),
+        ("negative corner_radius", { $0.behavior.cornerRadius = -2 }),
+        ("negative rotation_snap", { $0.behavior.rotationSnap = -0.1 }),
         ("NaN snap_tolerance", { $0.behavior.snapTolerance = .nan }), ("NaN inset", { $0.behavior.insets.left = .nan }),
         ("infinite inset", { $0.behavior.insets.bottom = .infinity }),
         ("width below min_width", { $0.geometry.width = 5 }), ("scale above max_scale", { $0.geometry.scale = 20 }),
         ("unknown allow bits", { $0.behavior.allow = Allow(rawValue: 1 << 20) }),
-        ("unknown handle bits", { $0.behavior.handles = HandleSet(rawValue: 1) }),
+        ("unknown handle bits", { $0.behavior.handles = HandleSet(rawValue: 1) })
     ]
 
     @Test func badBoxDescriptionsAreRefusedAndChangeNothing() throws {
@@ -74,13 +87,15 @@ import Testing
             ("NaN time", PointerEvent(.down, pointer: 1, Vec2(300, 220), time: .nan)),
             ("infinite time", PointerEvent(.down, pointer: 1, Vec2(300, 220), time: .infinity)),
             ("unknown modifiers", PointerEvent(.down, pointer: 1, Vec2(300, 220), time: 2, modifiers: 1 << 9)),
-            ("NaN move", PointerEvent(.move, pointer: 7, Vec2(.nan, .nan), time: 2)),
+            ("NaN move", PointerEvent(.move, pointer: 7, Vec2(.nan, .nan), time: 2))
         ]
         for (what, ev) in cases {
             refused(r, .invalidArgument, what) { _ = try r.e.dispatch(ev) }
         }
         // None of them put a pointer down.
-        refused(r, .invalidState, "up after refused downs") { _ = try r.e.dispatch(PointerEvent(.up, pointer: 1, Vec2(300, 220), time: 2)) }
+        refused(r, .invalidState, "up after refused downs") {
+            _ = try r.e.dispatch(PointerEvent(.up, pointer: 1, Vec2(300, 220), time: 2))
+        }
         #expect(try r.e.dispatch(PointerEvent(.down, pointer: 1, Vec2(300, 220), time: 2)))
     }
 
@@ -90,14 +105,20 @@ import Testing
         try r.timer(1)
         refused(r, .invalidState, "timer") { try r.e.dispatchTimer(0.5) }
         refused(r, .invalidArgument, "NaN timer") { try r.e.dispatchTimer(.nan) }
-        refused(r, .invalidState, "pointer down") { _ = try r.e.dispatch(PointerEvent(.down, pointer: 1, Vec2(300, 220), time: 0.9)) }
-        refused(r, .invalidState, "magnify down") { _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: Vec2(300, 220), time: 0.2)) }
+        refused(r, .invalidState, "pointer down") {
+            _ = try r.e.dispatch(PointerEvent(.down, pointer: 1, Vec2(300, 220), time: 0.9))
+        }
+        refused(r, .invalidState, "magnify down") {
+            _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: Vec2(300, 220), time: 0.2))
+        }
         // The same time again is fine, and the refused calls left no pointer and no magnify behind.
         try r.e.dispatchTimer(1)
         #expect(try r.e.dispatch(PointerEvent(.down, pointer: 1, Vec2(300, 220), time: 1)))
         try r.move(Vec2(350, 220))
         _ = r.events()
-        refused(r, .invalidState, "move in the past") { _ = try r.e.dispatch(PointerEvent(.move, pointer: 1, Vec2(400, 220), time: 0.5)) }
+        refused(r, .invalidState, "move in the past") {
+            _ = try r.e.dispatch(PointerEvent(.move, pointer: 1, Vec2(400, 220), time: 0.5))
+        }
         #expect(r.geometry(b).center == Vec2(350, 220))
         try r.up(Vec2(350, 220))
         #expect(try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: Vec2(350, 220), time: r.t)))
@@ -122,27 +143,42 @@ import Testing
     @Test func badMagnifyEvents() throws {
         let r = Rig()
         _ = r.box()
-        for (what, f) in [("NaN factor", Double.nan), ("zero factor", 0), ("negative factor", -2), ("infinite factor", .infinity)] {
-            refused(r, .invalidArgument, what) { _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: f, focal: Vec2(300, 220), time: 1)) }
+        for (what, f) in [
+            ("NaN factor", Double.nan), ("zero factor", 0), ("negative factor", -2), ("infinite factor", .infinity)
+        ] {
+            refused(r, .invalidArgument, what) {
+                _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: f, focal: Vec2(300, 220), time: 1))
+            }
         }
-        refused(r, .invalidArgument, "NaN focal") { _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: Vec2(.nan, 1), time: 1)) }
-        refused(r, .invalidState, "move before down") { _ = try r.e.dispatchMagnify(MagnifyEvent(.move, factor: 2, focal: Vec2(300, 220), time: 1)) }
+        refused(r, .invalidArgument, "NaN focal") {
+            _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: Vec2(.nan, 1), time: 1))
+        }
+        refused(r, .invalidState, "move before down") {
+            _ = try r.e.dispatchMagnify(MagnifyEvent(.move, factor: 2, focal: Vec2(300, 220), time: 1))
+        }
         #expect(try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: Vec2(300, 220), time: 1)))
         _ = r.events()
-        refused(r, .invalidState, "down twice") { _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: Vec2(300, 220), time: 1)) }
+        refused(r, .invalidState, "down twice") {
+            _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: Vec2(300, 220), time: 1))
+        }
     }
 
     @Test func badViewsBoundsAndHitPoints() throws {
         let r = Rig()
         _ = r.box()
         try r.e.setView(Affine.scale(2, 2))
-        for (what, v) in [("NaN view", Affine(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)),
-                          ("singular view", Affine(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0)),
-                          ("zero view", Affine(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)),
-                          ("infinite view", Affine(a: 1, b: 0, c: 0, d: 1, tx: .infinity, ty: 0))] {
+        for (what, v) in [
+            ("NaN view", Affine(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)),
+            ("singular view", Affine(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0)),
+            ("zero view", Affine(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)),
+            ("infinite view", Affine(a: 1, b: 0, c: 0, d: 1, tx: .infinity, ty: 0))
+        ] {
             refused(r, .invalidArgument, what) { try r.e.setView(v) }
         }
-        for (what, w, h) in [("negative", -1.0, 10.0), ("NaN", 10.0, Double.nan), ("zero", 0.0, 10.0), ("infinite", Double.infinity, 10.0)] {
+        for (what, w, h) in [
+            ("negative", -1.0, 10.0), ("NaN", 10.0, Double.nan), ("zero", 0.0, 10.0),
+            ("infinite", Double.infinity, 10.0)
+        ] {
             refused(r, .invalidArgument, "\(what) bounds") { try r.e.setBounds(width: w, height: h) }
         }
         refused(r, .invalidArgument, "NaN hit point") { _ = try r.e.hitTest(world: Vec2(.nan, 0)) }

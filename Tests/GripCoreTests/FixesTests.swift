@@ -1,6 +1,7 @@
 // Box fields that change hit testing (pass_through, hit_outset), ids that carry their engine,
 // and times beyond 1e9 s.
 import Testing
+
 @testable import GripCore
 
 @Suite struct FixesTests {
@@ -35,13 +36,17 @@ import Testing
             let view = Affine(a: zoom, b: 0, c: 0, d: zoom, tx: rng.double(-50, 50), ty: rng.double(-50, 50))
             if round % 2 == 1 { try r.e.setView(view) }
             let outset = rng.double(1, 20)
-            let b = r.box(center: Vec2(300, 300), rotation: rng.double(-3, 3), scale: rng.double(0.5, 2), editing: false) {
+            let b = r.box(
+                center: Vec2(300, 300), rotation: rng.double(-3, 3), scale: rng.double(0.5, 2), editing: false
+            ) {
                 $0.behavior.hitOutset = outset
             }
             let g = r.geometry(b)
             // Just inside and just outside the outset, beyond the middle of each edge, on screen.
             let centre = r.screen(of: b, boxPoint: Vec2(g.width / 2, g.height / 2))
-            for edge in [Vec2(g.width / 2, 0), Vec2(g.width, g.height / 2), Vec2(g.width / 2, g.height), Vec2(0, g.height / 2)] {
+            for edge in [
+                Vec2(g.width / 2, 0), Vec2(g.width, g.height / 2), Vec2(g.width / 2, g.height), Vec2(0, g.height / 2)
+            ] {
                 let p = r.screen(of: b, boxPoint: edge)
                 let out = (p - centre) * (1 / (p - centre).length)
                 #expect(r.e.hit(screen: p + out * (outset - 0.01)).slot >= 0, "round \(round)")

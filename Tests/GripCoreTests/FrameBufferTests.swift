@@ -1,5 +1,6 @@
-@testable import GripCore
 import Testing
+
+@testable import GripCore
 
 /// `FrameBuffer`, the frame's storage: a window writes the buffer's own elements, and a range
 /// outside the elements in use stops the program instead of touching other memory.

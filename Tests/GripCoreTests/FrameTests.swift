@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 @Suite struct FrameTests {
@@ -9,7 +10,9 @@ import Testing
         let c = r.box(parent: a, center: Vec2(100, 60), width: 60, height: 40)
         let f = r.e.frame()
         let kindsAndBoxes = f.commands.map { ($0.kind, $0.box) }
-        let overlay: (BoxID) -> [(CommandKind, BoxID)] = { id in [(.border, id)] + Array(repeating: (.handle, id), count: 9) }
+        let overlay: (BoxID) -> [(CommandKind, BoxID)] = { id in
+            [(.border, id)] + Array(repeating: (.handle, id), count: 9)
+        }
         let want: [(CommandKind, BoxID)] = [(.box, a), (.box, c), (.box, b)] + overlay(a) + overlay(c)
         #expect(kindsAndBoxes.count == want.count)
         #expect(zip(kindsAndBoxes, want).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }, "\(kindsAndBoxes)")
@@ -46,7 +49,9 @@ import Testing
             if rng.bool() { try r.e.setView(randomView(&rng)) }
             let box = randomNest(r, &rng) { $0.behavior.editing = true }
             let g = r.geometry(box)
-            let q = [Vec2(0, 0), Vec2(g.width, 0), Vec2(g.width, g.height), Vec2(0, g.height)].map { r.screen(of: box, boxPoint: $0) }
+            let q = [Vec2(0, 0), Vec2(g.width, 0), Vec2(g.width, g.height), Vec2(0, g.height)].map {
+                r.screen(of: box, boxPoint: $0)
+            }
             let f = r.e.frame()
             let border = try #require(f.commands.first { $0.kind == .border && $0.box == box })
             #expect(border.vertexCount == 4)
@@ -70,8 +75,9 @@ import Testing
         let hs = r.handles(b)
         let want: [(HandleID, Vec2)] = [
             (.topLeft, Vec2(200, 160)), (.top, Vec2(300, 160)), (.topRight, Vec2(400, 160)), (.right, Vec2(400, 220)),
-            (.bottomRight, Vec2(400, 280)), (.bottom, Vec2(300, 280)), (.bottomLeft, Vec2(200, 280)), (.left, Vec2(200, 220)),
-            (.rotate, Vec2(300, 136)),
+            (.bottomRight, Vec2(400, 280)), (.bottom, Vec2(300, 280)), (.bottomLeft, Vec2(200, 280)),
+            (.left, Vec2(200, 220)),
+            (.rotate, Vec2(300, 136))
         ]
         #expect(hs.count == 9)
         for (h, p) in want {
@@ -87,7 +93,8 @@ import Testing
         let c = r.box(center: Vec2(700, 500)) { $0.behavior.allow = [.move, .resize] }
         #expect(r.handles(c).count == 8 && r.handle(c, .rotate) == nil)
         // Only the handles whose bits are set: corners alone here.
-        let corners = HandleSet(rawValue: [HandleID.topLeft, .topRight, .bottomRight, .bottomLeft].reduce(0) { $0 | 1 << $1.rawValue })
+        let corners = HandleSet(
+            rawValue: [HandleID.topLeft, .topRight, .bottomRight, .bottomLeft].reduce(0) { $0 | 1 << $1.rawValue })
         let d = r.box(center: Vec2(300, 600)) { $0.behavior.handles = corners }  // 200 x 120: right edge middle (400, 600)
         #expect(Set(r.handles(d).map(\.handle.rawValue)) == [1, 3, 5, 7])
         #expect(try r.e.hitTest(world: Vec2(403, 600)) == .nothing)
@@ -185,7 +192,9 @@ import Testing
             let b = r.box(rotation: theta)
             for c in r.handles(b) {
                 let d = angleDiff(c.cursorAngle, base[c.handle.rawValue]!)
-                #expect(abs(angleDiff(d, theta)) < 1e-9, "handle \(c.handle.rawValue) at rotation \(theta): \(c.cursorAngle)")
+                #expect(
+                    abs(angleDiff(d, theta)) < 1e-9,
+                    "handle \(c.handle.rawValue) at rotation \(theta): \(c.cursorAngle)")
             }
         }
         // And while a rotate gesture turns the box.
@@ -224,7 +233,9 @@ import Testing
         for round in 0..<20 {
             let r = Rig()
             try r.e.setView(randomView(&rng))
-            let box = randomNest(r, &rng) { $0.behavior.editing = true; $0.behavior.allow = .all }
+            let box = randomNest(r, &rng) {
+                $0.behavior.editing = true; $0.behavior.allow = .all
+            }
             let other = r.box(center: Vec2(700, 500), editing: true)
             let g = r.geometry(box)
             let start = r.screen(of: box, boxPoint: Vec2(g.width / 2, g.height / 2))
@@ -235,7 +246,8 @@ import Testing
                 let rebuilds = r.e.frameState.overlayRebuilds
                 try r.move(start + Vec2(30 + Double(step) * 7, Double(step) * -3))
                 let incremental = r.e.frame()
-                #expect(r.e.frameState.overlayRebuilds == rebuilds, "round \(round) step \(step): the overlay was rebuilt")
+                #expect(
+                    r.e.frameState.overlayRebuilds == rebuilds, "round \(round) step \(step): the overlay was rebuilt")
                 let scratch = r.e.frameFromScratch()
                 #expect(incremental.commands == scratch.commands, "round \(round) step \(step)")
                 #expect(incremental.vertices == scratch.vertices, "round \(round) step \(step)")
@@ -258,10 +270,16 @@ import Testing
         let view = M(r.e.view)
         for c in content {
             let s = try r.e.state(c.box)
-            if !close(c.transform, view * (try refWorld(r.e, c.box)), rel: 1e-9) { out.append("stale BOX transform of \(c.box.rawValue)") }
-            if c.width != s.geometry.width || c.height != s.geometry.height { out.append("stale BOX size of \(c.box.rawValue)") }
+            if !close(c.transform, view * (try refWorld(r.e, c.box)), rel: 1e-9) {
+                out.append("stale BOX transform of \(c.box.rawValue)")
+            }
+            if c.width != s.geometry.width || c.height != s.geometry.height {
+                out.append("stale BOX size of \(c.box.rawValue)")
+            }
             if (c.state & CommandState.active != 0) != s.gestureActive {
-                out.append("BOX \(c.box.rawValue) active bit \(c.state & CommandState.active) but gestureActive \(s.gestureActive)")
+                out.append(
+                    "BOX \(c.box.rawValue) active bit \(c.state & CommandState.active) but gestureActive \(s.gestureActive)"
+                )
             }
         }
         let rest = f.commands.dropFirst(content.count)
@@ -288,7 +306,8 @@ import Testing
         var out: [String] = []
         if incremental.commands.count != scratch.commands.count {
             out.append("\(incremental.commands.count) commands, a rebuild has \(scratch.commands.count)")
-        } else if let i = incremental.commands.indices.first(where: { incremental.commands[$0] != scratch.commands[$0] }) {
+        } else if let i = incremental.commands.indices.first(where: { incremental.commands[$0] != scratch.commands[$0] }
+        ) {
             out.append("command \(i) (\(incremental.commands[i].kind)) differs from a rebuild's")
         }
         if incremental.vertices != scratch.vertices { out.append("vertices differ from a rebuild's") }
@@ -311,13 +330,18 @@ import Testing
             let parent = i > 0 && rng.bool() ? boxes[rng.int(boxes.count)] : BoxID.none
             let scale = parent == .none ? 1 : (try refWorld(r.e, parent)).lengthScale
             let size = rng.double(60, 200) / scale
-            boxes.append(r.box(parent: parent, center: parent == .none ? Vec2(rng.double(100, 700), rng.double(100, 500))
-                                                                     : Vec2(rng.double(0, 100), rng.double(0, 100)) * (1 / scale),
-                               width: size, height: size * rng.double(0.5, 1.5), rotation: rng.double(-3, 3),
-                               flipX: rng.bool(), flipY: rng.bool(), editing: rng.bool()) { d in
-                d.behavior.minWidth = 1; d.behavior.minHeight = 1
-                d.behavior.allow = .all
-            })
+            boxes.append(
+                r.box(
+                    parent: parent,
+                    center: parent == .none
+                        ? Vec2(rng.double(100, 700), rng.double(100, 500))
+                        : Vec2(rng.double(0, 100), rng.double(0, 100)) * (1 / scale),
+                    width: size, height: size * rng.double(0.5, 1.5), rotation: rng.double(-3, 3),
+                    flipX: rng.bool(), flipY: rng.bool(), editing: rng.bool()
+                ) { d in
+                    d.behavior.minWidth = 1; d.behavior.minHeight = 1
+                    d.behavior.allow = .all
+                })
         }
         guard try checkFrame(r, "start") else { return }
         var last = "start"
@@ -352,10 +376,12 @@ import Testing
                 r.t += 0.01
                 _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: centre, time: r.t))
                 r.t += 0.01
-                _ = try r.e.dispatchMagnify(MagnifyEvent(.move, factor: rng.double(0.8, 1.25), focal: centre, time: r.t))
+                _ = try r.e.dispatchMagnify(
+                    MagnifyEvent(.move, factor: rng.double(0.8, 1.25), focal: centre, time: r.t))
                 guard try checkFrame(r, label + " magnify") else { return }
                 r.t += 0.01
-                _ = try r.e.dispatchMagnify(MagnifyEvent(rng.bool() ? .up : .cancel, factor: 1.1, focal: centre, time: r.t))
+                _ = try r.e.dispatchMagnify(
+                    MagnifyEvent(rng.bool() ? .up : .cancel, factor: 1.1, focal: centre, time: r.t))
             case 8:
                 try r.e.setEditing(b, rng.bool())
             default:
@@ -363,7 +389,9 @@ import Testing
                 if (try? r.e.reset(b, animated: rng.bool())) == .ok { try r.tick(0.1) }
             }
             // Stop at the first stale frame: later ones would repeat it.
-            guard try checkFrame(r, label + " after " + last + " then op \(op)", againstScratch: step % 4 == 3) else { return }
+            guard try checkFrame(r, label + " after " + last + " then op \(op)", againstScratch: step % 4 == 3) else {
+                return
+            }
             last = "op \(op)"
             _ = r.events()
         }

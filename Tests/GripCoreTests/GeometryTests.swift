@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 @Suite struct GeometryTests {
@@ -18,8 +19,9 @@ import Testing
         #expect(m.inverse == Affine(a: 0.5, b: 0, c: 0, d: 0.25, tx: -5, ty: -5))
         var rng = SplitMix64(seed: 11)
         for _ in 0..<500 {
-            let f = Affine(a: rng.double(-3, 3), b: rng.double(-3, 3), c: rng.double(-3, 3), d: rng.double(-3, 3),
-                           tx: rng.double(-500, 500), ty: rng.double(-500, 500))
+            let f = Affine(
+                a: rng.double(-3, 3), b: rng.double(-3, 3), c: rng.double(-3, 3), d: rng.double(-3, 3),
+                tx: rng.double(-500, 500), ty: rng.double(-500, 500))
             guard abs(f.determinant) > 0.05 else { continue }
             let inv = try #require(f.inverse)
             let p = Vec2(rng.double(-1000, 1000), rng.double(-1000, 1000))
@@ -57,7 +59,7 @@ import Testing
         (12345.678, -0.7040813137533816, 0.7101193587160628),
         (1000000.0, -0.34999350217129294, 0.9367521275331447),
         (100000000.0, 0.931639027109726, -0.3633850893556905),
-        (-123456789.0, -0.9901147518020355, 0.14025968153390964),
+        (-123456789.0, -0.9901147518020355, 0.14025968153390964)
     ]
 
     @Test(arguments: sinCosTable)
@@ -97,7 +99,7 @@ import Testing
         (0.41421356237309503, 1.0, 0.39269908169872414),
         (0.19, 1.0, 0.18776194651359343),
         (0.21, 1.0, 0.206992194219821),
-        (5.0, 0.3, 1.5108681716736887),
+        (5.0, 0.3, 1.5108681716736887)
     ]
 
     @Test(arguments: atan2Table)
@@ -122,10 +124,11 @@ import Testing
     }
 
     static func randomGeometry(_ rng: inout SplitMix64) -> BoxGeometry {
-        BoxGeometry(center: Vec2(rng.double(-500, 500), rng.double(-500, 500)),
-                    width: rng.double(1, 400), height: rng.double(1, 400),
-                    rotation: rng.double(-4, 4), scale: rng.double(0.1, 5),
-                    flippedX: rng.bool(), flippedY: rng.bool())
+        BoxGeometry(
+            center: Vec2(rng.double(-500, 500), rng.double(-500, 500)),
+            width: rng.double(1, 400), height: rng.double(1, 400),
+            rotation: rng.double(-4, 4), scale: rng.double(0.1, 5),
+            flippedX: rng.bool(), flippedY: rng.bool())
     }
 
     @Test func localMatchesTheDesignFormula() {
@@ -135,7 +138,8 @@ import Testing
             #expect(close(g.local, refLocal(g), rel: 1e-12), "\(g)")
         }
         // One worked by hand: 90 degrees, scale 2, flipped x, 10 x 20 at (100, 50).
-        let g = BoxGeometry(center: Vec2(100, 50), width: 10, height: 20, rotation: Double.pi / 2, scale: 2, flippedX: true)
+        let g = BoxGeometry(
+            center: Vec2(100, 50), width: 10, height: 20, rotation: Double.pi / 2, scale: 2, flippedX: true)
         // Box point (0, 0) is (-5, -10) from the centre; S -> (10, -20); R(90) -> (20, 10).
         #expect(close(g.local.apply(Vec2(0, 0)), Vec2(120, 60), rel: 1e-14))
         #expect(close(g.local.apply(Vec2(5, 10)), Vec2(100, 50), rel: 1e-14))
@@ -155,18 +159,22 @@ import Testing
             var g = Self.randomGeometry(&rng)
             g.flippedX = i & 1 == 1
             g.flippedY = i & 2 == 2
-            let back = try #require(BoxGeometry.decompose(g.local, width: g.width, height: g.height, preferFlipX: g.flippedX))
+            let back = try #require(
+                BoxGeometry.decompose(g.local, width: g.width, height: g.height, preferFlipX: g.flippedX))
             #expect(back.flippedX == g.flippedX && back.flippedY == g.flippedY)
             #expect(close(back.scale, g.scale, rel: 1e-12))
             #expect(abs(angleDiff(back.rotation, g.rotation)) < 1e-12)
             #expect(close(back.center, g.center, rel: 1e-12))
             #expect(back.width == g.width && back.height == g.height)
             // The other flip choice describes the same transform (a half turn plus both flips).
-            let other = try #require(BoxGeometry.decompose(g.local, width: g.width, height: g.height, preferFlipX: !g.flippedX))
+            let other = try #require(
+                BoxGeometry.decompose(g.local, width: g.width, height: g.height, preferFlipX: !g.flippedX))
             #expect(other.flippedX == !g.flippedX && other.flippedY == !g.flippedY)
             #expect(close(refLocal(other).affine, refLocal(g), rel: 1e-9))
         }
-        #expect(BoxGeometry.decompose(Affine(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0), width: 1, height: 1, preferFlipX: false) == nil)
+        #expect(
+            BoxGeometry.decompose(Affine(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0), width: 1, height: 1, preferFlipX: false)
+                == nil)
     }
 
     @Test func angleWrapAndSnap() {

@@ -1,3 +1,7 @@
+import Testing
+
+@testable import GripCore
+
 // Gestures on a selection of several boxes, as DESIGN.md ("Behaviour added in 0.2", Selection)
 // states them: group move, resize under both group_resize policies with minimum sizes and flips,
 // rotate, and cancel of every group gesture. Random scenes from fixed seeds.
@@ -6,8 +10,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-@testable import GripCore
 
 /// `v` (world) in the axes of a frame of rotation `rot`.
 private func inFrame(_ v: Vec2, _ rot: Double) -> Vec2 {
@@ -49,15 +51,21 @@ private func corners(_ r: Rig, _ id: BoxID) -> [Vec2] { try! refCorners(r.e, id)
                 let d = r.world(p) - r.world(g)
                 for (i, m) in sc.members.enumerated() {
                     let now = r.geometry(m), was = start[m]!
-                    #expect(close(selWorldCenter(r, m), centers[i] + d, rel: 1e-9, scale: 4000),
-                            "round \(round) step \(step) member \(i): centre \(selWorldCenter(r, m)) expected \(centers[i] + d)")
-                    #expect(now.rotation == was.rotation && now.width == was.width && now.height == was.height
+                    #expect(
+                        close(selWorldCenter(r, m), centers[i] + d, rel: 1e-9, scale: 4000),
+                        "round \(round) step \(step) member \(i): centre \(selWorldCenter(r, m)) expected \(centers[i] + d)"
+                    )
+                    #expect(
+                        now.rotation == was.rotation && now.width == was.width && now.height == was.height
                             && now.scale == was.scale && now.flippedX == was.flippedX && now.flippedY == was.flippedY,
-                            "round \(round) step \(step) member \(i): \(now) from \(was)")
+                        "round \(round) step \(step) member \(i): \(now) from \(was)")
                 }
-                for o in sc.others { #expect(r.geometry(o) == start[o]!, "round \(round) step \(step): box \(o.rawValue) moved") }
-                #expect(close(r.screen(of: grabbed, boxPoint: grabBox), p, rel: 1e-9, scale: 4000),
-                        "round \(round) step \(step): the grabbed point left the pointer")
+                for o in sc.others {
+                    #expect(r.geometry(o) == start[o]!, "round \(round) step \(step): box \(o.rawValue) moved")
+                }
+                #expect(
+                    close(r.screen(of: grabbed, boxPoint: grabBox), p, rel: 1e-9, scale: 4000),
+                    "round \(round) step \(step): the grabbed point left the pointer")
                 #expect(close(r.e.selectionState().center, frame0.center + d, rel: 1e-9, scale: 4000))
             }
             try r.up(p)
@@ -82,11 +90,14 @@ private struct ResizeCase {
 }
 
 /// Builds a scene (under a random view or none) and picks handle `h`, or nil when the handle cannot be grabbed there.
-private func resizeCase(_ rng: inout SplitMix64, policy: GroupResize, rotations: SelRotations,
-                        handle h: HandleID, mods: UInt32,
-                        member make: (Int, inout BoxDesc) -> Void = { _, _ in }) throws -> ResizeCase? {
+private func resizeCase(
+    _ rng: inout SplitMix64, policy: GroupResize, rotations: SelRotations,
+    handle h: HandleID, mods: UInt32,
+    member make: (Int, inout BoxDesc) -> Void = { _, _ in }
+) throws -> ResizeCase? {
     let view = rng.bool()
-    let sc = try selMakeScene(&rng, view: view, rotations: rotations, configure: { $0.groupResize = policy }, member: make)
+    let sc = try selMakeScene(
+        &rng, view: view, rotations: rotations, configure: { $0.groupResize = policy }, member: make)
     let r = sc.r
     let f = SelFrame(r.e.selectionState())
     let hs = r.screen(f.world(f.point(h)))
@@ -124,12 +135,16 @@ private func resizeTarget(_ rng: inout SplitMix64, _ f: SelFrame, _ h: HandleID,
             let h = HandleID.resizeHandles[round % 8]
             let rotations: [SelRotations] = [.random, .aligned, .oddFirst]
             let mods = (rng.int(4) == 0 ? Modifiers.shift : 0) | (rng.int(4) == 0 ? Modifiers.alt : 0)
-            guard let c = try resizeCase(&rng, policy: policy, rotations: rotations[round % 3],
-                                         handle: h, mods: mods) else { continue }
+            guard
+                let c = try resizeCase(
+                    &rng, policy: policy, rotations: rotations[round % 3],
+                    handle: h, mods: mods)
+            else { continue }
             let r = c.sc.r, f = c.frame
             let centered = mods & Modifiers.alt != 0
             let uniform = mods & Modifiers.shift != 0 || (c.odd && policy == .keepShapes)
-            var target = Vec2.zero, s = SelStretch(frame: f, handle: h, pointer: f.point(h), uniform: uniform, centered: centered)
+            var target = Vec2.zero,
+                s = SelStretch(frame: f, handle: h, pointer: f.point(h), uniform: uniform, centered: centered)
             var found = false
             for _ in 0..<20 {
                 target = resizeTarget(&rng, f, h, centered: centered, flip: true)
@@ -147,16 +162,21 @@ private func resizeTarget(_ rng: inout SplitMix64, _ f: SelFrame, _ h: HandleID,
             let label = "round \(round) \(policy) handle \(h.rawValue) mods \(mods) odd \(c.odd) k (\(s.kx), \(s.ky))"
             for (i, m) in c.sc.members.enumerated() {
                 let now = r.geometry(m), was = start[m]!
-                #expect(close(selWorldCenter(r, m), s.world(f, centers[i]), rel: 1e-9, scale: 4000),
-                        "\(label) member \(i): centre \(selWorldCenter(r, m)) expected \(s.world(f, centers[i]))")
+                #expect(
+                    close(selWorldCenter(r, m), s.world(f, centers[i]), rel: 1e-9, scale: 4000),
+                    "\(label) member \(i): centre \(selWorldCenter(r, m)) expected \(s.world(f, centers[i]))")
                 #expect(isSimilarity(try refWorld(r.e, m)), "\(label) member \(i) skews")
                 #expect(now.scale == was.scale, "\(label) member \(i): scale changed")
                 let u = inFrame(axes0[i].0, f.rotation), v = inFrame(axes0[i].1, f.rotation)
                 let gu = len(Vec2(s.kx * u.x, s.ky * u.y)), gv = len(Vec2(s.kx * v.x, s.ky * v.y))
-                #expect(close(now.width, was.width * gu, rel: 1e-9) && close(now.height, was.height * gv, rel: 1e-9),
-                        "\(label) member \(i): \(now.width) x \(now.height), expected \(was.width * gu) x \(was.height * gv)")
+                #expect(
+                    close(now.width, was.width * gu, rel: 1e-9) && close(now.height, was.height * gv, rel: 1e-9),
+                    "\(label) member \(i): \(now.width) x \(now.height), expected \(was.width * gu) x \(was.height * gv)"
+                )
                 if c.odd && policy == .keepShapes {
-                    #expect(close(now.width / now.height, was.width / was.height, rel: 1e-9), "\(label) member \(i): shape changed")
+                    #expect(
+                        close(now.width / now.height, was.width / was.height, rel: 1e-9),
+                        "\(label) member \(i): shape changed")
                 }
                 if s.kx > 0 && s.ky > 0 {
                     let same = now.rotation == was.rotation && now.flippedX == was.flippedX
@@ -164,7 +184,8 @@ private func resizeTarget(_ rng: inout SplitMix64, _ f: SelFrame, _ h: HandleID,
                 }
                 if selAligned(axes0[i].0, frameRotation: f.rotation) {
                     let expected = corners0[i].map { s.world(f, $0) }
-                    #expect(selSameCorners(corners(r, m), expected), "\(label) member \(i): does not scale with the frame")
+                    #expect(
+                        selSameCorners(corners(r, m), expected), "\(label) member \(i): does not scale with the frame")
                 }
             }
             for o in c.sc.others { #expect(r.geometry(o) == start[o]!, "\(label): box \(o.rawValue) moved") }
@@ -174,9 +195,12 @@ private func resizeTarget(_ rng: inout SplitMix64, _ f: SelFrame, _ h: HandleID,
                 let fixedNow = now.world(Vec2(s.o.x / f.width * now.width, s.o.y / f.height * now.height))
                 let fixedStart = f.world(s.o)
                 if !(policy == .memberAxes && c.odd) {
-                    #expect(close(fixedNow, fixedStart, rel: 1e-9, scale: 4000), "\(label): the fixed handle moved \(dist(fixedNow, fixedStart))")
-                    #expect(close(now.width, f.width * s.kx, rel: 1e-9) && close(now.height, f.height * s.ky, rel: 1e-9),
-                            "\(label): frame \(now.width) x \(now.height), expected \(f.width * s.kx) x \(f.height * s.ky)")
+                    #expect(
+                        close(fixedNow, fixedStart, rel: 1e-9, scale: 4000),
+                        "\(label): the fixed handle moved \(dist(fixedNow, fixedStart))")
+                    #expect(
+                        close(now.width, f.width * s.kx, rel: 1e-9) && close(now.height, f.height * s.ky, rel: 1e-9),
+                        "\(label): frame \(now.width) x \(now.height), expected \(f.width * s.kx) x \(f.height * s.ky)")
                 } else if !close(fixedNow, fixedStart, rel: 1e-9, scale: 4000) {
                     frameDrift.append("\(label): \(dist(fixedNow, fixedStart))")
                 }
@@ -204,7 +228,9 @@ private func resizeTarget(_ rng: inout SplitMix64, _ f: SelFrame, _ h: HandleID,
             var results: [[BoxGeometry]] = []
             for policy in Self.policies {
                 var local = SplitMix64(seed: seed)
-                guard let c = try resizeCase(&local, policy: policy, rotations: .aligned, handle: h, mods: mods) else { break }
+                guard let c = try resizeCase(&local, policy: policy, rotations: .aligned, handle: h, mods: mods) else {
+                    break
+                }
                 #expect(!c.odd, "round \(round): an aligned scene has an odd member")
                 let r = c.sc.r, f = c.frame
                 let target = resizeTarget(&local, f, h, centered: mods != 0, flip: true)
@@ -235,8 +261,11 @@ private func resizeTarget(_ rng: inout SplitMix64, _ f: SelFrame, _ h: HandleID,
             var path: [Vec2] = []
             for steps in [1, 10] {
                 var local = SplitMix64(seed: seed)
-                guard let c = try resizeCase(&local, policy: policy, rotations: rotations[round % 3],
-                                             handle: h, mods: mods) else { break }
+                guard
+                    let c = try resizeCase(
+                        &local, policy: policy, rotations: rotations[round % 3],
+                        handle: h, mods: mods)
+                else { break }
                 let r = c.sc.r, f = c.frame
                 let target = resizeTarget(&local, f, h, centered: mods == Modifiers.alt, flip: true)
                 if path.isEmpty {
@@ -250,7 +279,9 @@ private func resizeTarget(_ rng: inout SplitMix64, _ f: SelFrame, _ h: HandleID,
                 try r.up(r.screen(f.world(target)), mods: mods)
             }
             guard results.count == 2 else { continue }
-            #expect(results[0] == results[1], "round \(round) \(policy) handle \(h.rawValue): 1 step \(results[0]) vs 10 steps \(results[1])")
+            #expect(
+                results[0] == results[1],
+                "round \(round) \(policy) handle \(h.rawValue): 1 step \(results[0]) vs 10 steps \(results[1])")
             checked += 1
         }
         #expect(checked >= 25, "only \(checked) scenes could be resized")
@@ -260,7 +291,9 @@ private func resizeTarget(_ rng: inout SplitMix64, _ f: SelFrame, _ h: HandleID,
 /// For minimum-size expectations: the factor along the frame's x and y at which member `i`
 /// reaches its minimum (width or height, whichever lies along that axis), for a member along
 /// the frame's axes.
-private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) throws -> (x: Double, y: Double, xIsWidth: Bool) {
+private func alignedMinFactors(
+    _ r: Rig, _ m: BoxID, frameRotation rot: Double
+) throws -> (x: Double, y: Double, xIsWidth: Bool) {
     let g = r.geometry(m), b = try r.e.describe(m).behavior
     let u = inFrame(selWorldAxes(r, m).0, rot)
     let kw = b.minWidth / g.width, kh = b.minHeight / g.height
@@ -281,12 +314,15 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
             let h = [HandleID.topLeft, .topRight, .bottomRight, .bottomLeft][round % 4]
             let noFlip = round % 2 == 0
             var mr = SplitMix64(seed: rng.next())
-            guard let c = try resizeCase(&rng, policy: policy, rotations: .aligned, handle: h, mods: 0,
-                                         member: { _, d in
-                                             d.behavior.allowFlip = !noFlip
-                                             d.behavior.minWidth = d.geometry.width * 0.3 * mr.double(0.2, 1)
-                                             d.behavior.minHeight = d.geometry.height * 0.3 * mr.double(0.2, 1)
-                                         }) else { continue }
+            guard
+                let c = try resizeCase(
+                    &rng, policy: policy, rotations: .aligned, handle: h, mods: 0,
+                    member: { _, d in
+                        d.behavior.allowFlip = !noFlip
+                        d.behavior.minWidth = d.geometry.width * 0.3 * mr.double(0.2, 1)
+                        d.behavior.minHeight = d.geometry.height * 0.3 * mr.double(0.2, 1)
+                    })
+            else { continue }
             let r = c.sc.r, f = c.frame
             let mins = try c.sc.members.map { try alignedMinFactors(r, $0, frameRotation: f.rotation) }
             let start = c.sc.snapshot()
@@ -303,16 +339,21 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
                 #expect(now.width >= b.minWidth && now.height >= b.minHeight, "\(label): below its minimum")
                 #expect(now.flippedX == was.flippedX && now.flippedY == was.flippedY, "\(label): flipped")
                 let (fw, fh) = mins[i].xIsWidth ? (kx, ky) : (ky, kx)
-                #expect(close(now.width, was.width * fw, rel: 1e-12) && close(now.height, was.height * fh, rel: 1e-12),
-                        "\(label): \(now.width) x \(now.height), expected \(was.width * fw) x \(was.height * fh)")
+                #expect(
+                    close(now.width, was.width * fw, rel: 1e-12) && close(now.height, was.height * fh, rel: 1e-12),
+                    "\(label): \(now.width) x \(now.height), expected \(was.width * fw) x \(was.height * fh)")
                 // The member that sets the limit ends exactly on its minimum.
                 if mins[i].x == kx {
                     let (got, want) = mins[i].xIsWidth ? (now.width, b.minWidth) : (now.height, b.minHeight)
-                    if got != want { failures.append("\(label): x-limiting dimension \(got), minimum \(want) (diff \(got - want))") }
+                    if got != want {
+                        failures.append("\(label): x-limiting dimension \(got), minimum \(want) (diff \(got - want))")
+                    }
                 }
                 if mins[i].y == ky {
                     let (got, want) = mins[i].xIsWidth ? (now.height, b.minHeight) : (now.width, b.minWidth)
-                    if got != want { failures.append("\(label): y-limiting dimension \(got), minimum \(want) (diff \(got - want))") }
+                    if got != want {
+                        failures.append("\(label): y-limiting dimension \(got), minimum \(want) (diff \(got - want))")
+                    }
                 }
             }
             try r.up(r.screen(f.world(target)))
@@ -321,7 +362,9 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
         #expect(checked >= 25, "only \(checked) scenes could be resized")
         // The limiting member ends an ulp or two above its minimum: the frame's factor is
         // rebuilt as (frame size * factor) / frame size, which need not round back to the factor.
-        #expect(failures.isEmpty, "\(failures.count) limiting members not exactly at their minimum; first: \(failures.first ?? "")")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) limiting members not exactly at their minimum; first: \(failures.first ?? "")")
     }
 
     /// KEEP_SHAPES with an odd-angled member: the selection scales uniformly and stops at the
@@ -334,12 +377,15 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
         for round in 0..<40 {
             let h = [HandleID.topLeft, .topRight, .bottomRight, .bottomLeft, .top, .right, .bottom, .left][round % 8]
             var mr = SplitMix64(seed: rng.next())
-            guard let c = try resizeCase(&rng, policy: .keepShapes, rotations: .oddFirst, handle: h, mods: 0,
-                                         member: { _, d in
-                                             d.behavior.allowFlip = false
-                                             d.behavior.minWidth = d.geometry.width * 0.3 * mr.double(0.2, 1)
-                                             d.behavior.minHeight = d.geometry.height * 0.3 * mr.double(0.2, 1)
-                                         }) else { continue }
+            guard
+                let c = try resizeCase(
+                    &rng, policy: .keepShapes, rotations: .oddFirst, handle: h, mods: 0,
+                    member: { _, d in
+                        d.behavior.allowFlip = false
+                        d.behavior.minWidth = d.geometry.width * 0.3 * mr.double(0.2, 1)
+                        d.behavior.minHeight = d.geometry.height * 0.3 * mr.double(0.2, 1)
+                    })
+            else { continue }
             let r = c.sc.r, f = c.frame
             #expect(c.odd)
             let start = c.sc.snapshot()
@@ -357,18 +403,26 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
                 let now = r.geometry(m), was = start[m]!, b = try r.e.describe(m).behavior
                 let label = "round \(round) handle \(h.rawValue) member \(i)"
                 #expect(now.width >= b.minWidth && now.height >= b.minHeight, "\(label): below its minimum")
-                #expect(close(now.width, was.width * k, rel: 1e-12) && close(now.height, was.height * k, rel: 1e-12),
-                        "\(label): \(now.width) x \(now.height), expected \(was.width * k) x \(was.height * k)")
+                #expect(
+                    close(now.width, was.width * k, rel: 1e-12) && close(now.height, was.height * k, rel: 1e-12),
+                    "\(label): \(now.width) x \(now.height), expected \(was.width * k) x \(was.height * k)")
                 if factors[i] == k {
-                    let exact = (b.minWidth / was.width == k && now.width == b.minWidth) || (b.minHeight / was.height == k && now.height == b.minHeight)
-                    if !exact { failures.append("\(label): \(now.width) x \(now.height), minimum \(b.minWidth) x \(b.minHeight)") }
+                    let exact =
+                        (b.minWidth / was.width == k && now.width == b.minWidth)
+                        || (b.minHeight / was.height == k && now.height == b.minHeight)
+                    if !exact {
+                        failures.append(
+                            "\(label): \(now.width) x \(now.height), minimum \(b.minWidth) x \(b.minHeight)")
+                    }
                 }
             }
             try r.up(r.screen(f.world(target)))
             checked += 1
         }
         #expect(checked >= 25, "only \(checked) scenes could be resized")
-        #expect(failures.isEmpty, "\(failures.count) limiting members not exactly at their minimum; first: \(failures.first ?? "")")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) limiting members not exactly at their minimum; first: \(failures.first ?? "")")
     }
 
     /// Past the opposite edge with every member allowing flips: the picture is mirrored about the
@@ -391,22 +445,26 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
             let mirror = SelStretch(frame: f, handle: h, pointer: target, uniform: false, centered: false)
             let start = c.sc.snapshot()
             let corners0 = c.sc.members.map { corners(r, $0) }
-            let angles0 = c.sc.members.map { m -> Double in let x = selWorldAxes(r, m).0; return refAtan2(x.y, x.x) }
+            let angles0 = c.sc.members.map { m -> Double in
+                let x = selWorldAxes(r, m).0; return refAtan2(x.y, x.x)
+            }
             try r.down(c.handleScreen)
             try r.move(r.screen(f.world(target)))
             for (i, m) in c.sc.members.enumerated() {
                 let now = r.geometry(m), was = start[m]!
                 let label = "round \(round) \(policy) handle \(h.rawValue) member \(i)"
                 let got = corners(r, m), want = corners0[i].map { mirror.world(f, $0) }
-                #expect(zip(got, want).allSatisfy { close($0, $1, rel: 1e-9, scale: 4000) },
-                        "\(label): corners \(got), mirror images \(want)")
+                #expect(
+                    zip(got, want).allSatisfy { close($0, $1, rel: 1e-9, scale: 4000) },
+                    "\(label): corners \(got), mirror images \(want)")
                 let toggled = (now.flippedX != was.flippedX ? 1 : 0) + (now.flippedY != was.flippedY ? 1 : 0)
                 let axes = (h.anchor.x != 0.5 ? 1 : 0) + (h.anchor.y != 0.5 ? 1 : 0)
                 #expect(toggled == axes, "\(label): \(toggled) flips toggled for \(axes) mirrored axes")
                 if axes == 1 {
                     let x = selWorldAxes(r, m).0
                     let rel0 = angleDiff(angles0[i], f.rotation), rel1 = angleDiff(refAtan2(x.y, x.x), f.rotation)
-                    #expect(abs(angleDiff(rel1, -rel0)) < 1e-9, "\(label): rotation to the frame \(rel0) became \(rel1)")
+                    #expect(
+                        abs(angleDiff(rel1, -rel0)) < 1e-9, "\(label): rotation to the frame \(rel0) became \(rel1)")
                 }
             }
             try r.up(r.screen(f.world(target)))
@@ -453,8 +511,10 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
             let h = HandleID.resizeHandles[round % 8]
             let policy: GroupResize = round % 2 == 0 ? .keepShapes : .memberAxes
             var refuser = -1
-            guard let c = try resizeCase(&rng, policy: policy, rotations: .aligned, handle: h, mods: 0,
-                                         member: { i, d in if i == 1 { d.behavior.allowFlip = false; refuser = i } })
+            guard
+                let c = try resizeCase(
+                    &rng, policy: policy, rotations: .aligned, handle: h, mods: 0,
+                    member: { i, d in if i == 1 { d.behavior.allowFlip = false; refuser = i } })
             else { continue }
             #expect(refuser == 1)
             let r = c.sc.r, f = c.frame
@@ -469,10 +529,13 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
             for (i, m) in c.sc.members.enumerated() {
                 let now = r.geometry(m), was = start[m]!
                 let label = "round \(round) \(policy) handle \(h.rawValue) member \(i)"
-                #expect(now.flippedX == was.flippedX && now.flippedY == was.flippedY && now.rotation == was.rotation, "\(label): mirrored")
+                #expect(
+                    now.flippedX == was.flippedX && now.flippedY == was.flippedY && now.rotation == was.rotation,
+                    "\(label): mirrored")
                 let (fw, fh) = mins[i].xIsWidth ? (kx, ky) : (ky, kx)
-                #expect(close(now.width, was.width * fw, rel: 1e-12) && close(now.height, was.height * fh, rel: 1e-12),
-                        "\(label): \(now.width) x \(now.height), expected \(was.width * fw) x \(was.height * fh)")
+                #expect(
+                    close(now.width, was.width * fw, rel: 1e-12) && close(now.height, was.height * fh, rel: 1e-12),
+                    "\(label): \(now.width) x \(now.height), expected \(was.width * fw) x \(was.height * fh)")
             }
             try r.up(r.screen(f.world(target)))
             checked += 1
@@ -502,7 +565,9 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
             let start = sc.snapshot()
             let pivot = st0.center
             let centers = sc.members.map { selWorldCenter(r, $0) }
-            let angles = sc.members.map { m -> Double in let x = selWorldAxes(r, m).0; return refAtan2(x.y, x.x) }
+            let angles = sc.members.map { m -> Double in
+                let x = selWorldAxes(r, m).0; return refAtan2(x.y, x.x)
+            }
             let mirrored = try sc.members.map { try refParentWorld(r.e, $0).det < 0 }
             try r.down(hs, mods: mods)
             var p = hs, turn = 0.0
@@ -521,11 +586,16 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
                     let now = r.geometry(m), was = start[m]!
                     let want = pivot + M.R(turn).vector(centers[i] - pivot)
                     #expect(close(selWorldCenter(r, m), want, rel: 1e-9, scale: 4000), "\(label) member \(i): centre")
-                    #expect(abs(angleDiff(now.rotation, was.rotation + (mirrored[i] ? -turn : turn))) < 1e-9,
-                            "\(label) member \(i): rotation \(now.rotation) from \(was.rotation), mirrored parent \(mirrored[i])")
+                    #expect(
+                        abs(angleDiff(now.rotation, was.rotation + (mirrored[i] ? -turn : turn))) < 1e-9,
+                        "\(label) member \(i): rotation \(now.rotation) from \(was.rotation), mirrored parent \(mirrored[i])"
+                    )
                     let x = selWorldAxes(r, m).0
-                    #expect(abs(angleDiff(refAtan2(x.y, x.x), angles[i] + turn)) < 1e-9, "\(label) member \(i): world angle")
-                    #expect(now.width == was.width && now.height == was.height && now.scale == was.scale
+                    #expect(
+                        abs(angleDiff(refAtan2(x.y, x.x), angles[i] + turn)) < 1e-9, "\(label) member \(i): world angle"
+                    )
+                    #expect(
+                        now.width == was.width && now.height == was.height && now.scale == was.scale
                             && now.flippedX == was.flippedX && now.flippedY == was.flippedY, "\(label) member \(i)")
                 }
                 for o in sc.others { #expect(r.geometry(o) == start[o]!, "\(label): box \(o.rawValue) moved") }
@@ -534,17 +604,23 @@ private func alignedMinFactors(_ r: Rig, _ m: BoxID, frameRotation rot: Double) 
             }
             try r.up(p, mods: mods)
             let st = r.e.selectionState()
-            #expect(abs(angleDiff(st.rotation, st0.rotation + turn)) < 1e-9,
-                    "round \(round): frame at \(st.rotation), expected \(st0.rotation + turn)")
-            #expect(close(st.width, st0.width, rel: 1e-9) && close(st.height, st0.height, rel: 1e-9),
-                    "round \(round): frame \(st.width) x \(st.height) was \(st0.width) x \(st0.height)")
+            #expect(
+                abs(angleDiff(st.rotation, st0.rotation + turn)) < 1e-9,
+                "round \(round): frame at \(st.rotation), expected \(st0.rotation + turn)")
+            #expect(
+                close(st.width, st0.width, rel: 1e-9) && close(st.height, st0.height, rel: 1e-9),
+                "round \(round): frame \(st.width) x \(st.height) was \(st0.width) x \(st0.height)")
             #expect(close(st.center, pivot, rel: 1e-9, scale: 4000), "round \(round): frame centre moved")
             if snap {
                 let q = Double.pi / 12
-                #expect(abs(angleDiff(st.rotation, (st.rotation / q).rounded() * q)) < 1e-9, "round \(round): not on a 15-degree step")
+                #expect(
+                    abs(angleDiff(st.rotation, (st.rotation / q).rounded() * q)) < 1e-9,
+                    "round \(round): not on a 15-degree step")
             }
             let evs = r.events().filter { $0.gesture == .rotate }
-            #expect(!evs.isEmpty && evs.allSatisfy { $0.box == .selection }, "round \(round): rotate events without GRIP_SELECTION")
+            #expect(
+                !evs.isEmpty && evs.allSatisfy { $0.box == .selection },
+                "round \(round): rotate events without GRIP_SELECTION")
             checked += 1
         }
         #expect(checked >= 40, "only \(checked) scenes could be rotated")
@@ -592,7 +668,8 @@ enum GroupGestureKind: String, CaseIterable, Sendable {
                 for _ in 0..<4 { try r.move(random(hs)) }
             case .pinch:
                 guard let g1 = selGrabPoint(r, sc.members[0], &rng),
-                      let g2 = selGrabPoint(r, sc.members[1], &rng, avoid: [g1]) else { continue }
+                    let g2 = selGrabPoint(r, sc.members[1], &rng, avoid: [g1])
+                else { continue }
                 try r.down(g1, id: 1)
                 try r.down(g2, id: 2)
                 for _ in 0..<3 { try r.move(random(g1), id: 1); try r.move(random(g2), id: 2) }
@@ -617,23 +694,36 @@ enum GroupGestureKind: String, CaseIterable, Sendable {
             }
             let label = "round \(round) \(kind)"
             for id in sc.members + sc.others {
-                #expect(r.geometry(id) == start[id]!, "\(label): box \(id.rawValue) \(r.geometry(id)) not restored to \(start[id]!)")
+                #expect(
+                    r.geometry(id) == start[id]!,
+                    "\(label): box \(id.rawValue) \(r.geometry(id)) not restored to \(start[id]!)")
             }
             #expect(r.e.selectedBoxes == sel0, "\(label): selection changed")
             #expect(r.e.selectionState() == st0, "\(label): frame \(r.e.selectionState()) was \(st0)")
             let evs = r.events()
-            #expect(evs.contains { $0.kind == .gestureCancelled && $0.box == .selection && $0.gesture.rawValue == GestureKind(kind).rawValue },
-                    "\(label): no CANCELLED for the selection in \(kinds(evs))")
+            #expect(
+                evs.contains {
+                    $0.kind == .gestureCancelled && $0.box == .selection
+                        && $0.gesture.rawValue == GestureKind(kind).rawValue
+                },
+                "\(label): no CANCELLED for the selection in \(kinds(evs))")
             if let (id, g) = other {
                 try r.move(g + Vec2(120, -80), id: id)
-                for m in sc.members { #expect(r.geometry(m) == start[m]!, "\(label): the remaining pointer moved box \(m.rawValue)") }
+                for m in sc.members {
+                    #expect(r.geometry(m) == start[m]!, "\(label): the remaining pointer moved box \(m.rawValue)")
+                }
                 try r.up(g, id: id)
-                for m in sc.members { #expect(r.geometry(m) == start[m]!, "\(label): the remaining pointer's release moved box \(m.rawValue)") }
+                for m in sc.members {
+                    #expect(
+                        r.geometry(m) == start[m]!, "\(label): the remaining pointer's release moved box \(m.rawValue)")
+                }
             }
             checked += 1
         }
         #expect(checked >= 15, "only \(checked) scenes could be grabbed")
-        #expect(changed * 10 >= checked * 8, "\(kind): only \(changed) of \(checked) gestures changed anything before the cancel")
+        #expect(
+            changed * 10 >= checked * 8,
+            "\(kind): only \(changed) of \(checked) gestures changed anything before the cancel")
     }
 }
 

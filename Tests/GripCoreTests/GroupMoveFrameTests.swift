@@ -3,6 +3,7 @@
 // outlines, moving them with their boxes. Both must give, to the bit, what the general path and
 // a frame built from nothing give. Random scenes from fixed seeds.
 import Testing
+
 @testable import GripCore
 
 @Suite struct GroupMoveFrameTests {
@@ -15,11 +16,16 @@ import Testing
     /// Where frame `f` differs from one built from nothing, if anywhere.
     private func differencesFromScratch(_ r: Rig, _ f: Frame) -> String? {
         let scratch = r.e.frameFromScratch()
-        if f.commands.count != scratch.commands.count { return "\(f.commands.count) commands, a rebuild has \(scratch.commands.count)" }
-        if let i = f.commands.indices.first(where: { f.commands[$0] != scratch.commands[$0] }) {
-            return "command \(i) (kind \(f.commands[i].kind.rawValue), box \(f.commands[i].box.rawValue)) differs from a rebuild's"
+        if f.commands.count != scratch.commands.count {
+            return "\(f.commands.count) commands, a rebuild has \(scratch.commands.count)"
         }
-        if f.vertices.count != scratch.vertices.count { return "\(f.vertices.count) vertices, a rebuild has \(scratch.vertices.count)" }
+        if let i = f.commands.indices.first(where: { f.commands[$0] != scratch.commands[$0] }) {
+            return
+                "command \(i) (kind \(f.commands[i].kind.rawValue), box \(f.commands[i].box.rawValue)) differs from a rebuild's"
+        }
+        if f.vertices.count != scratch.vertices.count {
+            return "\(f.vertices.count) vertices, a rebuild has \(scratch.vertices.count)"
+        }
         if let i = f.vertices.indices.first(where: { f.vertices[$0] != scratch.vertices[$0] }) {
             return "vertex \(i) \(f.vertices[i]) differs from a rebuild's \(scratch.vertices[i])"
         }
@@ -37,11 +43,13 @@ import Testing
         var checked = 0
         for round in 0..<40 {
             let pointerMode = rng.bool()
-            let sc = try selMakeScene(&rng, view: view, rotations: rng.int(3) == 0 ? .random : .aligned,
-                                      configure: { if pointerMode { $0.selectionMode = .pointer } })
+            let sc = try selMakeScene(
+                &rng, view: view, rotations: rng.int(3) == 0 ? .random : .aligned,
+                configure: { if pointerMode { $0.selectionMode = .pointer } })
             let r = sc.r
-            r.box(center: Vec2(rng.double(-300, 600), rng.double(-300, 600)), width: 80, height: 60,
-                  rotation: rng.double(-3, 3), editing: true)
+            r.box(
+                center: Vec2(rng.double(-300, 600), rng.double(-300, 600)), width: 80, height: 60,
+                rotation: rng.double(-3, 3), editing: true)
             guard let g = grabPoint(sc, &rng) else { continue }
             try r.down(g)
             try r.move(g + Vec2(30, 5))  // the move begins: the overlay's state changes (laid out again)
@@ -49,7 +57,8 @@ import Testing
             for step in 0..<8 {
                 let rebuilds = r.e.frameState.overlayRebuilds
                 if step == 4 { try r.tick(0.25) }  // the ants alone
-                if step == 3 || step == 6, let m = sc.members.first(where: { (try? r.e.parent(of: $0)) != BoxID.none }) {
+                if step == 3 || step == 6, let m = sc.members.first(where: { (try? r.e.parent(of: $0)) != BoxID.none })
+                {
                     // A member's parent (not in the gesture) turns: the member's axes change.
                     var d = try r.e.describe(try r.e.parent(of: m))
                     d.geometry.rotation += 0.25
@@ -57,8 +66,12 @@ import Testing
                 }
                 try r.move(g + Vec2(30 + Double(step) * 11, 5 - Double(step) * 7))
                 let f = r.e.frame()
-                #expect(r.e.frameState.overlayRebuilds == rebuilds, "round \(round) step \(step): the overlay was laid out again")
-                #expect(f.commands.filter { $0.kind == .outline }.map(\.box) == sc.members, "round \(round) step \(step): outlines")
+                #expect(
+                    r.e.frameState.overlayRebuilds == rebuilds,
+                    "round \(round) step \(step): the overlay was laid out again")
+                #expect(
+                    f.commands.filter { $0.kind == .outline }.map(\.box) == sc.members,
+                    "round \(round) step \(step): outlines")
                 if let d = differencesFromScratch(r, f) { Issue.record("round \(round) step \(step): \(d)") }
                 checked += 1
             }
@@ -137,13 +150,18 @@ import Testing
                 }
                 let d = r.e.viewInverse.apply(p) - grab
                 for (i, m) in sc.members.enumerated() {
-                    let want = GroupTransform.apply(GroupTransform.Similarity(shift: d), to: starts[i].0,
-                                                    parentWorld: starts[i].1, parentInverse: starts[i].2)
-                    #expect(r.geometry(m).sameBits(want), "round \(round) step \(step) member \(i): \(r.geometry(m)) expected \(want)")
+                    let want = GroupTransform.apply(
+                        GroupTransform.Similarity(shift: d), to: starts[i].0,
+                        parentWorld: starts[i].1, parentInverse: starts[i].2)
+                    #expect(
+                        r.geometry(m).sameBits(want),
+                        "round \(round) step \(step) member \(i): \(r.geometry(m)) expected \(want)")
                 }
                 checked += 1
             }
-            #expect((hook.asked > asked) == constrained, "round \(round): the constraint was asked \(hook.asked - asked) times")
+            #expect(
+                (hook.asked > asked) == constrained,
+                "round \(round): the constraint was asked \(hook.asked - asked) times")
             try r.up(g)
         }
         #expect(checked >= 150)
@@ -155,8 +173,9 @@ import Testing
         let r = Rig(width: 100_000, height: 100_000)
         var first = BoxID.none
         for i in 0..<4200 {
-            let id = r.box(center: Vec2(Double(i % 70) * 50 + 20, Double(i / 70) * 50 + 20), width: 30, height: 30,
-                           rotation: i % 5 == 0 ? 0.3 : 0, editing: false)
+            let id = r.box(
+                center: Vec2(Double(i % 70) * 50 + 20, Double(i / 70) * 50 + 20), width: 30, height: 30,
+                rotation: i % 5 == 0 ? 0.3 : 0, editing: false)
             try r.e.select(id, .add)
             if i == 0 { first = id }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 @Suite struct HierarchyTests {
@@ -40,9 +41,10 @@ import Testing
         for _ in 0..<200 {
             let r = Rig()
             func randomBox(_ parent: BoxID) -> BoxID {
-                r.box(parent: parent, center: Vec2(rng.double(-200, 600), rng.double(-200, 600)),
-                      width: rng.double(20, 300), height: rng.double(20, 300), rotation: rng.double(-3.1, 3.1),
-                      scale: rng.double(0.3, 3), flipX: rng.bool(), flipY: rng.bool(), editing: false)
+                r.box(
+                    parent: parent, center: Vec2(rng.double(-200, 600), rng.double(-200, 600)),
+                    width: rng.double(20, 300), height: rng.double(20, 300), rotation: rng.double(-3.1, 3.1),
+                    scale: rng.double(0.3, 3), flipX: rng.bool(), flipY: rng.bool(), editing: false)
             }
             let p1 = randomBox(.none)
             let p2 = randomBox(p1)
@@ -87,7 +89,8 @@ import Testing
     @Test func movingAnAncestorMovesGrandchildWorldCorners() throws {
         let r = Rig()
         let p = r.box(center: Vec2(400, 300), width: 400, height: 300, rotation: 0.3, scale: 1.5, editing: false)
-        let c = r.box(parent: p, center: Vec2(200, 150), width: 200, height: 150, rotation: -0.7, flipX: true, editing: false)
+        let c = r.box(
+            parent: p, center: Vec2(200, 150), width: 200, height: 150, rotation: -0.7, flipX: true, editing: false)
         let g = r.box(parent: c, center: Vec2(30, 30), width: 40, height: 30, rotation: 1.1, scale: 0.8, editing: false)
         let other = r.box(center: Vec2(900, 700), width: 50, height: 50, editing: false)
         // Read everything once so every world transform is cached.
@@ -102,7 +105,9 @@ import Testing
         try r.e.configure(p, d)
         var s = try r.e.state(g)
         var want = try refCorners(r.e, g)
-        #expect(close(s.corners.0, want[0]) && close(s.corners.1, want[1]) && close(s.corners.2, want[2]) && close(s.corners.3, want[3]))
+        #expect(
+            close(s.corners.0, want[0]) && close(s.corners.1, want[1]) && close(s.corners.2, want[2])
+                && close(s.corners.3, want[3]))
         #expect(close(s.world, try refWorld(r.e, g), rel: 1e-12))
 
         // Drag the grandparent by a point away from its children.
@@ -151,7 +156,9 @@ import Testing
             #expect(!seen.contains(id), "id \(id.rawValue) handed out twice (round \(i))")
             seen.insert(id)
             if let p = previous {
-                do { _ = try r.e.describe(p); Issue.record("stale id answers") } catch { #expect(error.status == .notFound) }
+                do { _ = try r.e.describe(p); Issue.record("stale id answers") } catch {
+                    #expect(error.status == .notFound)
+                }
             }
             try r.e.destroyBox(id)
             previous = id
@@ -176,8 +183,12 @@ import Testing
             check("reset") { _ = try r.e.reset(id, animated: false) }
             check("parent") { _ = try r.e.parent(of: id) }
             if id != .none {
-                check("create under") { var d = BoxDesc(); d.parent = id; _ = try r.e.createBox(d) }
-                check("configure under") { var d = try r.e.describe(live); d.parent = id; try r.e.configure(live, d) }
+                check("create under") {
+                    var d = BoxDesc(); d.parent = id; _ = try r.e.createBox(d)
+                }
+                check("configure under") {
+                    var d = try r.e.describe(live); d.parent = id; try r.e.configure(live, d)
+                }
             }
         }
         #expect(r.e.boxCount == countBefore)

@@ -3,6 +3,7 @@
 // member for a group); undo / redo restore geometry and selection bit for bit; history_limit; the
 // host's own edits drop a box from the history; undo / redo refused during a gesture.
 import Testing
+
 @testable import GripCore
 
 /// Drags from screen point `from` to `to` in three moves.
@@ -28,7 +29,8 @@ private func lastStep(_ r: Rig, _ kind: EventKind = .committed) -> (Event, Trans
     /// lists the box, its parent, the geometry at the press and where it ended, bit for bit.
     @Test func committedListsBeforeAndAfterBitForBit() throws {
         let r = Rig()
-        let p = r.box(center: Vec2(500, 400), width: 600, height: 500, rotation: 0.4, scale: 1.3, flipY: true, editing: false)
+        let p = r.box(
+            center: Vec2(500, 400), width: 600, height: 500, rotation: 0.4, scale: 1.3, flipY: true, editing: false)
         let a = r.box(parent: p, center: Vec2(300, 250), width: 160, height: 100, rotation: 0.3)
         _ = r.events(steps: true)
         let before = r.geometry(a)
@@ -228,11 +230,11 @@ private func lastStep(_ r: Rig, _ kind: EventKind = .committed) -> (Event, Trans
         var d = try r.e.describe(a)
         d.geometry.center.x += 5
         try r.e.configure(a, d)
-        #expect(r.e.historyDepth.undo == 3) // a's own step goes; the group step keeps c
+        #expect(r.e.historyDepth.undo == 3)  // a's own step goes; the group step keeps c
         d = try r.e.describe(c)
         d.parent = b
         try r.e.configure(c, d)
-        #expect(r.e.historyDepth.undo == 1) // c's step and the group step go
+        #expect(r.e.historyDepth.undo == 1)  // c's step and the group step go
         let a1 = r.geometry(a)
         #expect(try r.e.undo() == .ok)
         #expect(r.geometry(b).sameBits(b0) && r.geometry(a).sameBits(a1))
@@ -296,8 +298,9 @@ private enum Op { case move, resize, rotate, group, nudge, reset, pinch }
                     let hs = r.handles(box).filter { $0.handle != .rotate }
                     guard !hs.isEmpty else { break }
                     let h = hs[rng.int(hs.count)].center
-                    try drag(r, h, h + Vec2(rng.double(-60, 60), rng.double(-60, 60)),
-                             mods: [0, Modifiers.shift, Modifiers.alt][rng.int(3)])
+                    try drag(
+                        r, h, h + Vec2(rng.double(-60, 60), rng.double(-60, 60)),
+                        mods: [0, Modifiers.shift, Modifiers.alt][rng.int(3)])
                 case .rotate:
                     guard let h = r.handle(box, .rotate) else { break }
                     try drag(r, h.center, h.center + Vec2(rng.double(-90, 90), rng.double(-90, 90)))
@@ -318,15 +321,19 @@ private enum Op { case move, resize, rotate, group, nudge, reset, pinch }
                 case .reset:
                     _ = try r.e.reset(box, animated: rng.bool())
                 }
-                try r.tick(1.5) // settles a nudge run and any reset animation
+                try r.tick(1.5)  // settles a nudge run and any reset animation
                 let made = r.e.historyDepth.undo - depth0
                 let opEvents = r.events(steps: true)
                 committed += opEvents.filter { $0.kind == .committed }.count
                 // one gesture, one step (the two fingers of a pinch may land on two boxes: two gestures)
-                #expect(made >= 0 && made <= (op == .pinch ? 2 : 1), "round \(round): \(op) made \(made) steps: \(opEvents.map { "\($0.kind.rawValue)/\($0.gesture.rawValue)" })")
+                #expect(
+                    made >= 0 && made <= (op == .pinch ? 2 : 1),
+                    "round \(round): \(op) made \(made) steps: \(opEvents.map { "\($0.kind.rawValue)/\($0.gesture.rawValue)" })"
+                )
                 if made == 0 {
-                    #expect(SceneBits(r, boxes).geometry.elementsEqual(bitsBefore.geometry) { $0.sameBits($1) },
-                            "round \(round): \(op) changed geometry without a step")
+                    #expect(
+                        SceneBits(r, boxes).geometry.elementsEqual(bitsBefore.geometry) { $0.sameBits($1) },
+                        "round \(round): \(op) changed geometry without a step")
                 } else {
                     // undo comes back to the selection the first step began with; redo to the
                     // one the last step ended with
@@ -343,7 +350,9 @@ private enum Op { case move, resize, rotate, group, nudge, reset, pinch }
             var undone = 0
             while try r.e.undo() == .ok { undone += 1 }
             #expect(undone == steps)
-            #expect(SceneBits(r, boxes) == startBits, "seed \(seed) round \(round): undoing \(steps) steps did not restore the start")
+            #expect(
+                SceneBits(r, boxes) == startBits,
+                "seed \(seed) round \(round): undoing \(steps) steps did not restore the start")
             #expect(r.events(steps: true).filter { $0.kind == .undone }.count == steps)
             var redone = 0
             while try r.e.redo() == .ok { redone += 1 }

@@ -3,6 +3,7 @@
 // scenes large enough to be indexed in bulk, nested, rotated, scaled and flipped, under a
 // random view, then edited (moves, reparenting, destruction, new boxes) between rounds.
 import Testing
+
 @testable import GripCore
 
 @Suite struct HitTestReferenceTests {
@@ -15,7 +16,9 @@ import Testing
             let slack = 1e-7 * Swift.max(b.w, b.h, abs(q.x), abs(q.y))
             let inside = q.x >= 0 && q.x <= b.w && q.y >= 0 && q.y <= b.h
             let near = abs(q.x) < slack || abs(q.x - b.w) < slack || abs(q.y) < slack || abs(q.y - b.h) < slack
-            if near && (inside || (q.x > -slack && q.x < b.w + slack && q.y > -slack && q.y < b.h + slack)) { return nil }
+            if near && (inside || (q.x > -slack && q.x < b.w + slack && q.y > -slack && q.y < b.h + slack)) {
+                return nil
+            }
             if inside { return .some(b.id) }
         }
         return .some(nil)
@@ -49,9 +52,10 @@ import Testing
                 center = Vec2(rng.double(0, g.width), rng.double(0, g.height))
             }
         }
-        d.geometry = BoxGeometry(center: center, width: w, height: h,
-                                 rotation: rng.double(-3.2, 3.2), scale: rng.double(0.5, 2),
-                                 flippedX: rng.int(4) == 0, flippedY: rng.int(4) == 0)
+        d.geometry = BoxGeometry(
+            center: center, width: w, height: h,
+            rotation: rng.double(-3.2, 3.2), scale: rng.double(0.5, 2),
+            flippedX: rng.int(4) == 0, flippedY: rng.int(4) == 0)
         d.behavior.minWidth = Swift.min(10, w / 2)
         d.behavior.minHeight = Swift.min(10, h / 2)
         d.behavior.minScale = 0.1

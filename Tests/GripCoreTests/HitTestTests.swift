@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 @Suite struct HitTestTests {
@@ -12,7 +13,8 @@ import Testing
         // Pressing there starts a resize of a, not a move of b.
         try r.down(Vec2(203, 202))
         let began = try #require(r.events().first)
-        #expect(began.kind == .gestureBegan && began.gesture == .resize && began.box == a && began.handle == .bottomRight)
+        #expect(
+            began.kind == .gestureBegan && began.gesture == .resize && began.box == a && began.handle == .bottomRight)
     }
 
     @Test func nearestHandleWins() throws {

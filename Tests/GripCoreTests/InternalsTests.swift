@@ -1,6 +1,7 @@
 // Internals the behaviour tests reach only indirectly: the bounds tree's invariants under
 // random edits, and the shortcut cursor angles against direct measurement.
 import Testing
+
 @testable import GripCore
 
 @Suite struct BoundsTreeTests {
@@ -10,7 +11,9 @@ import Testing
         var rect: Rect
         var key: UInt64
         var shape: HitShape {
-            HitShape(id: BoxID(index: item, generation: 1), world: .translation(rect.min), width: rect.width, height: rect.height)
+            HitShape(
+                id: BoxID(index: item, generation: 1), world: .translation(rect.min), width: rect.width,
+                height: rect.height)
         }
         var info: HitInfo { HitInfo(order: key, parent: -1, topLevelOrder: key) }
     }
@@ -80,7 +83,9 @@ import Testing
                 if allKeysEqual {
                     #expect(Set(found.map(\.leaf)) == Set(holding), "at \(p)")
                 } else if let top = holding.max(by: { boxes[$0]!.key < boxes[$1]!.key }) {
-                    #expect(found.contains { boxes[$0.leaf]!.key == boxes[top]!.key }, "the topmost leaf at \(p) was skipped")
+                    #expect(
+                        found.contains { boxes[$0.leaf]!.key == boxes[top]!.key },
+                        "the topmost leaf at \(p) was skipped")
                 }
             }
         }
@@ -169,7 +174,9 @@ import Testing
             if b.item >= 100 {
                 #expect(kept == b.rect)
             } else {
-                #expect(kept.min.x <= b.rect.min.x && kept.min.y <= b.rect.min.y && kept.max.x >= b.rect.max.x && kept.max.y >= b.rect.max.y)
+                #expect(
+                    kept.min.x <= b.rect.min.x && kept.min.y <= b.rect.min.y && kept.max.x >= b.rect.max.x
+                        && kept.max.y >= b.rect.max.y)
             }
         }
         m.expectQueriesMatchBruteForce(allKeysEqual: allKeysEqual, &rng)
@@ -188,10 +195,15 @@ import Testing
         func key() -> UInt64 { allKeysEqual ? 5 : UInt64(1 + rng.int(1000)) }
         // Dense: most points are in several boxes; a few boxes span many cells.
         for _ in 0..<3000 {
-            m.insert(Rect(x: rng.double(0, 950), y: rng.double(0, 950), width: rng.double(20, 60), height: rng.double(20, 60)),
-                     key: key(), deferred: true)
+            m.insert(
+                Rect(
+                    x: rng.double(0, 950), y: rng.double(0, 950), width: rng.double(20, 60), height: rng.double(20, 60)),
+                key: key(), deferred: true)
         }
-        for _ in 0..<5 { m.insert(Rect(x: rng.double(0, 300), y: rng.double(0, 300), width: 600, height: 500), key: key(), deferred: true) }
+        for _ in 0..<5 {
+            m.insert(
+                Rect(x: rng.double(0, 300), y: rng.double(0, 300), width: 600, height: 500), key: key(), deferred: true)
+        }
         m.tree.rebuild()
         m.relink()
         // Built with the tree: the big boxes in the list every query reads.
@@ -202,7 +214,8 @@ import Testing
         m.expectQueriesMatchBruteForce(allKeysEqual: allKeysEqual, &rng)
         // Points on cell boundaries.
         for i in 0...cells.columns {
-            let p = Vec2(cells.originX + Double(i) / cells.scaleX, cells.originY + Double(i % (cells.rows + 1)) / cells.scaleY)
+            let p = Vec2(
+                cells.originX + Double(i) / cells.scaleX, cells.originY + Double(i % (cells.rows + 1)) / cells.scaleY)
             m.tree.query(containing: p)
             let found = Set((0..<m.tree.foundCount).map { m.tree.found[$0].leaf })
             let holding = m.live.filter { m.boxes[$0]!.rect.contains(p) }
@@ -240,7 +253,11 @@ import Testing
         var rng = SplitMix64(seed: 12)
         var m = Model()
         // Many boxes spanning most of the world among small ones: the tree alone answers.
-        for _ in 0..<100 { m.insert(Rect(x: rng.double(0, 100), y: rng.double(0, 100), width: 900, height: 900), key: UInt64(1 + rng.int(50)), deferred: true) }
+        for _ in 0..<100 {
+            m.insert(
+                Rect(x: rng.double(0, 100), y: rng.double(0, 100), width: 900, height: 900),
+                key: UInt64(1 + rng.int(50)), deferred: true)
+        }
         for _ in 0..<500 { m.insert(BoundsTreeTests.randomRect(&rng), key: UInt64(1 + rng.int(50)), deferred: true) }
         m.tree.rebuild()
         m.relink()
@@ -276,8 +293,10 @@ import Testing
             m.tx = rng.double(-100, 100)
             let w = rng.double(10, 300), h = rng.double(10, 300)
             let c = CursorDirections(frameToScreen: m, width: w, height: h)
-            for v in [Vec2(w / 2, h / 2), Vec2(-w / 2, h / 2), Vec2(w / 2, -h / 2), Vec2(-w / 2, -h / 2),
-                      Vec2(w / 2, 0), Vec2(-w / 2, 0), Vec2(0, h / 2), Vec2(0, -h / 2 - 24)] {
+            for v in [
+                Vec2(w / 2, h / 2), Vec2(-w / 2, h / 2), Vec2(w / 2, -h / 2), Vec2(-w / 2, -h / 2),
+                Vec2(w / 2, 0), Vec2(-w / 2, 0), Vec2(0, h / 2), Vec2(0, -h / 2 - 24)
+            ] {
                 let d = Angle.wrap(c.angle(frameVector: v) - c.measured(v))
                 #expect(abs(d) < 1e-12, "rotation \(rotation) mirrored \(mirrored) vector \(v)")
             }

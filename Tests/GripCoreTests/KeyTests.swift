@@ -4,6 +4,7 @@
 // or clears the selection, Tab walks selectable siblings, modifier keys re-run a gesture without
 // pointer motion, and bad key events are refused.
 import Testing
+
 @testable import GripCore
 
 extension Rig {
@@ -51,17 +52,21 @@ struct SceneBits: Equatable {
             let members = r.e.selectedBoxes
             let c0 = members.map { r.worldCenter($0) }
             let g0 = members.map { r.geometry($0) }
-            let moves: [(Key, UInt32, Vec2)] = [(.right, 0, Vec2(1, 0)), (.down, Modifiers.shift, Vec2(0, 10)),
-                                                (.left, Modifiers.shift, Vec2(-10, 0)), (.up, 0, Vec2(0, -1))]
+            let moves: [(Key, UInt32, Vec2)] = [
+                (.right, 0, Vec2(1, 0)), (.down, Modifiers.shift, Vec2(0, 10)),
+                (.left, Modifiers.shift, Vec2(-10, 0)), (.up, 0, Vec2(0, -1))
+            ]
             var total = Vec2.zero
             for (k, mods, d) in moves.shuffledWith(&rng) {
                 #expect(try r.key(k, mods: mods))
                 total = total + d
                 for (i, m) in members.enumerated() {
-                    #expect(close(r.worldCenter(m), c0[i] + total, rel: 1e-9, scale: 4000),
-                            "round \(round): \(r.worldCenter(m)) expected \(c0[i] + total)")
+                    #expect(
+                        close(r.worldCenter(m), c0[i] + total, rel: 1e-9, scale: 4000),
+                        "round \(round): \(r.worldCenter(m)) expected \(c0[i] + total)")
                     let g = r.geometry(m)
-                    #expect(g.width == g0[i].width && g.height == g0[i].height && g.rotation == g0[i].rotation
+                    #expect(
+                        g.width == g0[i].width && g.height == g0[i].height && g.rotation == g0[i].rotation
                             && g.scale == g0[i].scale && g.flippedX == g0[i].flippedX && g.flippedY == g0[i].flippedY)
                 }
             }
@@ -245,7 +250,8 @@ enum EscapeCase: CaseIterable, Sendable {
     func escapeCancelsEveryGestureKindBitForBit(kind: EscapeCase) throws {
         let r = Rig(width: 2000, height: 2000)
         try r.e.setView(Affine(a: 1.25, b: 0, c: 0, d: 1.25, tx: 20, ty: 10))
-        let p = r.box(center: Vec2(500, 400), width: 600, height: 500, rotation: 0.4, scale: 1.3, flipX: true, editing: false)
+        let p = r.box(
+            center: Vec2(500, 400), width: 600, height: 500, rotation: 0.4, scale: 1.3, flipX: true, editing: false)
         let a = r.box(parent: p, center: Vec2(300, 250), width: 160, height: 100, rotation: 0.3, editing: !kind.group)
         let b = r.box(center: Vec2(150, 750), width: 100, height: 80, rotation: -0.2, editing: !kind.group)
         let all = [p, a, b]
@@ -375,7 +381,7 @@ enum EscapeCase: CaseIterable, Sendable {
         let d = r.box(center: Vec2(400, 100), editing: false)
         let k1 = r.box(parent: a, center: Vec2(20, 20), width: 10, height: 10, editing: false)
         let k2 = r.box(parent: a, center: Vec2(60, 20), width: 10, height: 10, editing: false)
-        _ = try r.e.order(c, .front) // draw order a, u, d, c
+        _ = try r.e.order(c, .front)  // draw order a, u, d, c
         var walk: [BoxID] = []
         for _ in 0..<4 { try r.key(.tab); walk.append(r.e.selectedBoxes.first!) }
         #expect(walk == [a, d, c, a])
@@ -430,7 +436,7 @@ enum EscapeCase: CaseIterable, Sendable {
         let a = r.box(center: Vec2(300, 300), width: 200, height: 100)
         let h = r.handle(a, .rotate)!.center
         try r.down(h)
-        let target = Vec2(300, 300) + Vec2(refSin(0.3), -refCos(0.3)) * 150 // 0.3 rad clockwise from up
+        let target = Vec2(300, 300) + Vec2(refSin(0.3), -refCos(0.3)) * 150  // 0.3 rad clockwise from up
         try r.move(target)
         #expect(close(r.geometry(a).rotation, 0.3, rel: 1e-9))
         try r.key(.shift, mods: Modifiers.shift)
@@ -459,7 +465,7 @@ enum EscapeCase: CaseIterable, Sendable {
             (KeyEvent(.down, .right, time: .infinity), .invalidArgument),
             (KeyEvent(.down, .right, time: 2e9), .invalidArgument),
             (KeyEvent(.down, .right, time: 0.5), .invalidState),
-            (KeyEvent(.down, .escape, time: 0.5), .invalidState),
+            (KeyEvent(.down, .escape, time: 0.5), .invalidState)
         ]
         for (ev, status) in refused {
             expectGripError(status, "\(ev)") { _ = try r.e.dispatchKey(ev) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 @Suite struct LongPressTests {
@@ -198,7 +199,9 @@ import Testing
     func roundedRectStartsAtTwelveGoesClockwiseAndStaysOnTheShape(zoom: Double) throws {
         let r = Rig()
         try r.e.setView(Affine.scale(zoom, zoom))
-        let b = pressable(r) { $0.behavior.indicator = .roundedRect; $0.behavior.cornerRadius = 20 }
+        let b = pressable(r) {
+            $0.behavior.indicator = .roundedRect; $0.behavior.cornerRadius = 20
+        }
         try r.down(r.screen(Vec2(300, 220)), at: 0)
         let c = r.screen(Vec2(300, 220))
         for t in [0.5, 1.0] {
@@ -226,14 +229,18 @@ import Testing
         try r.timer(1)
         let (_, v) = try #require(indicator(r, b))
         #expect(v.first == Vec2(300, 160) && close(v.last!, Vec2(300, 160), rel: 1e-12))
-        #expect(v.contains(Vec2(400, 160)) && v.contains(Vec2(400, 280)) && v.contains(Vec2(200, 280)) && v.contains(Vec2(200, 160)))
+        #expect(
+            v.contains(Vec2(400, 160)) && v.contains(Vec2(400, 280)) && v.contains(Vec2(200, 280))
+                && v.contains(Vec2(200, 160)))
         #expect(v[1] == Vec2(400, 160))
     }
 
     @Test(arguments: [(true, false), (false, true), (true, true)])
     func mirroredBoxesStillRunClockwiseFromTwelve(flipX: Bool, flipY: Bool) throws {
         let r = Rig()
-        let b = pressable(r) { $0.geometry.flippedX = flipX; $0.geometry.flippedY = flipY }
+        let b = pressable(r) {
+            $0.geometry.flippedX = flipX; $0.geometry.flippedY = flipY
+        }
         try r.down(Vec2(300, 220), at: 0)
         try r.timer(0.5)
         let (_, v) = try #require(indicator(r, b))
@@ -260,7 +267,10 @@ import Testing
             #expect(turning(v, about: c) > 0, "round \(round): counter-clockwise on screen")
             for i in v.indices {
                 #expect(abs(dist(v[i], c) - radius) <= 0.25, "round \(round): vertex \(i) off the circle")
-                if i > 0 { #expect(abs(dist(Vec2.mid(v[i - 1], v[i]), c) - radius) <= 0.25, "round \(round): segment \(i) strays") }
+                if i > 0 {
+                    #expect(
+                        abs(dist(Vec2.mid(v[i - 1], v[i]), c) - radius) <= 0.25, "round \(round): segment \(i) strays")
+                }
             }
             // 60 % of the way round.
             var length = 0.0

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 @Suite struct MagnifyTests {
@@ -33,7 +34,9 @@ import Testing
 
     @Test func previewMayPassTheLimitsButTheCommitIsClampedToThem() throws {
         let r = Rig()
-        let b = r.box(center: Vec2(400, 300), editing: false) { $0.behavior.minScale = 0.5; $0.behavior.maxScale = 3 }
+        let b = r.box(center: Vec2(400, 300), editing: false) {
+            $0.behavior.minScale = 0.5; $0.behavior.maxScale = 3
+        }
         let f = Vec2(420, 310)
         _ = try mag(r, .down, 1, f)
         _ = try mag(r, .move, 4, f)

@@ -5,6 +5,7 @@
 // parents), and is owned by the coordinator: "is anything in progress" sees it, no other gesture
 // runs beside it, and a nudge run ends when it begins.
 import Testing
+
 @testable import GripCore
 
 /// A pointer-selection rig with boxes a (100..200), b (400..500), c (400..500 x 300..400 lower
@@ -90,18 +91,18 @@ private struct SelectionBits: Equatable {
         let (r, a, b, c) = threeBoxes()
         try r.e.select(a, .replace)
         try r.down(Vec2(300, 50), mods: Modifiers.shift)
-        try r.move(Vec2(420, 120), mods: Modifiers.shift)   // meets b (intersect)
+        try r.move(Vec2(420, 120), mods: Modifiers.shift)  // meets b (intersect)
         #expect(r.e.selectedBoxes == [a, b])
-        try r.move(Vec2(350, 100))                          // meets nothing
+        try r.move(Vec2(350, 100))  // meets nothing
         #expect(r.e.selectedBoxes == [a])
-        try r.move(Vec2(420, 420))                          // meets b and c
+        try r.move(Vec2(420, 420))  // meets b and c
         #expect(r.e.selectedBoxes == [a, b, c])
         // ctrl down: contain, which neither b nor c passes; up again: intersect.
         #expect(try r.key(.ctrl, mods: Modifiers.ctrl))
         #expect(r.e.selectedBoxes == [a])
         #expect(try r.key(.ctrl, .up))
         #expect(r.e.selectedBoxes == [a, b, c])
-        try r.move(Vec2(520, 520), mods: Modifiers.ctrl)    // contains b and c
+        try r.move(Vec2(520, 520), mods: Modifiers.ctrl)  // contains b and c
         #expect(r.e.selectedBoxes == [a, b, c])
         try r.up(Vec2(520, 520))
         #expect(r.e.selectedBoxes == [a, b, c])
@@ -171,7 +172,7 @@ private struct SelectionBits: Equatable {
             let evs = r.events(steps: true)
             #expect(kinds(evs) == [.selectionChanged, .gestureCancelled])
             #expect(evs[1].gesture == .marquee && evs[1].box == .selection)
-            #expect(try r.move(Vec2(120, 120)))   // would pick a; drives nothing
+            #expect(try r.move(Vec2(120, 120)))  // would pick a; drives nothing
             #expect(r.e.selectedBoxes == [a])
             #expect(try r.up(Vec2(120, 120)))
             #expect(r.events(steps: true).isEmpty)
@@ -183,7 +184,7 @@ private struct SelectionBits: Equatable {
             try r.e.select(b, .replace)
             try r.e.select(child, .add)
             try r.down(Vec2(300, 600), mods: Modifiers.shift)
-            try r.move(Vec2(520, 420), mods: Modifiers.shift)   // adds c
+            try r.move(Vec2(520, 420), mods: Modifiers.shift)  // adds c
             #expect(r.e.selectedBoxes.count == 3)
             _ = r.events()
             try r.e.destroyBox(a)
@@ -263,7 +264,7 @@ private struct SelectionBits: Equatable {
             #expect(try r.down(p, id: id))
             #expect(try r.move(p + Vec2(60, 40), id: id))
             #expect(try r.up(p + Vec2(60, 40), id: id))
-            #expect(try r.down(p, id: id))   // and a tap
+            #expect(try r.down(p, id: id))  // and a tap
             #expect(try r.up(p, id: id))
         }
         // On the selection's rotate handle.
@@ -302,19 +303,19 @@ private struct SelectionBits: Equatable {
         try r.e.select(a, .replace)
         try r.e.select(b, .add)
         try r.down(Vec2(150, 150))
-        try r.move(Vec2(170, 170))   // a group move of a and b
+        try r.move(Vec2(170, 170))  // a group move of a and b
         #expect(r.e.interactions.groupGesture() != nil)
         _ = r.events()
         try r.down(Vec2(300, 600), id: 2)
         #expect(try !r.move(Vec2(520, 420), id: 2))
         #expect(r.e.interactions.marquee() == nil)
         #expect(try !r.up(Vec2(520, 420), id: 2))
-        try r.down(Vec2(300, 600), id: 2)       // a tap on an empty place
+        try r.down(Vec2(300, 600), id: 2)  // a tap on an empty place
         try r.up(Vec2(300, 600), id: 2)
         #expect(r.e.selectedBoxes == [a, b])
         #expect(!r.events().contains { $0.kind == .selectionChanged })
         try r.up(Vec2(170, 170))
-        try r.down(Vec2(300, 600), id: 2)       // now it clears
+        try r.down(Vec2(300, 600), id: 2)  // now it clears
         try r.up(Vec2(300, 600), id: 2)
         #expect(r.e.selectedBoxes.isEmpty)
     }
@@ -385,9 +386,13 @@ private struct SelectionBits: Equatable {
             var boxes: [BoxID] = []
             for _ in 0..<(5 + rng.int(6)) {
                 let parent = boxes.isEmpty || rng.int(3) != 0 ? BoxID.none : boxes[rng.int(boxes.count)]
-                boxes.append(r.box(parent: parent, center: Vec2(rng.double(50, 700), rng.double(50, 600)) * (parent == .none ? 1 : 0.2),
-                                   width: rng.double(30, 160), height: rng.double(30, 160), rotation: rng.double(-1, 1),
-                                   editing: rng.int(3) == 0) { d in d.behavior.selectable = rng.int(5) != 0 })
+                boxes.append(
+                    r.box(
+                        parent: parent,
+                        center: Vec2(rng.double(50, 700), rng.double(50, 600)) * (parent == .none ? 1 : 0.2),
+                        width: rng.double(30, 160), height: rng.double(30, 160), rotation: rng.double(-1, 1),
+                        editing: rng.int(3) == 0
+                    ) { d in d.behavior.selectable = rng.int(5) != 0 })
             }
             var down: [UInt32: Vec2] = [:]
             var snapshot: [BoxID]? = nil
@@ -418,7 +423,9 @@ private struct SelectionBits: Equatable {
                         try r.e.select(b, [.add, .toggle, .replace][rng.int(3)])
                         #expect(!marquee, "round \(round) step \(step): select went through during a marquee")
                     } catch {
-                        #expect(r.e.selectedBoxes == before, "round \(round) step \(step): a refused select changed the selection")
+                        #expect(
+                            r.e.selectedBoxes == before,
+                            "round \(round) step \(step): a refused select changed the selection")
                     }
                 case 10:
                     let live = boxes.filter { r.e.scene.slot($0) != nil }
@@ -438,7 +445,10 @@ private struct SelectionBits: Equatable {
                     // (After a re-parent the restored selection is then kept apart, as any is.)
                     if ev.kind == .gestureCancelled, !reparented, let s = snapshot {
                         let want = s.filter { r.e.scene.slot($0) != nil }
-                        #expect(r.e.selectedBoxes == want, "round \(round) step \(step): cancel gave \(r.e.selectedBoxes.map(\.rawValue)), want \(want.map(\.rawValue))")
+                        #expect(
+                            r.e.selectedBoxes == want,
+                            "round \(round) step \(step): cancel gave \(r.e.selectedBoxes.map(\.rawValue)), want \(want.map(\.rawValue))"
+                        )
                         cancels += 1
                     }
                     if ev.kind == .gestureCancelled || ev.kind == .gestureEnded { snapshot = nil }
@@ -447,15 +457,23 @@ private struct SelectionBits: Equatable {
                 let sel = r.e.selectedBoxes
                 #expect(sel.allSatisfy { r.e.scene.slot($0) != nil }, "round \(round) step \(step): a dead id selected")
                 #expect(Set(sel).count == sel.count, "round \(round) step \(step): a box selected twice")
-                for a in sel { for b in sel where a != b {
-                    #expect(!selIsAncestor(r.e, a, of: b), "round \(round) step \(step): a box selected with its ancestor")
-                } }
-                let marked = boxes.filter { r.e.scene.slot($0).map { r.e.scene.slots[Int($0)].selection != .none } ?? false }
+                for a in sel {
+                    for b in sel where a != b {
+                        #expect(
+                            !selIsAncestor(r.e, a, of: b),
+                            "round \(round) step \(step): a box selected with its ancestor")
+                    }
+                }
+                let marked = boxes.filter {
+                    r.e.scene.slot($0).map { r.e.scene.slots[Int($0)].selection != .none } ?? false
+                }
                 #expect(Set(marked) == Set(sel), "round \(round) step \(step): marks disagree with the selection")
                 let marqueeCount = r.e.interactions.active.filter { $0.kind == .marquee }.count
                 #expect(marqueeCount <= 1)
                 if marqueeCount == 1 {
-                    #expect(!r.e.interactions.active.contains { $0.movesBoxes }, "round \(round) step \(step): a gesture beside the marquee")
+                    #expect(
+                        !r.e.interactions.active.contains { $0.movesBoxes },
+                        "round \(round) step \(step): a gesture beside the marquee")
                 }
                 #expect(r.e.frame().commands.contains { $0.kind == .marquee } == (marqueeCount == 1))
             }

@@ -1,3 +1,7 @@
+import Testing
+
+@testable import GripCore
+
 // The marquee of pointer selection (DESIGN.md, "Behaviour added in 0.2", Selection): the
 // intersect and contain rules against a brute-force reference, the outermost selectable picks,
 // ctrl swapping the rule, shift adding, and cancel restoring the selection before.
@@ -6,8 +10,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-@testable import GripCore
 
 // MARK: - Brute-force reference
 
@@ -18,7 +20,8 @@ private func segmentsMeet(_ a: Vec2, _ b: Vec2, _ c: Vec2, _ d: Vec2) -> Bool {
     let d1 = cross(c, d, a), d2 = cross(c, d, b), d3 = cross(a, b, c), d4 = cross(a, b, d)
     if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) { return true }
     func on(_ p: Vec2, _ q: Vec2, _ r: Vec2) -> Bool {
-        Swift.min(p.x, q.x) <= r.x && r.x <= Swift.max(p.x, q.x) && Swift.min(p.y, q.y) <= r.y && r.y <= Swift.max(p.y, q.y)
+        Swift.min(p.x, q.x) <= r.x && r.x <= Swift.max(p.x, q.x) && Swift.min(p.y, q.y) <= r.y
+            && r.y <= Swift.max(p.y, q.y)
     }
     return (d1 == 0 && on(c, d, a)) || (d2 == 0 && on(c, d, b)) || (d3 == 0 && on(a, b, c)) || (d4 == 0 && on(a, b, d))
 }
@@ -40,7 +43,9 @@ private func bruteMeets(_ q: [Vec2], _ lo: Vec2, _ hi: Vec2) -> Bool {
     let rect = [lo, Vec2(hi.x, lo.y), hi, Vec2(lo.x, hi.y)]
     func inRect(_ p: Vec2) -> Bool { p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y }
     if q.contains(where: inRect) || rect.contains(where: { inConvex($0, q) }) { return true }
-    for i in 0..<4 { for j in 0..<4 where segmentsMeet(q[i], q[(i + 1) % 4], rect[j], rect[(j + 1) % 4]) { return true } }
+    for i in 0..<4 {
+        for j in 0..<4 where segmentsMeet(q[i], q[(i + 1) % 4], rect[j], rect[(j + 1) % 4]) { return true }
+    }
     return false
 }
 
@@ -51,7 +56,9 @@ private func bruteContains(_ q: [Vec2], _ lo: Vec2, _ hi: Vec2) -> Bool {
 /// The reference answer, or nil when growing or shrinking the rectangle by `eps` changes it
 /// (too close to call in floating point).
 private func reference(_ q: [Vec2], _ lo: Vec2, _ hi: Vec2, _ rule: MarqueeRule, eps: Double) -> Bool? {
-    func f(_ q: [Vec2], _ lo: Vec2, _ hi: Vec2) -> Bool { rule == .intersect ? bruteMeets(q, lo, hi) : bruteContains(q, lo, hi) }
+    func f(_ q: [Vec2], _ lo: Vec2, _ hi: Vec2) -> Bool {
+        rule == .intersect ? bruteMeets(q, lo, hi) : bruteContains(q, lo, hi)
+    }
     let e = Vec2(eps, eps)
     let grown = f(q, lo - e, hi + e), shrunk = f(q, lo + e, hi - e)
     return grown == shrunk ? grown : nil
@@ -80,13 +87,16 @@ private func randomParallelogram(_ rng: inout SplitMix64) -> [Vec2] {
         var mismatches: [String] = []
         for i in 0..<20_000 {
             let q = randomParallelogram(&rng)
-            let a = Vec2(rng.double(-150, 150), rng.double(-150, 150)), b = Vec2(rng.double(-150, 150), rng.double(-150, 150))
+            let a = Vec2(rng.double(-150, 150), rng.double(-150, 150)),
+                b = Vec2(rng.double(-150, 150), rng.double(-150, 150))
             let lo = Vec2(Swift.min(a.x, b.x), Swift.min(a.y, b.y)), hi = Vec2(Swift.max(a.x, b.x), Swift.max(a.y, b.y))
             for rule in [MarqueeRule.intersect, .contain] {
                 guard let want = reference(q, lo, hi, rule, eps: 1e-7) else { continue }
                 let got = Marquees.meets(tuple(q), lo, hi, rule)
                 counts[rule]![want ? 1 : 0] += 1
-                if got != want { mismatches.append("case \(i) \(rule): got \(got) want \(want) quad \(q) rect \(lo) \(hi)") }
+                if got != want {
+                    mismatches.append("case \(i) \(rule): got \(got) want \(want) quad \(q) rect \(lo) \(hi)")
+                }
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches; first: \(mismatches.first ?? "")")
@@ -116,7 +126,10 @@ private func randomParallelogram(_ rng: inout SplitMix64) -> [Vec2] {
             }
             // A hair apart, relative to the size.
             let hair = 1e-6 * k
-            let away = [diamond.map { $0 + Vec2(hair, hair) }, onEdge.map { $0 + Vec2(hair, 0) }, below.map { $0 + Vec2(0, hair) }]
+            let away = [
+                diamond.map { $0 + Vec2(hair, hair) }, onEdge.map { $0 + Vec2(hair, 0) },
+                below.map { $0 + Vec2(0, hair) }
+            ]
             for q in away {
                 #expect(!Marquees.meets(tuple(q), lo, hi, .intersect), "case \(i): \(q) a hair from \(lo) \(hi)")
                 #expect(!bruteMeets(q, lo, hi), "case \(i): the reference sees a contact")
@@ -154,19 +167,24 @@ private func randomParallelogram(_ rng: inout SplitMix64) -> [Vec2] {
 /// A pointer-selection scene: random boxes, some nested (rotated, scaled, flipped parents),
 /// some not selectable; a random view.
 private func marqueeScene(_ rng: inout SplitMix64, rule: MarqueeRule) throws -> (Rig, [BoxID]) {
-    let r = Rig(width: 4000, height: 4000) { $0.selectionMode = .pointer; $0.marqueeRule = rule }
+    let r = Rig(width: 4000, height: 4000) {
+        $0.selectionMode = .pointer; $0.marqueeRule = rule
+    }
     if rng.bool() { try r.e.setView(randomView(&rng)) }
     var boxes: [BoxID] = []
     for _ in 0..<(6 + rng.int(8)) {
         let parent = boxes.isEmpty || rng.int(3) == 0 ? BoxID.none : boxes[rng.int(boxes.count)]
         let ps = parent == .none ? 1 : (try refWorld(r.e, parent)).lengthScale
-        boxes.append(r.box(parent: parent, center: Vec2(rng.double(-100, 400), rng.double(-100, 400)) * (1 / ps),
-                           width: rng.double(20, 140) / ps, height: rng.double(20, 140) / ps,
-                           rotation: rng.double(-3.2, 3.2), scale: rng.double(0.6, 1.5), flipX: rng.bool(), flipY: rng.bool(),
-                           editing: false) { d in
-            d.behavior.selectable = rng.int(4) != 0
-            d.behavior.minWidth = 1; d.behavior.minHeight = 1
-        })
+        boxes.append(
+            r.box(
+                parent: parent, center: Vec2(rng.double(-100, 400), rng.double(-100, 400)) * (1 / ps),
+                width: rng.double(20, 140) / ps, height: rng.double(20, 140) / ps,
+                rotation: rng.double(-3.2, 3.2), scale: rng.double(0.6, 1.5), flipX: rng.bool(), flipY: rng.bool(),
+                editing: false
+            ) { d in
+                d.behavior.selectable = rng.int(4) != 0
+                d.behavior.minWidth = 1; d.behavior.minHeight = 1
+            })
     }
     _ = r.events()
     return (r, boxes)
@@ -227,9 +245,14 @@ private func emptyPoint(_ r: Rig, _ rng: inout SplitMix64) throws -> Vec2? {
                     var want = adding ? before : []
                     for id in picks { want = selModelAdding(r.e, id, to: want) }
                     let got = r.e.selectedBoxes
-                    #expect(got == want, "round \(round) step \(step) \(effective) shift \(adding): \(got.map(\.rawValue)) want \(want.map(\.rawValue))")
+                    #expect(
+                        got == want,
+                        "round \(round) step \(step) \(effective) shift \(adding): \(got.map(\.rawValue)) want \(want.map(\.rawValue))"
+                    )
                     for id in got where !before.contains(id) {
-                        #expect(try r.e.describe(id).behavior.selectable, "round \(round): unselectable box \(id.rawValue) picked")
+                        #expect(
+                            try r.e.describe(id).behavior.selectable,
+                            "round \(round): unselectable box \(id.rawValue) picked")
                     }
                     checked += 1
                     if !picks.isEmpty { nonEmpty += 1 }
@@ -252,15 +275,23 @@ private func emptyPoint(_ r: Rig, _ rng: inout SplitMix64) throws -> Vec2? {
             let before = r.e.selectedBoxes
             let geometry = boxes.map { r.geometry($0) }
             try r.down(a, mods: round % 4 == 1 ? Modifiers.shift : 0)
-            for _ in 0..<4 { try r.move(a + Vec2(rng.double(-500, 500), rng.double(-500, 500)), mods: rng.bool() ? Modifiers.ctrl : 0) }
+            for _ in 0..<4 {
+                try r.move(
+                    a + Vec2(rng.double(-500, 500), rng.double(-500, 500)), mods: rng.bool() ? Modifiers.ctrl : 0)
+            }
             if r.e.selectedBoxes != before { changed += 1 }
             _ = r.events()
             try r.cancel(a + Vec2(3, 3))
-            #expect(r.e.selectedBoxes == before, "round \(round): \(r.e.selectedBoxes.map(\.rawValue)) was \(before.map(\.rawValue))")
+            #expect(
+                r.e.selectedBoxes == before,
+                "round \(round): \(r.e.selectedBoxes.map(\.rawValue)) was \(before.map(\.rawValue))")
             #expect(boxes.map { r.geometry($0) } == geometry, "round \(round): a box moved")
             let evs = r.events()
-            #expect(evs.contains { $0.kind == .gestureCancelled && $0.gesture == .marquee }, "round \(round): \(kinds(evs))")
-            #expect(!r.e.frame().commands.contains { $0.kind == .marquee }, "round \(round): the marquee is still drawn")
+            #expect(
+                evs.contains { $0.kind == .gestureCancelled && $0.gesture == .marquee }, "round \(round): \(kinds(evs))"
+            )
+            #expect(
+                !r.e.frame().commands.contains { $0.kind == .marquee }, "round \(round): the marquee is still drawn")
             checked += 1
         }
         #expect(checked >= 30 && changed >= 15, "\(checked) marquees, \(changed) changed the selection")

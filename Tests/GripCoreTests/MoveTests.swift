@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 @Suite struct MoveTests {
@@ -18,13 +19,15 @@ import Testing
                 if dist(q, start) < 20 { q = start + Vec2(40, 0) }
                 try r.move(q)
                 let now = r.screen(of: box, boxPoint: grab)
-                #expect(close(now, q, rel: 1e-9, scale: 1000), "round \(round): grabbed point at \(now), pointer at \(q)")
+                #expect(
+                    close(now, q, rel: 1e-9, scale: 1000), "round \(round): grabbed point at \(now), pointer at \(q)")
             }
             let evs = r.events()
             #expect(evs.first?.kind == .gestureBegan && evs.first?.gesture == .move && evs.first?.box == box)
             // Only the centre moves.
             let after = r.geometry(box)
-            #expect(after.width == g.width && after.height == g.height && after.rotation == g.rotation
+            #expect(
+                after.width == g.width && after.height == g.height && after.rotation == g.rotation
                     && after.scale == g.scale && after.flippedX == g.flippedX && after.flippedY == g.flippedY)
         }
     }
@@ -93,7 +96,7 @@ import Testing
     /// Drags a contained box far past each side and checks its bounds end on that side.
     @Test(arguments: [
         Insets(top: 8, left: 20, bottom: 30, right: 40),
-        Insets(top: -25, left: -50, bottom: -10, right: -60),
+        Insets(top: -25, left: -50, bottom: -10, right: -60)
     ])
     func containmentKeepsBoundsInsideTheInsetParent(insets: Insets) throws {
         for rotation in [0.0, 0.6] {
@@ -110,7 +113,7 @@ import Testing
                 (Vec2(-2000, 0), { close($0.x - hx, insets.left) }),
                 (Vec2(2000, 0), { close($0.x + hx, 1000 - insets.right) }),
                 (Vec2(0, -2000), { close($0.y - hy, insets.top) }),
-                (Vec2(0, 2000), { close($0.y + hy, 800 - insets.bottom) }),
+                (Vec2(0, 2000), { close($0.y + hy, 800 - insets.bottom) })
             ]
             for (i, (delta, onEdge)) in cases.enumerated() {
                 let id = UInt32(10 + i)
@@ -176,7 +179,9 @@ import Testing
                 try r.move(q)
                 let g = r.geometry(box)
                 #expect(fits(g, region, tol: 1e-9 * 2000), "round \(round) step \(step): left the region: \(g.center)")
-                if !close(r.screen(of: box, boxPoint: Vec2(g0.width / 2, g0.height / 2)), q, rel: 1e-9, scale: 1000) { pinned += 1 }
+                if !close(r.screen(of: box, boxPoint: Vec2(g0.width / 2, g0.height / 2)), q, rel: 1e-9, scale: 1000) {
+                    pinned += 1
+                }
             }
         }
         #expect(pinned > 0)

@@ -1,6 +1,7 @@
 // Draw order, the box list and region queries against independent references: a model of the
 // sibling lists kept by the test, and brute-force geometry over every box.
 import Testing
+
 @testable import GripCore
 
 @Suite struct OrderQueryTests {
@@ -193,8 +194,10 @@ import Testing
             let a = Vec2(rng.double(-100, 1100), rng.double(-100, 1100))
             let size = k % 4 == 0 ? rng.double(0, 5) : rng.double(0, 400)
             let b = a + Vec2(rng.double(-size, size), rng.double(-size, size))
-            let rect = [Vec2(min(a.x, b.x), min(a.y, b.y)), Vec2(max(a.x, b.x), min(a.y, b.y)),
-                        Vec2(max(a.x, b.x), max(a.y, b.y)), Vec2(min(a.x, b.x), max(a.y, b.y))]
+            let rect = [
+                Vec2(min(a.x, b.x), min(a.y, b.y)), Vec2(max(a.x, b.x), min(a.y, b.y)),
+                Vec2(max(a.x, b.x), max(a.y, b.y)), Vec2(min(a.x, b.x), max(a.y, b.y))
+            ]
             for contain in [false, true] {
                 var got: [BoxID] = []
                 let n = try e.query(a, b, contain: contain) { got.append($0) }
@@ -202,8 +205,11 @@ import Testing
                 var want: [BoxID] = []
                 for i in order.indices.reversed() {
                     let c = corners[i]
-                    let hit = contain
-                        ? c.allSatisfy { $0.x >= rect[0].x && $0.x <= rect[2].x && $0.y >= rect[0].y && $0.y <= rect[2].y }
+                    let hit =
+                        contain
+                        ? c.allSatisfy {
+                            $0.x >= rect[0].x && $0.x <= rect[2].x && $0.y >= rect[0].y && $0.y <= rect[2].y
+                        }
                         : OrderQueryTests.polygonsMeet(c, rect)
                     if hit { want.append(order[i]) }
                 }

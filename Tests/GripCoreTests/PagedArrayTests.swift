@@ -2,6 +2,7 @@
 // writes in place, removes from the end, never moves what it holds, and value semantics (a copy
 // is independent of the original), for plain and reference-counted elements.
 import Testing
+
 @testable import GripCore
 
 @Suite struct PagedArrayTests {
@@ -84,7 +85,7 @@ import Testing
         last = a[4999]
         #expect(a.removeLast().n == 4999)
         #expect(last == nil)
-        weak var middle: Token? = a[3000]
+        weak let middle: Token? = a[3000]
         a.removeLast(2000)
         #expect(middle == nil && a.count == 2999 && a[2998].n == 2998)
     }

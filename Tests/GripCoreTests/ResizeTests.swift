@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 /// What a box looks like in the world before a drag, derived from the reference transforms.
@@ -25,7 +26,9 @@ private struct WorldBox {
 
 /// Left/right and top/bottom swapped, by position (a reference table, not the engine's).
 private func mirrored(_ h: HandleID, x: Bool, y: Bool) -> HandleID {
-    let table: [UInt32: (Int, Int)] = [1: (0, 0), 2: (1, 0), 3: (2, 0), 4: (2, 1), 5: (2, 2), 6: (1, 2), 7: (0, 2), 8: (0, 1)]
+    let table: [UInt32: (Int, Int)] = [
+        1: (0, 0), 2: (1, 0), 3: (2, 0), 4: (2, 1), 5: (2, 2), 6: (1, 2), 7: (0, 2), 8: (0, 1)
+    ]
     guard var (cx, cy) = table[h.rawValue] else { return h }
     if x { cx = 2 - cx }
     if y { cy = 2 - cy }
@@ -55,8 +58,9 @@ private func mirrored(_ h: HandleID, x: Bool, y: Bool) -> HandleID {
                 d.behavior.minHeight = minH
             }
             let handle = HandleID.resizeHandles[round % 8]
-            try dragAndCheck(r, box, handle, allowFlip: allowFlip, minW: minW, minH: minH, rng: &rng,
-                             tally: &tally, label: "seed \(seed) round \(round) \(handle.rawValue)")
+            try dragAndCheck(
+                r, box, handle, allowFlip: allowFlip, minW: minW, minH: minH, rng: &rng,
+                tally: &tally, label: "seed \(seed) round \(round) \(handle.rawValue)")
         }
         // The random drags did cross over and did hit the minimum, with and without flipping.
         #expect(tally.flips > 0 && tally.clamps > 0 && tally.free > 0, "\(tally)")
@@ -64,8 +68,10 @@ private func mirrored(_ h: HandleID, x: Bool, y: Bool) -> HandleID {
 
     struct Tally { var flips = 0, clamps = 0, free = 0 }
 
-    private func dragAndCheck(_ r: Rig, _ box: BoxID, _ handle: HandleID, allowFlip: Bool, minW: Double, minH: Double,
-                              rng: inout SplitMix64, tally: inout Tally, label: String) throws {
+    private func dragAndCheck(
+        _ r: Rig, _ box: BoxID, _ handle: HandleID, allowFlip: Bool, minW: Double, minH: Double,
+        rng: inout SplitMix64, tally: inout Tally, label: String
+    ) throws {
         let b = try WorldBox(r, box)
         let cmd = try #require(r.handle(box, handle), "\(label): no HANDLE command")
         let hs = cmd.center
@@ -82,8 +88,9 @@ private func mirrored(_ h: HandleID, x: Bool, y: Bool) -> HandleID {
 
         try r.down(hs)
         let began = r.events()
-        #expect(began.first?.kind == .gestureBegan && began.first?.gesture == .resize && began.first?.handle == handle,
-                "\(label): \(began)")
+        #expect(
+            began.first?.kind == .gestureBegan && began.first?.gesture == .resize && began.first?.handle == handle,
+            "\(label): \(began)")
         let reach = b.size
         var last = hs
         for step in 0..<3 {
@@ -117,30 +124,40 @@ private func mirrored(_ h: HandleID, x: Bool, y: Bool) -> HandleID {
             #expect(g.rotation == b.g.rotation && g.scale == b.g.scale)
             // The fixed side: the opposite corner, or both corners of the opposite edge.
             if activeX && activeY {
-                #expect(now.contains(corner: opposite, scale: scale), "\(at): opposite corner \(opposite) moved: \(now.corners)")
+                #expect(
+                    now.contains(corner: opposite, scale: scale),
+                    "\(at): opposite corner \(opposite) moved: \(now.corners)")
             } else {
                 for c in b.corners where (c - b.centre).dot(rel) < 0 {
-                    #expect(now.contains(corner: c, scale: scale), "\(at): fixed edge corner \(c) moved: \(now.corners)")
+                    #expect(
+                        now.contains(corner: c, scale: scale), "\(at): fixed edge corner \(c) moved: \(now.corners)")
                 }
             }
             // Where the dragged handle is now, and the box centre half way to the fixed side.
-            let handleNow = opposite + b.ux * ((ax > 0 ? 1 : -1) * signedW * b.k) * (activeX ? 1 : 0)
+            let handleNow =
+                opposite + b.ux * ((ax > 0 ? 1 : -1) * signedW * b.k) * (activeX ? 1 : 0)
                 + b.uy * ((ay > 0 ? 1 : -1) * signedH * b.k) * (activeY ? 1 : 0)
             #expect(close(now.centre, Vec2.mid(opposite, handleNow), rel: 1e-9, scale: scale), "\(at): centre")
             if (!activeX || expW > minW * (1 + 1e-9)) && (!activeY || expH > minH * (1 + 1e-9)) {
                 // Unclamped: the handle is under the pointer (its projection, for an edge handle).
-                let onAxis = activeX && activeY ? pw : opposite + (activeX ? b.ux : b.uy) * (pw - opposite).dot(activeX ? b.ux : b.uy)
+                let onAxis =
+                    activeX && activeY
+                    ? pw : opposite + (activeX ? b.ux : b.uy) * (pw - opposite).dot(activeX ? b.ux : b.uy)
                 #expect(close(handleNow, onAxis, rel: 1e-9, scale: scale), "\(at): handle not under the pointer")
             }
             // The active handle in the frame and in the event is the one under the pointer now.
             let want = mirrored(handle, x: togX, y: togY)
             let active = r.handles(box).filter { $0.state & CommandState.active != 0 }
-            #expect(active.map(\.handle) == [want], "\(at): active \(active.map(\.handle.rawValue)), want \(want.rawValue)")
+            #expect(
+                active.map(\.handle) == [want], "\(at): active \(active.map(\.handle.rawValue)), want \(want.rawValue)")
             if let a = active.first {
-                #expect(close(r.world(a.center), handleNow, rel: 1e-9, scale: scale), "\(at): active handle drawn elsewhere")
+                #expect(
+                    close(r.world(a.center), handleNow, rel: 1e-9, scale: scale), "\(at): active handle drawn elsewhere"
+                )
             }
             if let changed = r.events().last(where: { $0.kind == .gestureChanged }) {
-                #expect(changed.handle == want, "\(at): CHANGED handle \(changed.handle.rawValue), want \(want.rawValue)")
+                #expect(
+                    changed.handle == want, "\(at): CHANGED handle \(changed.handle.rawValue), want \(want.rawValue)")
             }
         }
         try r.up(last)
@@ -171,7 +188,9 @@ private func mirrored(_ h: HandleID, x: Bool, y: Bool) -> HandleID {
 
     @Test func withoutFlipTheSizeClampsAtTheMinimum() throws {
         let r = Rig()
-        let b = r.box { $0.behavior.allowFlip = false; $0.behavior.minWidth = 16 }
+        let b = r.box {
+            $0.behavior.allowFlip = false; $0.behavior.minWidth = 16
+        }
         try r.down(Vec2(400, 220))
         try r.move(Vec2(150, 220))
         let g = r.geometry(b)
@@ -229,9 +248,12 @@ private func mirrored(_ h: HandleID, x: Bool, y: Bool) -> HandleID {
             let mods = viaShift ? Modifiers.shift : 0
             try r.down(hs, mods: mods)
             for _ in 0..<3 {
-                try r.move(hs + Vec2(rng.double(-1, 1), rng.double(-1, 1)) * (b.size * M(r.e.view).lengthScale), mods: mods)
+                try r.move(
+                    hs + Vec2(rng.double(-1, 1), rng.double(-1, 1)) * (b.size * M(r.e.view).lengthScale), mods: mods)
                 let g = r.geometry(box)
-                #expect(close(g.width / g.height, b.g.width / b.g.height, rel: 1e-9), "round \(round): \(g.width) x \(g.height)")
+                #expect(
+                    close(g.width / g.height, b.g.width / b.g.height, rel: 1e-9),
+                    "round \(round): \(g.width) x \(g.height)")
                 #expect(g.width >= minW * (1 - 1e-12) && g.height >= minH * (1 - 1e-12))
                 let now = try WorldBox(r, box)
                 if handle.isCorner {
@@ -239,7 +261,9 @@ private func mirrored(_ h: HandleID, x: Bool, y: Bool) -> HandleID {
                 } else {
                     // The opposite edge keeps its middle (the other dimension grows about it).
                     let mids = (0..<4).map { Vec2.mid(now.corners[$0], now.corners[($0 + 1) % 4]) }
-                    #expect(mids.contains { close($0, opposite, rel: 1e-9, scale: scale) }, "round \(round): opposite edge moved")
+                    #expect(
+                        mids.contains { close($0, opposite, rel: 1e-9, scale: scale) },
+                        "round \(round): opposite edge moved")
                 }
             }
             try r.up(hs)
@@ -285,7 +309,9 @@ private func mirrored(_ h: HandleID, x: Bool, y: Bool) -> HandleID {
             if handle.isCorner && g.width > minW * (1 + 1e-9) && g.height > minH * (1 + 1e-9) {
                 let pw = r.world(ps)
                 #expect(now.contains(corner: pw, scale: scale), "round \(round): corner not under the pointer")
-                #expect(now.contains(corner: b.centre * 2 - pw, scale: scale), "round \(round): opposite corner not mirrored")
+                #expect(
+                    now.contains(corner: b.centre * 2 - pw, scale: scale),
+                    "round \(round): opposite corner not mirrored")
             }
             if !handle.isCorner {
                 let horizontal = handle == .left || handle == .right
@@ -360,7 +386,9 @@ private func mirrored(_ h: HandleID, x: Bool, y: Bool) -> HandleID {
                 #expect(fits(g, region, tol: 1e-9 * 2000), "round \(round) step \(step): left the region")
                 let now = try WorldBox(r, box)
                 if handle.isCorner {
-                    #expect(now.contains(corner: b.centre - rel, scale: scale), "round \(round) step \(step): opposite corner moved")
+                    #expect(
+                        now.contains(corner: b.centre - rel, scale: scale),
+                        "round \(round) step \(step): opposite corner moved")
                 } else {
                     for c in b.corners where (c - b.centre).dot(rel) < 0 {
                         #expect(now.contains(corner: c, scale: scale), "round \(round) step \(step): fixed edge moved")

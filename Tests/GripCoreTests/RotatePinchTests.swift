@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 @Suite struct RotatePinchTests {
@@ -50,7 +51,9 @@ import Testing
             let c = r.screen(of: box, boxPoint: Vec2(g.width / 2, g.height / 2))
             #expect(close(c, centre, rel: 1e-9, scale: 1000))
             let u = h - c, v = p - c
-            #expect(abs(u.cross(v)) <= 1e-9 * len(u) * len(v) && u.dot(v) > 0, "round \(round): handle off the pointer's ray")
+            #expect(
+                abs(u.cross(v)) <= 1e-9 * len(u) * len(v) && u.dot(v) > 0,
+                "round \(round): handle off the pointer's ray")
             #expect(close(len(u), len(h0 - centre), rel: 1e-9), "round \(round): handle changed its distance")
             try r.up(p)
         }
@@ -65,12 +68,16 @@ import Testing
         #expect(abs(g.rotation - Double.pi / 2) < 1e-12)
         #expect(g.center == Vec2(300, 220))
         let evs = r.events()
-        #expect(kinds(evs) == [.gestureBegan, .gestureChanged] && evs.allSatisfy { $0.gesture == .rotate && $0.handle == .rotate })
+        #expect(
+            kinds(evs) == [.gestureBegan, .gestureChanged]
+                && evs.allSatisfy { $0.gesture == .rotate && $0.handle == .rotate })
     }
 
     @Test func rotationSnapsWithinTheTolerance() throws {
         let r = Rig()
-        let b = r.box { $0.behavior.rotationSnap = Double.pi / 4; $0.behavior.snapTolerance = 0.087 }
+        let b = r.box {
+            $0.behavior.rotationSnap = Double.pi / 4; $0.behavior.snapTolerance = 0.087
+        }
         let centre = Vec2(300, 220)
         func at(_ a: Double) -> Vec2 { centre + Vec2(refSin(a), -refCos(a)) * 100 }
         try r.down(Vec2(300, 136))
@@ -125,8 +132,12 @@ import Testing
                 let pa = m - v * 0.5, pb = m + v * 0.5
                 try r.move(pa, id: 1)
                 try r.move(pb, id: 2)
-                #expect(close(r.screen(of: box, boxPoint: a), pa, rel: 1e-9, scale: 1000), "round \(round) step \(step): finger 1 slipped")
-                #expect(close(r.screen(of: box, boxPoint: b), pb, rel: 1e-9, scale: 1000), "round \(round) step \(step): finger 2 slipped")
+                #expect(
+                    close(r.screen(of: box, boxPoint: a), pa, rel: 1e-9, scale: 1000),
+                    "round \(round) step \(step): finger 1 slipped")
+                #expect(
+                    close(r.screen(of: box, boxPoint: b), pb, rel: 1e-9, scale: 1000),
+                    "round \(round) step \(step): finger 2 slipped")
                 let now = r.geometry(box)
                 #expect(now.width == g.width && now.height == g.height && now.flippedX == g.flippedX)
                 #expect(close(now.scale, g.scale * k, rel: 1e-9))
@@ -143,7 +154,7 @@ import Testing
         (Allow.rotate.rawValue, 1.0, Double.pi / 2, Vec2(370, 330)),
         (Allow.move.rawValue, 1.0, 0.0, Vec2(330, 450)),
         (Allow([.move, .pinch, .rotate]).rawValue, 2.0, Double.pi / 2, Vec2(300, 510)),
-        (Allow([.pinch, .rotate]).rawValue, 2.0, Double.pi / 2, Vec2(370, 360)),
+        (Allow([.pinch, .rotate]).rawValue, 2.0, Double.pi / 2, Vec2(370, 360))
     ])
     func allowBitsGateEachPart(allow: UInt32, scale: Double, rotation: Double, centre: Vec2) throws {
         let r = Rig()

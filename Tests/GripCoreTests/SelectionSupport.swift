@@ -1,3 +1,7 @@
+import Testing
+
+@testable import GripCore
+
 // Support for the selection suites: random scenes with a selection of several boxes, the
 // selection frame and its handles computed from the public state (not from the engine's frame
 // code), and a reference model of a group resize written from DESIGN.md.
@@ -6,8 +10,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-@testable import GripCore
 
 /// A scene whose selection has two or more members, each at the end of its own chain of
 /// ancestors; `others` is every box that is not selected (the ancestors and some decoys).
@@ -45,9 +47,11 @@ func selLocalRotation(_ e: Engine, parent: BoxID, worldAngle theta: Double) -> D
 
 /// A random scene: `count` members (2...6 when nil) nested 0...3 deep under rotated, scaled and
 /// flipped ancestors, a few decoys, the members selected through the API.
-func selMakeScene(_ rng: inout SplitMix64, view: Bool, count: Int? = nil, rotations: SelRotations = .random,
-                  configure: (inout EngineConfig) -> Void = { _ in },
-                  member make: (Int, inout BoxDesc) -> Void = { _, _ in }) throws -> SelScene {
+func selMakeScene(
+    _ rng: inout SplitMix64, view: Bool, count: Int? = nil, rotations: SelRotations = .random,
+    configure: (inout EngineConfig) -> Void = { _ in },
+    member make: (Int, inout BoxDesc) -> Void = { _, _ in }
+) throws -> SelScene {
     let r = Rig(width: 4000, height: 4000, configure)
     if view { try r.e.setView(randomView(&rng)) }
     var others: [BoxID] = []
@@ -73,8 +77,10 @@ func selMakeScene(_ rng: inout SplitMix64, view: Bool, count: Int? = nil, rotati
         members.append(id)
     }
     for _ in 0..<rng.int(3) {
-        others.append(r.box(center: Vec2(rng.double(-200, 400), rng.double(-200, 400)), width: rng.double(30, 150),
-                            height: rng.double(30, 150), rotation: rng.double(-3.1, 3.1), editing: false))
+        others.append(
+            r.box(
+                center: Vec2(rng.double(-200, 400), rng.double(-200, 400)), width: rng.double(30, 150),
+                height: rng.double(30, 150), rotation: rng.double(-3.1, 3.1), editing: false))
     }
     for m in members { try r.e.select(m, .add) }
     _ = r.events()
@@ -109,7 +115,9 @@ func selRotateHandleScreen(_ r: Rig, offset: Double = 24) -> Vec2 {
 func selGrabPoint(_ r: Rig, _ id: BoxID, _ rng: inout SplitMix64, avoid: [Vec2] = []) -> Vec2? {
     let g = r.geometry(id)
     for k in 0..<40 {
-        let p = k == 0 ? Vec2(g.width / 2, g.height / 2) : Vec2(g.width * rng.double(0.1, 0.9), g.height * rng.double(0.1, 0.9))
+        let p =
+            k == 0
+            ? Vec2(g.width / 2, g.height / 2) : Vec2(g.width * rng.double(0.1, 0.9), g.height * rng.double(0.1, 0.9))
         let w = try! refWorld(r.e, id).apply(p)
         let s = r.screen(w)
         if avoid.contains(where: { dist($0, s) < 40 }) { continue }

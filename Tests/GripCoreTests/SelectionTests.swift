@@ -1,3 +1,7 @@
+import Testing
+
+@testable import GripCore
+
 // The selection as a set (DESIGN.md, "Behaviour added in 0.2", Selection): the ancestor rule,
 // the order, destroyed boxes, SELECTION_CHANGED; and the frame with a selection of several
 // boxes, built incrementally, against one built from nothing.
@@ -6,8 +10,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-@testable import GripCore
 
 /// The selection a model of the rules expects: `members` with `id` added last (when it is not in
 /// already), its ancestors and descendants taken out.
@@ -29,8 +31,10 @@ func selModelAdding(_ e: Engine, _ id: BoxID, to members: [BoxID]) -> [BoxID] {
             var boxes: [BoxID] = []
             for _ in 0..<(8 + rng.int(12)) {
                 let parent = boxes.isEmpty || rng.int(3) == 0 ? BoxID.none : boxes[rng.int(boxes.count)]
-                boxes.append(r.box(parent: parent, center: Vec2(rng.double(0, 600), rng.double(0, 600)),
-                                   width: rng.double(20, 200), height: rng.double(20, 200), editing: rng.bool()))
+                boxes.append(
+                    r.box(
+                        parent: parent, center: Vec2(rng.double(0, 600), rng.double(0, 600)),
+                        width: rng.double(20, 200), height: rng.double(20, 200), editing: rng.bool()))
             }
             _ = r.events()
             var model: [BoxID] = []
@@ -59,18 +63,25 @@ func selModelAdding(_ e: Engine, _ id: BoxID, to members: [BoxID]) -> [BoxID] {
                     case .replace: model = [id]
                     case .add: model = selModelAdding(r.e, id, to: model)
                     case .remove: model.removeAll { $0 == id }
-                    case .toggle: model = model.contains(id) ? model.filter { $0 != id } : selModelAdding(r.e, id, to: model)
+                    case .toggle:
+                        model = model.contains(id) ? model.filter { $0 != id } : selModelAdding(r.e, id, to: model)
                     }
                 }
                 let got = r.e.selectedBoxes
                 #expect(got == model, "\(label): selection \(got.map(\.rawValue)), expected \(model.map(\.rawValue))")
-                for a in got { for b in got where a != b {
-                    #expect(!selIsAncestor(r.e, a, of: b), "\(label): \(a.rawValue) and its descendant \(b.rawValue) both selected")
-                } }
+                for a in got {
+                    for b in got where a != b {
+                        #expect(
+                            !selIsAncestor(r.e, a, of: b),
+                            "\(label): \(a.rawValue) and its descendant \(b.rawValue) both selected")
+                    }
+                }
                 #expect(r.e.selectionState().count == got.count, "\(label)")
                 let changed = Set(before) != Set(model)
                 let events = r.events().filter { $0.kind == .selectionChanged }
-                #expect(events.count == (changed ? 1 : 0), "\(label): \(events.count) SELECTION_CHANGED, set changed: \(changed)")
+                #expect(
+                    events.count == (changed ? 1 : 0),
+                    "\(label): \(events.count) SELECTION_CHANGED, set changed: \(changed)")
                 #expect(events.allSatisfy { $0.box == .selection }, "\(label)")
                 if changed { changes += 1 }
                 steps += 1
@@ -95,7 +106,9 @@ func selModelAdding(_ e: Engine, _ id: BoxID, to members: [BoxID]) -> [BoxID] {
             let before = r.e.selectedBoxes
             _ = r.events()
             expectGripError(.invalidState, "select during a group move") { try r.e.select(sc.members[1], .remove) }
-            expectGripError(.invalidState, "select during a group move") { try r.e.select(sc.others.first ?? sc.members[1], .replace) }
+            expectGripError(.invalidState, "select during a group move") {
+                try r.e.select(sc.others.first ?? sc.members[1], .replace)
+            }
             #expect(r.e.selectedBoxes == before)
             #expect(!r.events().contains { $0.kind == .selectionChanged })
             try r.up(g + Vec2(40, 30))
@@ -121,10 +134,16 @@ func selModelAdding(_ e: Engine, _ id: BoxID, to members: [BoxID]) -> [BoxID] {
                 let st = r.e.selectionState()
                 let want = [st.corners.0, st.corners.1, st.corners.2, st.corners.3].map { view.apply($0) }
                 let got = Array(incremental.vertices[Int(b.firstVertex)..<Int(b.firstVertex + b.vertexCount)])
-                if !zip(got, want).allSatisfy({ close($0, $1, rel: 1e-9, scale: 4000) }) { out.append("selection border off the frame") }
+                if !zip(got, want).allSatisfy({ close($0, $1, rel: 1e-9, scale: 4000) }) {
+                    out.append("selection border off the frame")
+                }
             }
-            if outlines.map(\.box) != members { out.append("outlines \(outlines.map(\.box.rawValue)) for members \(members.map(\.rawValue))") }
-            if incremental.commands.filter({ $0.kind == .handle && $0.box == .selection }).count != 9 { out.append("selection handles") }
+            if outlines.map(\.box) != members {
+                out.append("outlines \(outlines.map(\.box.rawValue)) for members \(members.map(\.rawValue))")
+            }
+            if incremental.commands.filter({ $0.kind == .handle && $0.box == .selection }).count != 9 {
+                out.append("selection handles")
+            }
         } else {
             if !border.isEmpty { out.append("a selection border with \(members.count) selected") }
             if !outlines.isEmpty { out.append("outlines with \(members.count) selected") }
@@ -132,8 +151,11 @@ func selModelAdding(_ e: Engine, _ id: BoxID, to members: [BoxID]) -> [BoxID] {
         let scratch = r.e.frameFromScratch()
         if incremental.commands.count != scratch.commands.count {
             out.append("\(incremental.commands.count) commands, a rebuild has \(scratch.commands.count)")
-        } else if let i = incremental.commands.indices.first(where: { incremental.commands[$0] != scratch.commands[$0] }) {
-            out.append("command \(i) (\(incremental.commands[i].kind), box \(incremental.commands[i].box.rawValue)) differs from a rebuild's")
+        } else if let i = incremental.commands.indices.first(where: { incremental.commands[$0] != scratch.commands[$0] }
+        ) {
+            out.append(
+                "command \(i) (\(incremental.commands[i].kind), box \(incremental.commands[i].box.rawValue)) differs from a rebuild's"
+            )
         }
         if incremental.vertices != scratch.vertices { out.append("vertices differ from a rebuild's") }
         return out
@@ -148,7 +170,9 @@ func selModelAdding(_ e: Engine, _ id: BoxID, to members: [BoxID]) -> [BoxID] {
             let view = rng.bool()
             let sc = try selMakeScene(&rng, view: view, configure: { $0.selectionMode = .pointer })
             let r = sc.r
-            r.box(center: Vec2(rng.double(0, 400), rng.double(0, 400)), width: 80, height: 60, rotation: rng.double(-3, 3), editing: true)
+            r.box(
+                center: Vec2(rng.double(0, 400), rng.double(0, 400)), width: 80, height: 60,
+                rotation: rng.double(-3, 3), editing: true)
             var failures: [String] = []
             func check(_ what: String) {
                 let p = problems(r)
@@ -162,20 +186,27 @@ func selModelAdding(_ e: Engine, _ id: BoxID, to members: [BoxID]) -> [BoxID] {
                 switch rng.int(7) {
                 case 0:
                     // A member dragged: the whole selection moves.
-                    let m = r.e.selectedBoxes.isEmpty ? sc.members[0] : r.e.selectedBoxes[rng.int(r.e.selectedBoxes.count)]
+                    let m =
+                        r.e.selectedBoxes.isEmpty ? sc.members[0] : r.e.selectedBoxes[rng.int(r.e.selectedBoxes.count)]
                     guard let g = selGrabPoint(r, m, &rng) else { continue }
                     try r.down(g); check("down \(action)")
-                    for _ in 0..<3 { try r.move(g + Vec2(rng.double(-120, 120), rng.double(-120, 120))); check("move \(action)") }
+                    for _ in 0..<3 {
+                        try r.move(g + Vec2(rng.double(-120, 120), rng.double(-120, 120))); check("move \(action)")
+                    }
                     if rng.int(3) == 0 { try r.cancel(g) } else { try r.up(g + Vec2(5, 5)) }
                     check("end \(action)")
                 case 1 where st.count >= 2:
                     let h = HandleID.resizeHandles[rng.int(8)]
-                    guard try r.e.hitTest(world: f.world(f.point(h))) == Hit(box: .selection, handle: h) else { continue }
+                    guard try r.e.hitTest(world: f.world(f.point(h))) == Hit(box: .selection, handle: h) else {
+                        continue
+                    }
                     let hs = r.screen(f.world(f.point(h)))
                     let mods = rng.bool() ? Modifiers.shift : 0
                     try r.down(hs, mods: mods); check("handle down \(action)")
                     for _ in 0..<3 {
-                        try r.move(r.screen(f.world(Vec2(rng.double(-0.5, 1.5) * f.width, rng.double(-0.5, 1.5) * f.height))), mods: mods)
+                        try r.move(
+                            r.screen(f.world(Vec2(rng.double(-0.5, 1.5) * f.width, rng.double(-0.5, 1.5) * f.height))),
+                            mods: mods)
                         check("resize \(action)")
                     }
                     if rng.int(3) == 0 { try r.cancel(hs) } else { try r.up(hs) }
@@ -185,12 +216,16 @@ func selModelAdding(_ e: Engine, _ id: BoxID, to members: [BoxID]) -> [BoxID] {
                     guard try r.e.hitTest(world: r.world(hs)) == Hit(box: .selection, handle: .rotate) else { continue }
                     let mods = rng.bool() ? Modifiers.shift : 0
                     try r.down(hs, mods: mods); check("rotate down \(action)")
-                    for _ in 0..<3 { try r.move(hs + Vec2(rng.double(-200, 200), rng.double(-200, 200)), mods: mods); check("rotate \(action)") }
+                    for _ in 0..<3 {
+                        try r.move(hs + Vec2(rng.double(-200, 200), rng.double(-200, 200)), mods: mods);
+                        check("rotate \(action)")
+                    }
                     try r.up(hs, mods: mods)
                     check("rotate end \(action)")
                 case 3 where st.count >= 2:
                     let sel = r.e.selectedBoxes
-                    guard let g1 = selGrabPoint(r, sel[0], &rng), let g2 = selGrabPoint(r, sel[1], &rng, avoid: [g1]) else { continue }
+                    guard let g1 = selGrabPoint(r, sel[0], &rng), let g2 = selGrabPoint(r, sel[1], &rng, avoid: [g1])
+                    else { continue }
                     try r.down(g1, id: 1); try r.down(g2, id: 2); check("pinch down \(action)")
                     for _ in 0..<2 {
                         try r.move(g1 + Vec2(rng.double(-60, 60), rng.double(-60, 60)), id: 1); check("pinch \(action)")
@@ -202,11 +237,14 @@ func selModelAdding(_ e: Engine, _ id: BoxID, to members: [BoxID]) -> [BoxID] {
                 case 4 where st.count >= 2:
                     guard let g = selGrabPoint(r, r.e.selectedBoxes[0], &rng) else { continue }
                     r.t += 0.01
-                    _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: g, time: r.t)); check("magnify down \(action)")
+                    _ = try r.e.dispatchMagnify(MagnifyEvent(.down, factor: 1, focal: g, time: r.t));
+                    check("magnify down \(action)")
                     r.t += 0.01
-                    _ = try r.e.dispatchMagnify(MagnifyEvent(.move, factor: rng.double(0.7, 1.4), focal: g, time: r.t)); check("magnify \(action)")
+                    _ = try r.e.dispatchMagnify(MagnifyEvent(.move, factor: rng.double(0.7, 1.4), focal: g, time: r.t));
+                    check("magnify \(action)")
                     r.t += 0.01
-                    _ = try r.e.dispatchMagnify(MagnifyEvent(rng.bool() ? .up : .cancel, factor: rng.double(0.7, 1.4), focal: g, time: r.t))
+                    _ = try r.e.dispatchMagnify(
+                        MagnifyEvent(rng.bool() ? .up : .cancel, factor: rng.double(0.7, 1.4), focal: g, time: r.t))
                     check("magnify end \(action)")
                 case 5:
                     let all = sc.members + sc.others
@@ -219,7 +257,9 @@ func selModelAdding(_ e: Engine, _ id: BoxID, to members: [BoxID]) -> [BoxID] {
                 default:
                     // Hover over a member, a handle of the frame, and nothing.
                     try r.move(r.screen(f.world(f.point(.right))), id: 9); check("hover handle \(action)")
-                    if let g = selGrabPoint(r, sc.members[rng.int(sc.members.count)], &rng) { try r.move(g, id: 9); check("hover member \(action)") }
+                    if let g = selGrabPoint(r, sc.members[rng.int(sc.members.count)], &rng) {
+                        try r.move(g, id: 9); check("hover member \(action)")
+                    }
                     try r.cancel(Vec2(-5000, -5000), id: 9); check("hover leaves \(action)")
                 }
             }
@@ -250,8 +290,10 @@ extension Array {
             var boxes: [BoxID] = []
             for _ in 0..<(10 + rng.int(20)) {
                 let parent = boxes.isEmpty || rng.int(2) == 0 ? BoxID.none : boxes[rng.int(boxes.count)]
-                boxes.append(r.box(parent: parent, center: Vec2(rng.double(0, 600), rng.double(0, 600)),
-                                   width: rng.double(20, 200), height: rng.double(20, 200), editing: false))
+                boxes.append(
+                    r.box(
+                        parent: parent, center: Vec2(rng.double(0, 600), rng.double(0, 600)),
+                        width: rng.double(20, 200), height: rng.double(20, 200), editing: false))
             }
             for _ in 0..<(3 + rng.int(10)) { try r.e.select(boxes[rng.int(boxes.count)], .add) }
             for step in 0..<6 {
@@ -262,11 +304,14 @@ extension Array {
                 guard (try? r.e.configure(b, d)) != nil else { continue }
                 // The pairwise rule over the hierarchy as it is now.
                 var want: [BoxID] = []
-                for m in before where !want.contains(where: { selIsAncestor(r.e, $0, of: m) || selIsAncestor(r.e, m, of: $0) }) {
+                for m in before
+                where !want.contains(where: { selIsAncestor(r.e, $0, of: m) || selIsAncestor(r.e, m, of: $0) }) {
                     want.append(m)
                 }
                 if want.count != before.count { clashes += 1 }
-                #expect(r.e.selectedBoxes == want, "round \(round) step \(step): \(r.e.selectedBoxes.map(\.rawValue)) want \(want.map(\.rawValue))")
+                #expect(
+                    r.e.selectedBoxes == want,
+                    "round \(round) step \(step): \(r.e.selectedBoxes.map(\.rawValue)) want \(want.map(\.rawValue))")
             }
         }
         #expect(clashes >= 20, "only \(clashes) re-parents made a clash")

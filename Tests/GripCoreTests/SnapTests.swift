@@ -2,6 +2,7 @@
 // smallest correction, objects before the grid, targets, equal gaps, resizes, guides, bypass,
 // groups, and a property test against a brute-force snapper.
 import Testing
+
 @testable import GripCore
 
 @Suite struct SnapTests {
@@ -18,9 +19,13 @@ import Testing
 
     /// A box from its min corner and size (world units, top level).
     @discardableResult
-    private func rect(_ r: Rig, _ x: Double, _ y: Double, _ w: Double, _ h: Double, target: Bool = true,
-                      parent: BoxID = .none) -> BoxID {
-        r.box(parent: parent, center: Vec2(x + w / 2, y + h / 2), width: w, height: h, editing: false) { $0.behavior.snapTarget = target }
+    private func rect(
+        _ r: Rig, _ x: Double, _ y: Double, _ w: Double, _ h: Double, target: Bool = true,
+        parent: BoxID = .none
+    ) -> BoxID {
+        r.box(parent: parent, center: Vec2(x + w / 2, y + h / 2), width: w, height: h, editing: false) {
+            $0.behavior.snapTarget = target
+        }
     }
 
     /// Drags `b` by world displacement `d` (one move after a slop-clearing one), returning its min corner.
@@ -37,7 +42,9 @@ import Testing
 
     private func marks(_ r: Rig, _ kind: CommandKind) -> [(Vec2, Vec2)] {
         let f = r.e.frame()
-        return f.commands.filter { $0.kind == kind }.map { (f.vertices[Int($0.firstVertex)], f.vertices[Int($0.firstVertex) + 1]) }
+        return f.commands.filter { $0.kind == kind }.map {
+            (f.vertices[Int($0.firstVertex)], f.vertices[Int($0.firstVertex) + 1])
+        }
     }
 
     @Test func snapsWithinTheThresholdInScreenUnitsAtZoom1And2() throws {
@@ -59,8 +66,8 @@ import Testing
 
     @Test func theSmallestCorrectionWinsAndTheGuideSpansToTheTarget() throws {
         let r = try rig(SnapConfig.edges | SnapConfig.centers)
-        rect(r, 506, 0, 20, 40)        // left edge 6 away from the moving left at 500
-        rect(r, 560, 700, 44, 40)      // right edge 604: 4 away from the moving right at 600
+        rect(r, 506, 0, 20, 40)  // left edge 6 away from the moving left at 500
+        rect(r, 560, 700, 44, 40)  // right edge 604: 4 away from the moving right at 600
         let b = rect(r, 100, 400, 100, 100)
         #expect(try drag(r, b, by: Vec2(400, 0)).x == 504)
         let g = marks(r, .guide)
@@ -89,7 +96,7 @@ import Testing
         let r = try rig(SnapConfig.edges)
         rect(r, 504, 0, 20, 40, target: false)
         let parent = rect(r, 0, 1000, 1000, 1000)
-        rect(r, 503, 10, 20, 20, parent: parent)   // world left 503, but not a sibling
+        rect(r, 503, 10, 20, 20, parent: parent)  // world left 503, but not a sibling
         let b = rect(r, 100, 400, 100, 100)
         #expect(try drag(r, b, by: Vec2(400, 0)).x == 500)
         #expect(marks(r, .guide).isEmpty)
@@ -110,17 +117,19 @@ import Testing
     @Test func repeatsTheGapBesideARow() throws {
         let r = try rig(SnapConfig.gaps)
         rect(r, 100, 400, 100, 60)
-        rect(r, 230, 400, 100, 60)      // gap 30 after the first
+        rect(r, 230, 400, 100, 60)  // gap 30 after the first
         let b = rect(r, 0, 600, 80, 40)
         // Beside the row: left at 362 -> 360 (330 + 30).
         #expect(try drag(r, b, by: Vec2(362, -190)).x == 360)
         let gaps = marks(r, .gap)
-        #expect(gaps.count == 2 && gaps.contains { $0.0.x == 330 && $0.1.x == 360 } && gaps.contains { $0.0.x == 200 && $0.1.x == 230 })
+        #expect(
+            gaps.count == 2 && gaps.contains { $0.0.x == 330 && $0.1.x == 360 }
+                && gaps.contains { $0.0.x == 200 && $0.1.x == 230 })
     }
 
     @Test func resizeSnapsTheMovingEdgeAndKeepsTheFixedEdgeExact() throws {
         let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
-        rect(r, 0, 0, 300, 40)          // right edge at 300
+        rect(r, 0, 0, 300, 40)  // right edge at 300
         let b = r.box(center: Vec2(150, 400), width: 100, height: 100)  // 100 ... 200
         try r.down(Vec2(200, 400))
         try r.move(Vec2(296, 403))
@@ -139,10 +148,10 @@ import Testing
 
     @Test func aResizeAboutTheCentreSnapsWhicheverEdgeIsNearer() throws {
         let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
-        rect(r, 80, 0, 30, 40)                                          // left edge 80
+        rect(r, 80, 0, 30, 40)  // left edge 80
         let b = r.box(center: Vec2(150, 400), width: 100, height: 100)  // 100 ... 200
         try r.down(Vec2(200, 400), mods: Modifiers.alt)
-        try r.move(Vec2(218, 401), mods: Modifiers.alt)                 // 82 ... 218: the left edge is 2 from 80
+        try r.move(Vec2(218, 401), mods: Modifiers.alt)  // 82 ... 218: the left edge is 2 from 80
         let g = r.geometry(b)
         #expect(abs(g.center.x - g.width / 2 - 80) < 1e-9 && abs(g.center.x + g.width / 2 - 220) < 1e-9)
         #expect(g.center.x == 150)
@@ -150,8 +159,8 @@ import Testing
 
     @Test func resizeWithTheRatioKeptSnapsTheAxisNeedingLess() throws {
         let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
-        rect(r, 0, 0, 302, 40)           // right edge 302
-        rect(r, 0, 600, 40, 497)         // bottom edge 1097: far
+        rect(r, 0, 0, 302, 40)  // right edge 302
+        rect(r, 0, 600, 40, 497)  // bottom edge 1097: far
         let b = r.box(center: Vec2(150, 450), width: 100, height: 100) { $0.behavior.resizeMode = .uniform }
         try r.down(Vec2(200, 500))
         try r.move(Vec2(297, 597))
@@ -187,14 +196,14 @@ import Testing
     @Test func aSelectionSnapsAsOneByItsBounds() throws {
         let r = try rig(SnapConfig.edges)
         rect(r, 500, 0, 50, 40)
-        let a = rect(r, 100, 400, 50, 50), c = rect(r, 180, 420, 40, 60)   // bounds 100 ... 220
+        let a = rect(r, 100, 400, 50, 50), c = rect(r, 180, 420, 40, 60)  // bounds 100 ... 220
         try r.e.select(a, .replace)
         try r.e.select(c, .add)
         try r.down(Vec2(125, 425))
         try r.move(Vec2(125, 455))
-        try r.move(Vec2(125 + 276, 425))        // right edge at 496: 4 short of... no target; left at 376
+        try r.move(Vec2(125 + 276, 425))  // right edge at 496: 4 short of... no target; left at 376
         #expect(r.geometry(a).center.x == 401)
-        try r.move(Vec2(125 + 397, 425))        // left at 497 -> 500
+        try r.move(Vec2(125 + 397, 425))  // left at 497 -> 500
         #expect(r.geometry(a).center.x == 525 && r.geometry(c).center.x == 600)
         #expect(marks(r, .guide).count == 1)
         try r.up(Vec2(125 + 397, 425))
@@ -203,11 +212,11 @@ import Testing
 
     @Test func aSelectionResizeSnapsTheFramesMovingEdge() throws {
         let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
-        rect(r, 250, 0, 50, 40)                                              // right edge 300
-        let a = rect(r, 100, 400, 50, 50), c = rect(r, 180, 420, 40, 60)   // frame 100 ... 220
+        rect(r, 250, 0, 50, 40)  // right edge 300
+        let a = rect(r, 100, 400, 50, 50), c = rect(r, 180, 420, 40, 60)  // frame 100 ... 220
         try r.e.select(a, .replace)
         try r.e.select(c, .add)
-        try r.down(Vec2(220, 440))                                           // the frame's right handle
+        try r.down(Vec2(220, 440))  // the frame's right handle
         try r.move(Vec2(240, 441))
         try r.move(Vec2(296, 441))
         let gc = r.geometry(c), ga = r.geometry(a)
@@ -219,11 +228,16 @@ import Testing
     // MARK: - against a brute-force snapper
 
     /// The correction along one axis by the rules, over every target (no index).
-    private func bruteAxis(_ targets: [Rect], _ b: Rect, axis: Int, c: SnapConfig, tol: Double, pointer: Double) -> Double {
+    private func bruteAxis(
+        _ targets: [Rect], _ b: Rect, axis: Int, c: SnapConfig, tol: Double, pointer: Double
+    ) -> Double {
         var best = (d: Double.infinity, t: 0.0)
         func consider(_ d: Double, _ t: Double) {
-            let better = abs(d) < abs(best.d) || (abs(d) == abs(best.d) && (abs(t - pointer) < abs(best.t - pointer)
-                || (abs(t - pointer) == abs(best.t - pointer) && d < best.d)))
+            let better =
+                abs(d) < abs(best.d)
+                || (abs(d) == abs(best.d)
+                    && (abs(t - pointer) < abs(best.t - pointer)
+                        || (abs(t - pointer) == abs(best.t - pointer) && d < best.d)))
             if better { best = (d, t) }
         }
         func f(_ r: Rect, _ a: Int, _ k: Int) -> Double {
@@ -239,8 +253,12 @@ import Testing
         if c.flags & SnapConfig.gaps != 0 {
             let o = 1 - axis
             func overlaps(_ t: Rect, _ r: Rect) -> Bool { f(t, o, 0) < f(r, o, 2) && f(t, o, 2) > f(r, o, 0) }
-            func before(_ x: Double, _ r: Rect) -> Rect? { targets.filter { overlaps($0, r) && f($0, axis, 2) <= x }.max { f($0, axis, 2) < f($1, axis, 2) } }
-            func after(_ x: Double, _ r: Rect) -> Rect? { targets.filter { overlaps($0, r) && f($0, axis, 0) >= x }.min { f($0, axis, 0) < f($1, axis, 0) } }
+            func before(_ x: Double, _ r: Rect) -> Rect? {
+                targets.filter { overlaps($0, r) && f($0, axis, 2) <= x }.max { f($0, axis, 2) < f($1, axis, 2) }
+            }
+            func after(_ x: Double, _ r: Rect) -> Rect? {
+                targets.filter { overlaps($0, r) && f($0, axis, 0) >= x }.min { f($0, axis, 0) < f($1, axis, 0) }
+            }
             let lo = f(b, axis, 0), hi = f(b, axis, 2), mid = (lo + hi) * 0.5
             let a = before(mid, b), n = after(mid, b)
             if let a, let n {
@@ -282,13 +300,16 @@ import Testing
             func randomBox() -> BoxID {
                 let rotation = rng.int(4) == 0 ? rng.double(-3, 3) : 0
                 let target = rng.int(5) != 0
-                return r.box(center: Vec2(rng.double(0, 800), rng.double(0, 800)), width: rng.double(10, 120),
-                             height: rng.double(10, 120), rotation: rotation, scale: rng.int(3) == 0 ? rng.double(0.5, 2) : 1,
-                             editing: false) { $0.behavior.snapTarget = target }
+                return r.box(
+                    center: Vec2(rng.double(0, 800), rng.double(0, 800)), width: rng.double(10, 120),
+                    height: rng.double(10, 120), rotation: rotation, scale: rng.int(3) == 0 ? rng.double(0.5, 2) : 1,
+                    editing: false
+                ) { $0.behavior.snapTarget = target }
             }
             for _ in 0..<(5 + rng.int(120)) { ids.append(randomBox()) }
-            let moving = r.box(center: Vec2(rng.double(200, 600), rng.double(200, 600)), width: rng.double(10, 100),
-                               height: rng.double(10, 100), rotation: rng.int(3) == 0 ? rng.double(-3, 3) : 0, editing: false)
+            let moving = r.box(
+                center: Vec2(rng.double(200, 600), rng.double(200, 600)), width: rng.double(10, 100),
+                height: rng.double(10, 100), rotation: rng.int(3) == 0 ? rng.double(-3, 3) : 0, editing: false)
             try r.e.order(moving, .front)
             for gesture in 0..<3 {
                 if gesture > 0 {
@@ -311,7 +332,9 @@ import Testing
                     try r.e.order(moving, .front)
                 }
                 var targets: [Rect] = []
-                for id in ids where try r.e.behavior(of: id).snapTarget { targets.append(SnapIndex.bounds(r.geometry(id))) }
+                for id in ids where try r.e.behavior(of: id).snapTarget {
+                    targets.append(SnapIndex.bounds(r.geometry(id)))
+                }
                 let start = r.geometry(moving)
                 let grabScreen = r.e.view.apply(start.center)
                 try r.down(grabScreen)
@@ -326,9 +349,12 @@ import Testing
                     let b = SnapIndex.bounds(next)
                     let tx = c.threshold / r.e.view.applyVector(Vec2(1, 0)).length
                     let ty = c.threshold / r.e.view.applyVector(Vec2(0, 1)).length
-                    let d = Vec2(bruteAxis(targets, b, axis: 0, c: c, tol: tx, pointer: p.x),
-                                 bruteAxis(targets, b, axis: 1, c: c, tol: ty, pointer: p.y))
-                    #expect(r.geometry(moving).center == next.center + d, "round \(round) gesture \(gesture) step \(step) flags \(c.flags)")
+                    let d = Vec2(
+                        bruteAxis(targets, b, axis: 0, c: c, tol: tx, pointer: p.x),
+                        bruteAxis(targets, b, axis: 1, c: c, tol: ty, pointer: p.y))
+                    #expect(
+                        r.geometry(moving).center == next.center + d,
+                        "round \(round) gesture \(gesture) step \(step) flags \(c.flags)")
                 }
                 try r.up(r.e.view.apply(r.geometry(moving).center))
             }
@@ -347,15 +373,20 @@ import Testing
                 let rotation = rng.int(4) == 0 ? rng.double(-3, 3) : 0
                 let target = rng.int(5) != 0
                 // Some on a coarse grid, so coordinates repeat.
-                let at = rng.int(2) == 0 ? Vec2(Double(rng.int(40)) * 20, Double(rng.int(40)) * 20)
-                                          : Vec2(rng.double(0, 800), rng.double(0, 800))
-                return r.box(center: at, width: rng.int(2) == 0 ? 20 : rng.double(10, 120),
-                             height: rng.int(2) == 0 ? 20 : rng.double(10, 120), rotation: rotation,
-                             editing: false) { $0.behavior.snapTarget = target }
+                let at =
+                    rng.int(2) == 0
+                    ? Vec2(Double(rng.int(40)) * 20, Double(rng.int(40)) * 20)
+                    : Vec2(rng.double(0, 800), rng.double(0, 800))
+                return r.box(
+                    center: at, width: rng.int(2) == 0 ? 20 : rng.double(10, 120),
+                    height: rng.int(2) == 0 ? 20 : rng.double(10, 120), rotation: rotation,
+                    editing: false
+                ) { $0.behavior.snapTarget = target }
             }
             for _ in 0..<(256 + rng.int(300)) { ids.append(randomBox()) }
-            let moving = r.box(center: Vec2(rng.double(200, 600), rng.double(200, 600)), width: rng.double(10, 100),
-                               height: rng.double(10, 100), editing: false)
+            let moving = r.box(
+                center: Vec2(rng.double(200, 600), rng.double(200, 600)), width: rng.double(10, 100),
+                height: rng.double(10, 100), editing: false)
             var c = SnapConfig()
             c.flags = SnapConfig.edges << UInt32(rng.int(3)) | UInt32(rng.int(16))
             c.gridX = rng.double(3, 40); c.gridY = rng.double(3, 40)
@@ -374,7 +405,9 @@ import Testing
                 }
                 try r.e.order(moving, .front)
                 var targets: [Rect] = []
-                for id in ids where try r.e.behavior(of: id).snapTarget { targets.append(SnapIndex.bounds(r.geometry(id))) }
+                for id in ids where try r.e.behavior(of: id).snapTarget {
+                    targets.append(SnapIndex.bounds(r.geometry(id)))
+                }
                 let start = r.geometry(moving)
                 let grab = start.center
                 try r.down(grab)
@@ -385,9 +418,12 @@ import Testing
                     var next = start
                     next.center = start.center + (p - grab)
                     let b = SnapIndex.bounds(next)
-                    let d = Vec2(bruteAxis(targets, b, axis: 0, c: c, tol: c.threshold, pointer: p.x),
-                                 bruteAxis(targets, b, axis: 1, c: c, tol: c.threshold, pointer: p.y))
-                    #expect(r.geometry(moving).center == next.center + d, "round \(round) gesture \(gesture) step \(step) flags \(c.flags)")
+                    let d = Vec2(
+                        bruteAxis(targets, b, axis: 0, c: c, tol: c.threshold, pointer: p.x),
+                        bruteAxis(targets, b, axis: 1, c: c, tol: c.threshold, pointer: p.y))
+                    #expect(
+                        r.geometry(moving).center == next.center + d,
+                        "round \(round) gesture \(gesture) step \(step) flags \(c.flags)")
                 }
                 try r.up(r.geometry(moving).center)
             }
@@ -418,16 +454,23 @@ import Testing
             func randomBox() -> BoxID {
                 let rotation = rng.int(4) == 0 ? rng.double(-3, 3) : 0
                 let target = rng.int(5) != 0
-                let at = rng.int(2) == 0 ? Vec2(Double(rng.int(40)) * 20, Double(rng.int(40)) * 20)
-                                          : Vec2(rng.double(0, 800), rng.double(0, 800))
-                return r.box(center: at, width: rng.int(2) == 0 ? 20 : rng.double(10, 120),
-                             height: rng.int(2) == 0 ? 20 : rng.double(10, 120), rotation: rotation,
-                             editing: false) { $0.behavior.snapTarget = target }
+                let at =
+                    rng.int(2) == 0
+                    ? Vec2(Double(rng.int(40)) * 20, Double(rng.int(40)) * 20)
+                    : Vec2(rng.double(0, 800), rng.double(0, 800))
+                return r.box(
+                    center: at, width: rng.int(2) == 0 ? 20 : rng.double(10, 120),
+                    height: rng.int(2) == 0 ? 20 : rng.double(10, 120), rotation: rotation,
+                    editing: false
+                ) { $0.behavior.snapTarget = target }
             }
             for _ in 0..<(5 + rng.int(150)) { ids.append(randomBox()) }
-            let holder = r.box(center: Vec2(3000, 3000), width: 100, height: 100, editing: false) { $0.behavior.snapTarget = false }
-            let moving = r.box(center: Vec2(rng.double(200, 600), rng.double(200, 600)), width: rng.double(10, 100),
-                               height: rng.double(10, 100), editing: false)
+            let holder = r.box(center: Vec2(3000, 3000), width: 100, height: 100, editing: false) {
+                $0.behavior.snapTarget = false
+            }
+            let moving = r.box(
+                center: Vec2(rng.double(200, 600), rng.double(200, 600)), width: rng.double(10, 100),
+                height: rng.double(10, 100), editing: false)
             if !snapFirst { try r.e.setSnapping(c) }
             for gesture in 0..<4 {
                 if gesture > 0 {
@@ -436,8 +479,10 @@ import Testing
                         switch rng.int(5) {
                         case 0:
                             var d = try r.e.describe(ids[k])
-                            d.geometry.center = rng.int(2) == 0 ? Vec2(Double(rng.int(40)) * 20, Double(rng.int(40)) * 20)
-                                                                : Vec2(rng.double(0, 800), rng.double(0, 800))
+                            d.geometry.center =
+                                rng.int(2) == 0
+                                ? Vec2(Double(rng.int(40)) * 20, Double(rng.int(40)) * 20)
+                                : Vec2(rng.double(0, 800), rng.double(0, 800))
                             try r.e.configure(ids[k], d)
                         case 1: ids.append(randomBox())
                         case 2: if ids.count > 2 { try r.e.destroyBox(ids.remove(at: k)) }
@@ -484,9 +529,12 @@ import Testing
                     var next = start
                     next.center = start.center + (p - grab)
                     let b = SnapIndex.bounds(next)
-                    let d = Vec2(bruteAxis(targets, b, axis: 0, c: c, tol: c.threshold, pointer: p.x),
-                                 bruteAxis(targets, b, axis: 1, c: c, tol: c.threshold, pointer: p.y))
-                    #expect(r.geometry(moving).center == next.center + d, "round \(round) gesture \(gesture) step \(step) flags \(c.flags)")
+                    let d = Vec2(
+                        bruteAxis(targets, b, axis: 0, c: c, tol: c.threshold, pointer: p.x),
+                        bruteAxis(targets, b, axis: 1, c: c, tol: c.threshold, pointer: p.y))
+                    #expect(
+                        r.geometry(moving).center == next.center + d,
+                        "round \(round) gesture \(gesture) step \(step) flags \(c.flags)")
                 }
                 try r.up(r.geometry(moving).center)
             }
@@ -510,19 +558,25 @@ import Testing
         let budget = r.e.snapping.index.sliceEntries, run = r.e.snapping.index.runSize
         var worst = 0, ids: [BoxID] = []
         for _ in 0..<10_000 {
-            ids.append(r.box(center: Vec2(rng.double(100, 3900), rng.double(100, 3900)), width: 20, height: 20, editing: false))
+            ids.append(
+                r.box(center: Vec2(rng.double(100, 3900), rng.double(100, 3900)), width: 20, height: 20, editing: false)
+            )
             worst = max(worst, r.e.snapping.index.sliceWork)
         }
         // A slice's steps: changes taken in (16 each), a run of `runSize` sorted, merge steps.
         #expect(worst > 0 && worst <= budget + 6 * 4 * run + 64)
         var calls = 0
         let root = Int(r.e.snapping.index.root)
-        while (r.e.snapping.index.parents[root].runs.count > 1 || !r.e.snapping.index.parents[root].pending.isEmpty) && calls < 1000 {
+        while (r.e.snapping.index.parents[root].runs.count > 1 || !r.e.snapping.index.parents[root].pending.isEmpty)
+            && calls < 1000
+        {
             _ = r.e.frameView()
             worst = max(worst, r.e.snapping.index.sliceWork)
             calls += 1
         }
-        #expect(r.e.snapping.index.parents[root].runs.count == 1 && r.e.snapping.index.parents[root].runs[0].count == 10_000)
+        #expect(
+            r.e.snapping.index.parents[root].runs.count == 1 && r.e.snapping.index.parents[root].runs[0].count == 10_000
+        )
         #expect(calls > 2 && calls < 1000)
         var most = 0
         for _ in 0..<3 {

@@ -1,3 +1,7 @@
+import Testing
+
+@testable import GripCore
+
 // Test support: a seeded RNG, reference geometry written from DESIGN.md's formula (not the
 // engine's), and a small rig that drives an engine with an advancing clock.
 #if canImport(Glibc)
@@ -5,8 +9,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-@testable import GripCore
 
 // MARK: - Deterministic randomness
 
@@ -54,9 +56,10 @@ struct M: Equatable {
     static func S(_ sx: Double, _ sy: Double) -> M { M(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0) }
 
     static func * (m: M, n: M) -> M {
-        M(a: m.a * n.a + m.c * n.b, b: m.b * n.a + m.d * n.b,
-          c: m.a * n.c + m.c * n.d, d: m.b * n.c + m.d * n.d,
-          tx: m.a * n.tx + m.c * n.ty + m.tx, ty: m.b * n.tx + m.d * n.ty + m.ty)
+        M(
+            a: m.a * n.a + m.c * n.b, b: m.b * n.a + m.d * n.b,
+            c: m.a * n.c + m.c * n.d, d: m.b * n.c + m.d * n.d,
+            tx: m.a * n.tx + m.c * n.ty + m.tx, ty: m.b * n.tx + m.d * n.ty + m.ty)
     }
     func apply(_ p: Vec2) -> Vec2 { Vec2(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
     func vector(_ p: Vec2) -> Vec2 { Vec2(a * p.x + c * p.y, b * p.x + d * p.y) }
@@ -152,13 +155,16 @@ final class Rig {
 
     /// A box; `make` adjusts the default description (editing on, 200 x 120 at (300, 220)).
     @discardableResult
-    func box(parent: BoxID = .none, center: Vec2 = Vec2(300, 220), width: Double = 200, height: Double = 120,
-             rotation: Double = 0, scale: Double = 1, flipX: Bool = false, flipY: Bool = false,
-             editing: Bool = true, _ make: (inout BoxDesc) -> Void = { _ in }) -> BoxID {
+    func box(
+        parent: BoxID = .none, center: Vec2 = Vec2(300, 220), width: Double = 200, height: Double = 120,
+        rotation: Double = 0, scale: Double = 1, flipX: Bool = false, flipY: Bool = false,
+        editing: Bool = true, _ make: (inout BoxDesc) -> Void = { _ in }
+    ) -> BoxID {
         var d = BoxDesc()
         d.parent = parent
-        d.geometry = BoxGeometry(center: center, width: width, height: height, rotation: rotation,
-                                 scale: scale, flippedX: flipX, flippedY: flipY)
+        d.geometry = BoxGeometry(
+            center: center, width: width, height: height, rotation: rotation,
+            scale: scale, flippedX: flipX, flippedY: flipY)
         d.behavior.editing = editing
         make(&d)
         return try! e.createBox(d)
@@ -169,10 +175,18 @@ final class Rig {
         return try e.dispatch(PointerEvent(phase, pointer: id, p, time: t, modifiers: mods))
     }
 
-    @discardableResult func down(_ p: Vec2, id: UInt32 = 1, mods: UInt32 = 0, at: Double? = nil) throws -> Bool { try send(.down, id, p, mods, at) }
-    @discardableResult func move(_ p: Vec2, id: UInt32 = 1, mods: UInt32 = 0, at: Double? = nil) throws -> Bool { try send(.move, id, p, mods, at) }
-    @discardableResult func up(_ p: Vec2, id: UInt32 = 1, mods: UInt32 = 0, at: Double? = nil) throws -> Bool { try send(.up, id, p, mods, at) }
-    @discardableResult func cancel(_ p: Vec2, id: UInt32 = 1, at: Double? = nil) throws -> Bool { try send(.cancel, id, p, 0, at) }
+    @discardableResult func down(_ p: Vec2, id: UInt32 = 1, mods: UInt32 = 0, at: Double? = nil) throws -> Bool {
+        try send(.down, id, p, mods, at)
+    }
+    @discardableResult func move(_ p: Vec2, id: UInt32 = 1, mods: UInt32 = 0, at: Double? = nil) throws -> Bool {
+        try send(.move, id, p, mods, at)
+    }
+    @discardableResult func up(_ p: Vec2, id: UInt32 = 1, mods: UInt32 = 0, at: Double? = nil) throws -> Bool {
+        try send(.up, id, p, mods, at)
+    }
+    @discardableResult func cancel(_ p: Vec2, id: UInt32 = 1, at: Double? = nil) throws -> Bool {
+        try send(.cancel, id, p, 0, at)
+    }
 
     func timer(_ at: Double) throws { t = at; try e.dispatchTimer(at) }
     func tick(_ dt: Double) throws { try timer(t + dt) }
@@ -214,20 +228,25 @@ func randomView(_ rng: inout SplitMix64) -> Affine {
 
 /// A chain of 0...3 random ancestors (rotated, scaled, flipped; not editing) and a box at the
 /// end of it, of about `size` on screen. Returns the innermost box.
-func randomNest(_ r: Rig, _ rng: inout SplitMix64, depth: Int? = nil, size: Double = 150,
-                _ make: (inout BoxDesc) -> Void = { _ in }) -> BoxID {
+func randomNest(
+    _ r: Rig, _ rng: inout SplitMix64, depth: Int? = nil, size: Double = 150,
+    _ make: (inout BoxDesc) -> Void = { _ in }
+) -> BoxID {
     var parent = BoxID.none
     for _ in 0..<(depth ?? rng.int(4)) {
-        parent = r.box(parent: parent, center: Vec2(rng.double(-50, 250), rng.double(-50, 250)),
-                       width: rng.double(50, 400), height: rng.double(50, 400), rotation: rng.double(-3.1, 3.1),
-                       scale: rng.double(0.5, 2), flipX: rng.bool(), flipY: rng.bool(), editing: false)
+        parent = r.box(
+            parent: parent, center: Vec2(rng.double(-50, 250), rng.double(-50, 250)),
+            width: rng.double(50, 400), height: rng.double(50, 400), rotation: rng.double(-3.1, 3.1),
+            scale: rng.double(0.5, 2), flipX: rng.bool(), flipY: rng.bool(), editing: false)
     }
     // Size the box so that it is about `size` screen units across whatever the ancestors' scales.
     let k = (parent == .none ? 1 : (try! refWorld(r.e, parent)).lengthScale) * M(r.e.view).lengthScale
     let scale = rng.double(0.5, 2)
     let w = size * rng.double(0.7, 1.5) / (k * scale), h = size * rng.double(0.7, 1.5) / (k * scale)
-    return r.box(parent: parent, center: Vec2(rng.double(-100, 300), rng.double(-100, 300)), width: w, height: h,
-                 rotation: rng.double(-3.1, 3.1), scale: scale, flipX: rng.bool(), flipY: rng.bool(), editing: false) { d in
+    return r.box(
+        parent: parent, center: Vec2(rng.double(-100, 300), rng.double(-100, 300)), width: w, height: h,
+        rotation: rng.double(-3.1, 3.1), scale: scale, flipX: rng.bool(), flipY: rng.bool(), editing: false
+    ) { d in
         d.behavior.minWidth = Swift.min(10, w / 4)
         d.behavior.minHeight = Swift.min(10, h / 4)
         make(&d)
@@ -236,8 +255,10 @@ func randomNest(_ r: Rig, _ rng: inout SplitMix64, depth: Int? = nil, size: Doub
 
 /// The GripError `body` throws; records an issue and returns nil when it throws nothing (or another error).
 @discardableResult
-func expectGripError(_ status: Status, _ what: String = "", sourceLocation: SourceLocation = #_sourceLocation,
-                     _ body: () throws -> Void) -> GripError? {
+func expectGripError(
+    _ status: Status, _ what: String = "", sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) -> GripError? {
     do {
         try body()
         Issue.record("\(what): expected \(status), nothing thrown", sourceLocation: sourceLocation)
@@ -260,14 +281,18 @@ func randomContained(_ r: Rig, _ rng: inout SplitMix64, editing: Bool) -> (BoxID
     var pw = r.e.config.width, ph = r.e.config.height
     if rng.bool() {
         pw = rng.double(300, 500); ph = rng.double(300, 500)
-        parent = r.box(center: Vec2(rng.double(400, 600), rng.double(300, 500)), width: pw, height: ph,
-                       rotation: rng.double(-3.1, 3.1), scale: rng.double(0.7, 1.4), flipX: rng.bool(), flipY: rng.bool(),
-                       editing: false)
+        parent = r.box(
+            center: Vec2(rng.double(400, 600), rng.double(300, 500)), width: pw, height: ph,
+            rotation: rng.double(-3.1, 3.1), scale: rng.double(0.7, 1.4), flipX: rng.bool(), flipY: rng.bool(),
+            editing: false)
     }
-    let insets = Insets(top: rng.double(-20, 20), left: rng.double(-20, 20), bottom: rng.double(-20, 20), right: rng.double(-20, 20))
+    let insets = Insets(
+        top: rng.double(-20, 20), left: rng.double(-20, 20), bottom: rng.double(-20, 20), right: rng.double(-20, 20))
     let region = Rect(min: Vec2(insets.left, insets.top), max: Vec2(pw - insets.right, ph - insets.bottom))
-    let box = r.box(parent: parent, center: Vec2(pw / 2, ph / 2), width: rng.double(40, 90), height: rng.double(40, 90),
-                    rotation: rng.double(-3.1, 3.1), flipX: rng.bool(), flipY: rng.bool(), editing: editing) { d in
+    let box = r.box(
+        parent: parent, center: Vec2(pw / 2, ph / 2), width: rng.double(40, 90), height: rng.double(40, 90),
+        rotation: rng.double(-3.1, 3.1), flipX: rng.bool(), flipY: rng.bool(), editing: editing
+    ) { d in
         d.behavior.contain = true
         d.behavior.insets = insets
     }
@@ -279,5 +304,8 @@ func randomContained(_ r: Rig, _ rng: inout SplitMix64, editing: Bool) -> (BoxID
 func fits(_ g: BoxGeometry, _ region: Rect, tol: Double) -> Bool {
     let m = refLocal(g)
     let c = [Vec2(0, 0), Vec2(g.width, 0), Vec2(g.width, g.height), Vec2(0, g.height)].map { m.apply($0) }
-    return c.allSatisfy { $0.x >= region.min.x - tol && $0.x <= region.max.x + tol && $0.y >= region.min.y - tol && $0.y <= region.max.y + tol }
+    return c.allSatisfy {
+        $0.x >= region.min.x - tol && $0.x <= region.max.x + tol && $0.y >= region.min.y - tol
+            && $0.y <= region.max.y + tol
+    }
 }

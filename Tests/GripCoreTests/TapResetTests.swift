@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GripCore
 
 @Suite struct TapResetTests {

@@ -1,7 +1,8 @@
 import CGrip
-@testable import Grip
 import GripCore
 import Testing
+
+@testable import Grip
 
 /// The frame is handed to hosts without a copy when the core's `Command` and `Vec2` have the C
 /// layout; otherwise `grip_frame_get` converts it field by field. Both paths are checked here.
@@ -98,8 +99,9 @@ import Testing
             #expect(h.commands.count == 0)
             h.commands.count = Int(direct.command_count)
             // Then the drag goes on: a new frame, converted at the next read.
-            var ev = grip_pointer_event(phase: GRIP_PHASE_MOVE, pointer: 1, x: 300 + 40 * Double(step), y: 200, time: 0.1 + 0.1 * Double(step),
-                                        modifiers: 0)
+            var ev = grip_pointer_event(
+                phase: GRIP_PHASE_MOVE, pointer: 1, x: 300 + 40 * Double(step), y: 200, time: 0.1 + 0.1 * Double(step),
+                modifiers: 0)
             try #require(grip_dispatch_pointer(e, &ev, nil) == GRIP_OK)
         }
     }

@@ -1,8 +1,9 @@
 import CGrip
 import CNames
-@testable import Grip
 import GripCore
 import Testing
+
+@testable import Grip
 
 /// GripCore keeps its own Swift enums and Sources/Grip/Boxes.swift its own grip_box_desc mapping;
 /// the C tables (Sources/CNames) are generated from grip.h by scripts/gen-names. These tests fail
@@ -40,7 +41,9 @@ import Testing
         exact(GN_TABLE_GROUP_RESIZE, { GroupResize(rawValue: $0) != nil }, "GroupResize")
         // Keys start at 1 (grip.h has no key 0; the table's 0 is "none").
         let keys = Self.names(GN_TABLE_KEY).count
-        for v in 1..<keys { #expect(Key(rawValue: UInt32(v)) != nil, "Key has no case for \(Self.names(GN_TABLE_KEY)[v])") }
+        for v in 1..<keys {
+            #expect(Key(rawValue: UInt32(v)) != nil, "Key has no case for \(Self.names(GN_TABLE_KEY)[v])")
+        }
         #expect(Key(rawValue: 0) == nil && Key(rawValue: UInt32(keys)) == nil, "Key has a case grip.h does not name")
         let status = Self.names(GN_TABLE_STATUS)
         for (i, name) in status.enumerated() {
@@ -100,20 +103,24 @@ import Testing
             withUnsafeMutableBytes(of: &d) { raw in
                 switch UInt32(f.pointee.kind) {
                 case GN_NUMBER.rawValue:
-                    raw.storeBytes(of: raw.load(fromByteOffset: offset, as: Double.self) + 0.25,
-                                   toByteOffset: offset, as: Double.self)
+                    raw.storeBytes(
+                        of: raw.load(fromByteOffset: offset, as: Double.self) + 0.25,
+                        toByteOffset: offset, as: Double.self)
                 case GN_BOOL.rawValue:
                     size = 1
-                    raw.storeBytes(of: !raw.load(fromByteOffset: offset, as: Bool.self), toByteOffset: offset, as: Bool.self)
+                    raw.storeBytes(
+                        of: !raw.load(fromByteOffset: offset, as: Bool.self), toByteOffset: offset, as: Bool.self)
                 case GN_MASK.rawValue, GN_ENUM.rawValue:
                     size = 4
                     let old = raw.load(fromByteOffset: offset, as: UInt32.self)
-                    let new: UInt32 = UInt32(f.pointee.kind) == GN_MASK.rawValue
+                    let new: UInt32 =
+                        UInt32(f.pointee.kind) == GN_MASK.rawValue
                         ? old ^ (1 << UInt32(f.pointee.first)) : (old == 1 ? 0 : 1)
                     raw.storeBytes(of: new, toByteOffset: offset, as: UInt32.self)
                 default:  // uint64_t, grip_box
-                    raw.storeBytes(of: raw.load(fromByteOffset: offset, as: UInt64.self) &+ 12345,
-                                   toByteOffset: offset, as: UInt64.self)
+                    raw.storeBytes(
+                        of: raw.load(fromByteOffset: offset, as: UInt64.self) &+ 12345,
+                        toByteOffset: offset, as: UInt64.self)
                 }
             }
             var back = try BoxDesc(d).c

@@ -20,7 +20,10 @@ static void fail(const char *file, int line) {
 
 void check_true(int ok, const char *expr, const char *file, int line) {
     counts->checks++;
-    if (!ok) { fail(file, line); fprintf(stderr, "%s\n", expr); }
+    if (!ok) {
+        fail(file, line);
+        fprintf(stderr, "%s\n", expr);
+    }
 }
 
 void check_near(double got, double want, double tol, const char *expr, const char *file, int line) {
@@ -34,7 +37,10 @@ void check_near(double got, double want, double tol, const char *expr, const cha
 
 void check_int(long long got, long long want, const char *expr, const char *file, int line) {
     counts->checks++;
-    if (got != want) { fail(file, line); fprintf(stderr, "%s = %lld, want %lld\n", expr, got, want); }
+    if (got != want) {
+        fail(file, line);
+        fprintf(stderr, "%s = %lld, want %lld\n", expr, got, want);
+    }
 }
 
 void check_status(grip_status got, grip_status want, const char *expr, const char *file, int line) {

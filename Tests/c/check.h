@@ -25,10 +25,10 @@ int check_failures(void);
 }
 #endif
 
-#define CHECK(cond) check_true((cond) ? 1 : 0, #cond, __FILE__, __LINE__)
+#define CHECK(cond)                check_true((cond) ? 1 : 0, #cond, __FILE__, __LINE__)
 #define CHECK_NEAR(got, want, tol) check_near((got), (want), (tol), #got, __FILE__, __LINE__)
-#define CHECK_INT(got, want) check_int((long long)(got), (long long)(want), #got, __FILE__, __LINE__)
-#define CHECK_STATUS(call, want) check_status((call), (want), #call, __FILE__, __LINE__)
-#define CHECK_STR(got, want) check_str((got), (want), #got, __FILE__, __LINE__)
+#define CHECK_INT(got, want)       check_int((long long)(got), (long long)(want), #got, __FILE__, __LINE__)
+#define CHECK_STATUS(call, want)   check_status((call), (want), #call, __FILE__, __LINE__)
+#define CHECK_STR(got, want)       check_str((got), (want), #got, __FILE__, __LINE__)
 
 #endif

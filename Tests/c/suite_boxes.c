@@ -49,11 +49,11 @@ static void create_fails(grip_engine *e, const grip_box_desc *d, grip_status wan
     check_true(out == 0xDEADBEEFu, "out untouched", __FILE__, line);
     check_true(grip_engine_errmsg(e)[0] != '\0', "errmsg set", __FILE__, line);
 }
-#define CREATE_FAILS(field_assignment, want)                         \
-    do {                                                             \
-        base_desc(&d);                                               \
-        field_assignment;                                            \
-        create_fails(e, &d, want, #field_assignment, __LINE__);      \
+#define CREATE_FAILS(field_assignment, want)                    \
+    do {                                                        \
+        base_desc(&d);                                          \
+        field_assignment;                                       \
+        create_fails(e, &d, want, #field_assignment, __LINE__); \
     } while (0)
 
 static void create_validation(grip_engine *e) {
@@ -72,7 +72,7 @@ static void create_validation(grip_engine *e) {
     CREATE_FAILS(d.scale = -1, GRIP_ERR_ARG);
     CREATE_FAILS(d.width = 0, GRIP_ERR_ARG);
     CREATE_FAILS(d.height = -5, GRIP_ERR_ARG);
-    CREATE_FAILS(d.width = 5, GRIP_ERR_ARG);          /* below min_width 10 */
+    CREATE_FAILS(d.width = 5, GRIP_ERR_ARG); /* below min_width 10 */
     CREATE_FAILS(d.min_width = -1, GRIP_ERR_ARG);
     CREATE_FAILS(d.min_height = NAN, GRIP_ERR_ARG);
     CREATE_FAILS(d.min_scale = NAN, GRIP_ERR_ARG);

@@ -131,7 +131,7 @@ static void foreign_ids(void) {
     grip_box b = add_box(e2, GRIP_NO_BOX, 100, 100, 100, 100, 0, 1, true);
     CHECK(b != a);
     CHECK(b != GRIP_NO_BOX && b != GRIP_SELECTION);
-    CHECK((uint32_t)b == (uint32_t)a);   /* the same slot ... */
+    CHECK((uint32_t)b == (uint32_t)a); /* the same slot ... */
     grip_box_desc d;
     grip_box_desc_init(&d);
     grip_box_state s;

@@ -145,8 +145,8 @@ static void commands(void) {
     if (cmd != NULL) {
         grip_vec2 top = aff_apply(ds.world, 30, 0), mid = aff_apply(ds.world, 30, 20);
         double ux = top.x - mid.x, uy = top.y - mid.y, vx = cmd->center.x - top.x, vy = cmd->center.y - top.y;
-        CHECK_NEAR(ux * vy - uy * vx, 0, 1e-6);   /* collinear */
-        CHECK(ux * vx + uy * vy > 0);             /* outward */
+        CHECK_NEAR(ux * vy - uy * vx, 0, 1e-6); /* collinear */
+        CHECK(ux * vx + uy * vy > 0);           /* outward */
     }
     CHECK(cmd != NULL);
     grip_engine_destroy(e);

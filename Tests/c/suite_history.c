@@ -169,7 +169,7 @@ static grip_box add(grip_engine *e, double x, double y, double w, double h, bool
 typedef struct probe {
     grip_engine *engine;
     int calls;
-    int mode;                 /* 0 pass, 1 refuse, 2 round x down to a multiple of 4, 3 width 1, 4 call back */
+    int mode; /* 0 pass, 1 refuse, 2 round x down to a multiple of 4, 3 width 1, 4 call back */
     grip_geometry last_current, last_proposed;
     grip_status callback_status;
 } probe;
@@ -589,7 +589,11 @@ static void tab_walks(void) {
     child = add_box(e, a, 5, 5, 10, 10, 0, 1, false);
     child2 = add_box(e, a, 20, 20, 10, 10, 0, 1, false);
     CHECK_STATUS(grip_box_order(e, c, GRIP_ORDER_FRONT), GRIP_OK); /* draw order: a u d c */
-#define SELECTED(want) do { CHECK_STATUS(grip_selection_get(e, sel, 4, &n), GRIP_OK); CHECK(n == 1 && sel[0] == (want)); } while (0)
+#define SELECTED(want)                                            \
+    do {                                                          \
+        CHECK_STATUS(grip_selection_get(e, sel, 4, &n), GRIP_OK); \
+        CHECK(n == 1 && sel[0] == (want));                        \
+    } while (0)
     CHECK(press(e, GRIP_KEY_TAB, 0, 0));
     SELECTED(a);
     CHECK(press(e, GRIP_KEY_TAB, 0, 0.1));
@@ -841,9 +845,9 @@ static void host_edits_drop(void) {
     grip_geometry gb0 = geom(e, b);
     CHECK_STATUS(grip_undo(e), GRIP_DONE);
     CHECK_STATUS(grip_redo(e), GRIP_DONE);
-    drag_box(e, 150, 150, 30, 0, 0);  /* step 1: a */
-    drag_box(e, 450, 150, 30, 0, 1);  /* step 2: b */
-    drag_box(e, 150, 450, 30, 0, 2);  /* step 3: c */
+    drag_box(e, 150, 150, 30, 0, 0); /* step 1: a */
+    drag_box(e, 450, 150, 30, 0, 1); /* step 2: b */
+    drag_box(e, 150, 450, 30, 0, 2); /* step 3: c */
     drain(e);
     CHECK_INT(undo_depth(e), 3);
     /* Identical configure: kept. */
@@ -979,14 +983,14 @@ static void bad_keys(void) {
     CHECK(press(e, GRIP_KEY_RIGHT, 0, 1.0));
     drain(e);
     g0 = geom(e, a);
-#define REFUSED(call, status)                                                          \
-    do {                                                                               \
-        grip_geometry now;                                                             \
-        CHECK_STATUS(call, status);                                                    \
-        CHECK(grip_engine_errmsg(e)[0] != 0);                                          \
-        now = geom(e, a);                                                              \
-        CHECK(same(&now, &g0));                                                        \
-        CHECK_INT(drain(e).n, 0);                                                      \
+#define REFUSED(call, status)                 \
+    do {                                      \
+        grip_geometry now;                    \
+        CHECK_STATUS(call, status);           \
+        CHECK(grip_engine_errmsg(e)[0] != 0); \
+        now = geom(e, a);                     \
+        CHECK(same(&now, &g0));               \
+        CHECK_INT(drain(e).n, 0);             \
     } while (0)
     REFUSED(key(e, GRIP_PHASE_DOWN, (grip_key)0, 0, 1.1, NULL), GRIP_ERR_ARG);
     REFUSED(key(e, GRIP_PHASE_DOWN, (grip_key)11, 0, 1.1, NULL), GRIP_ERR_ARG);

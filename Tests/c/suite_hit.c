@@ -26,10 +26,10 @@ static void handles_and_bodies(void) {
     grip_box s = add_box(e, GRIP_NO_BOX, 500, 400, 40, 40, 0, 1, true);
     grip_hit h;
 
-    HIT_IS(100, 100, a, GRIP_HANDLE_TOP_LEFT);   /* handle wins over b's body on top */
+    HIT_IS(100, 100, a, GRIP_HANDLE_TOP_LEFT); /* handle wins over b's body on top */
     HIT_IS(85, 85, a, GRIP_HANDLE_TOP_LEFT);
-    HIT_IS(82, 118, b, GRIP_HANDLE_NONE);        /* 25.5 from the corner: b's body */
-    HIT_IS(200, 76, a, GRIP_HANDLE_ROTATE);      /* 24 above the top edge's midpoint */
+    HIT_IS(82, 118, b, GRIP_HANDLE_NONE);   /* 25.5 from the corner: b's body */
+    HIT_IS(200, 76, a, GRIP_HANDLE_ROTATE); /* 24 above the top edge's midpoint */
     HIT_IS(200, 101, a, GRIP_HANDLE_TOP);
     HIT_IS(310, 150, a, GRIP_HANDLE_RIGHT);
     HIT_IS(298, 198, a, GRIP_HANDLE_BOTTOM_RIGHT);
@@ -37,9 +37,9 @@ static void handles_and_bodies(void) {
     HIT_IS(150, 150, a, GRIP_HANDLE_NONE);
     HIT_IS(700, 300, GRIP_NO_BOX, GRIP_HANDLE_NONE);
 
-    HIT_IS(495, 395, s, GRIP_HANDLE_TOP_LEFT);   /* outside: the full 22 */
-    HIT_IS(505, 405, s, GRIP_HANDLE_TOP_LEFT);   /* 7 inside: within a quarter of 40 */
-    HIT_IS(515, 415, s, GRIP_HANDLE_NONE);       /* 21 inside: the body */
+    HIT_IS(495, 395, s, GRIP_HANDLE_TOP_LEFT); /* outside: the full 22 */
+    HIT_IS(505, 405, s, GRIP_HANDLE_TOP_LEFT); /* 7 inside: within a quarter of 40 */
+    HIT_IS(515, 415, s, GRIP_HANDLE_NONE);     /* 21 inside: the body */
     HIT_IS(520, 420, s, GRIP_HANDLE_NONE);
 
     CHECK_STATUS(grip_hit_test(e, NAN, 0, &h), GRIP_ERR_ARG);
@@ -57,12 +57,12 @@ static void handles_and_bodies(void) {
 static void nesting_and_order(void) {
     grip_engine *e = new_engine(800, 600);
     grip_box p = add_box(e, GRIP_NO_BOX, 400, 50, 300, 200, 0, 1, false);
-    grip_box c = add_box(e, p, 50, 50, 100, 100, 0, 1, false);   /* world 450..550, 100..200 */
+    grip_box c = add_box(e, p, 50, 50, 100, 100, 0, 1, false); /* world 450..550, 100..200 */
     grip_box x = add_box(e, GRIP_NO_BOX, 20, 300, 100, 100, 0, 1, false);
     grip_box y = add_box(e, GRIP_NO_BOX, 70, 350, 100, 100, 0, 1, false);
     HIT_IS(500, 150, c, GRIP_HANDLE_NONE);
     HIT_IS(650, 220, p, GRIP_HANDLE_NONE);
-    HIT_IS(100, 380, y, GRIP_HANDLE_NONE);   /* later sibling on top */
+    HIT_IS(100, 380, y, GRIP_HANDLE_NONE); /* later sibling on top */
     HIT_IS(40, 320, x, GRIP_HANDLE_NONE);
     grip_engine_destroy(e);
 }
@@ -77,8 +77,8 @@ static void radius_and_rotation(void) {
     d.handle_hit_radius = 5;
     CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
     a = add_box(e, GRIP_NO_BOX, 100, 100, 200, 100, 0, 1, true);
-    HIT_IS(95, 97, GRIP_NO_BOX, GRIP_HANDLE_NONE);   /* 5.8 away: outside a radius of 5 */
-    HIT_IS(97, 98, a, GRIP_HANDLE_TOP_LEFT);         /* 3.6 away */
+    HIT_IS(95, 97, GRIP_NO_BOX, GRIP_HANDLE_NONE); /* 5.8 away: outside a radius of 5 */
+    HIT_IS(97, 98, a, GRIP_HANDLE_TOP_LEFT);       /* 3.6 away */
     /* Quarter turn clockwise: centre (350, 325); box-space top-left lands at (375, 275). */
     r = add_box(e, GRIP_NO_BOX, 300, 300, 100, 50, PI / 2, 1, true);
     HIT_IS(375, 275, r, GRIP_HANDLE_TOP_LEFT);

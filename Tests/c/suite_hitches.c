@@ -9,8 +9,8 @@
 #include "suites.h"
 #include "util.h"
 
-#define COLUMNS 200
-#define ROWS 100
+#define COLUMNS  200
+#define ROWS     100
 #define OVERLAYS 50
 
 /* Grid box (c, r) spans x 12c .. 12c + 10, y 12r .. 12r + 10; overlay k (created after the grid,

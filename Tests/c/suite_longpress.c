@@ -13,7 +13,11 @@ static grip_box press_box(grip_engine *e, grip_indicator_shape shape, double rot
     grip_box_desc d;
     grip_box b = GRIP_NO_BOX;
     grip_box_desc_init(&d);
-    d.x = 100; d.y = 100; d.width = 100; d.height = 100; d.rotation = rotation;
+    d.x = 100;
+    d.y = 100;
+    d.width = 100;
+    d.height = 100;
+    d.rotation = rotation;
     d.allow = GRIP_ALLOW_LONG_PRESS | GRIP_ALLOW_MOVE;
     d.indicator = shape;
     d.corner_radius = 20;
@@ -111,11 +115,11 @@ static void cancel_by(int how) {
     CHECK_STATUS(grip_dispatch_timer(e, 0.4), GRIP_OK);
     CHECK_NEAR(progress_at(e), 0.4, 1e-12);
     switch (how) {
-    case 0: CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 1, 150, 150, 0.4), GRIP_OK); break;       /* release */
-    case 1: CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 170, 150, 0.4), GRIP_OK); break;     /* past slop */
-    case 2: CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 2, 180, 180, 0.4), GRIP_OK); break;     /* second finger */
-    case 3: CHECK_STATUS(pointer(e, GRIP_PHASE_CANCEL, 1, 150, 150, 0.4), GRIP_OK); break;   /* cancel */
-    default: CHECK_STATUS(grip_box_destroy(e, b), GRIP_OK); break;                            /* destroy */
+    case 0: CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 1, 150, 150, 0.4), GRIP_OK); break;     /* release */
+    case 1: CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 170, 150, 0.4), GRIP_OK); break;   /* past slop */
+    case 2: CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 2, 180, 180, 0.4), GRIP_OK); break;   /* second finger */
+    case 3: CHECK_STATUS(pointer(e, GRIP_PHASE_CANCEL, 1, 150, 150, 0.4), GRIP_OK); break; /* cancel */
+    default: CHECK_STATUS(grip_box_destroy(e, b), GRIP_OK); break;                         /* destroy */
     }
     while (grip_event_poll(e, &ev) == GRIP_OK) {
         cancelled += ev.kind == GRIP_EVENT_LONG_PRESS_CANCELLED;
@@ -123,10 +127,10 @@ static void cancel_by(int how) {
         began_moves += ev.kind == GRIP_EVENT_GESTURE_BEGAN && ev.gesture == GRIP_GESTURE_MOVE;
     }
     CHECK_INT(cancelled, 1);
-    CHECK_INT(taps, how == 0);            /* a short release is also a tap */
-    CHECK_INT(began_moves, how == 1);     /* past slop the body starts moving */
+    CHECK_INT(taps, how == 0);        /* a short release is also a tap */
+    CHECK_INT(began_moves, how == 1); /* past slop the body starts moving */
     if (how != 4) {
-        CHECK_NEAR(progress_at(e), 0.4, 1e-12);   /* winding back starts from where it was */
+        CHECK_NEAR(progress_at(e), 0.4, 1e-12); /* winding back starts from where it was */
         CHECK_STATUS(grip_dispatch_timer(e, 0.4 + 0.125), GRIP_OK);
         CHECK_NEAR(progress_at(e), 0.2, 1e-12);
     }
@@ -184,7 +188,10 @@ static void shapes(void) {
         CHECK_STATUS(grip_dispatch_timer(e, 1), GRIP_OK);
         c = indicator(e, &f);
         CHECK(c != NULL);
-        if (!c) { grip_engine_destroy(e); continue; }
+        if (!c) {
+            grip_engine_destroy(e);
+            continue;
+        }
         n = c->vertex_count;
         CHECK(c->first_vertex + n <= f.vertex_count);
         /* Starts at 12 o'clock: the top middle of the box (150, 100). */
@@ -200,7 +207,7 @@ static void shapes(void) {
             else d = rounded_rect_distance(p, 100, 100, 200, 200, kinds[k] == GRIP_INDICATOR_RECT ? 0 : 20);
             if (d > worst) worst = d;
         }
-        CHECK(worst < 1e-9);  /* vertices lie on the shape */
+        CHECK(worst < 1e-9); /* vertices lie on the shape */
         if (kinds[k] == GRIP_INDICATOR_CIRCLE) {
             /* Chords stray less than 0.25 from the circle: check every chord's midpoint. */
             double sag = 0;
@@ -229,9 +236,9 @@ static void trimming_and_rotation(void) {
     CHECK(c != NULL);
     if (c) {
         grip_vec2 first = f.vertices[c->first_vertex], last = f.vertices[c->first_vertex + c->vertex_count - 1];
-        CHECK_NEAR(first.x, 200, 1e-9);  /* the box's top is on the right after a quarter turn */
+        CHECK_NEAR(first.x, 200, 1e-9); /* the box's top is on the right after a quarter turn */
         CHECK_NEAR(first.y, 150, 1e-9);
-        CHECK_NEAR(last.x, 100, 1e-9);   /* half way round: the box's bottom, on the left */
+        CHECK_NEAR(last.x, 100, 1e-9); /* half way round: the box's bottom, on the left */
         CHECK_NEAR(last.y, 150, 1e-9);
         CHECK_NEAR(c->progress, 0.5, 1e-12);
     }

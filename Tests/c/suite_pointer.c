@@ -181,7 +181,7 @@ static void cancel_and_consumed(void) {
     int cancelled = 0, ended = 0;
 
     CHECK_STATUS(pointer_consumed(e, GRIP_PHASE_DOWN, 2, 600, 500, 0, &consumed), GRIP_OK);
-    CHECK(!consumed);                     /* empty space */
+    CHECK(!consumed); /* empty space */
     CHECK_STATUS(pointer_consumed(e, GRIP_PHASE_UP, 2, 600, 500, 0.1, &consumed), GRIP_OK);
     CHECK(!consumed);
     CHECK_STATUS(pointer_consumed(e, GRIP_PHASE_DOWN, 1, 150, 150, 0.2, &consumed), GRIP_OK);

@@ -22,7 +22,11 @@ static void list_is(grip_engine *e, const grip_box *want, size_t n, int line) {
     check_int((long long)count, (long long)n, "list count", __FILE__, line);
     for (size_t i = 0; i < n && i < count; i++) check_int((long long)got[i], (long long)want[i], "list entry", __FILE__, line);
 }
-#define LIST_IS(...) do { grip_box want_[] = {__VA_ARGS__}; list_is(e, want_, sizeof want_ / sizeof want_[0], __LINE__); } while (0)
+#define LIST_IS(...)                                                 \
+    do {                                                             \
+        grip_box want_[] = {__VA_ARGS__};                            \
+        list_is(e, want_, sizeof want_ / sizeof want_[0], __LINE__); \
+    } while (0)
 
 /* The BOX commands of the frame, in order, into ids; returns how many. */
 static size_t drawn(grip_engine *e, grip_box *ids) {
@@ -51,7 +55,7 @@ static void order(void) {
     grip_engine *e = new_engine(800, 600);
     /* Three overlapping boxes; a has a child a1 that overlaps b. */
     grip_box a = add_box(e, GRIP_NO_BOX, 100, 100, 200, 200, 0, 1, false);
-    grip_box a1 = add_box(e, a, 150, 150, 100, 100, 0, 1, false);   /* world 250..350 */
+    grip_box a1 = add_box(e, a, 150, 150, 100, 100, 0, 1, false); /* world 250..350 */
     grip_box b = add_box(e, GRIP_NO_BOX, 200, 200, 200, 200, 0, 1, false);
     grip_box c = add_box(e, GRIP_NO_BOX, 380, 380, 50, 50, 0, 1, false);
     LIST_IS(a, a1, b, c);
@@ -62,7 +66,7 @@ static void order(void) {
     grip_box d[16];
     CHECK_INT(drawn(e, d), 4);
     CHECK(d[0] == b && d[1] == c && d[2] == a && d[3] == a1);
-    CHECK(hit(e, 260, 260) == a1);                 /* the child came along, over b */
+    CHECK(hit(e, 260, 260) == a1); /* the child came along, over b */
     CHECK(hit(e, 220, 220) == a);
 
     CHECK_STATUS(grip_box_order(e, a, GRIP_ORDER_BACKWARD), GRIP_OK);
@@ -81,7 +85,7 @@ static void order(void) {
     CHECK_STATUS(grip_box_order(e, b, GRIP_ORDER_FRONT), GRIP_OK);
     CHECK_STATUS(grip_box_order(e, b, GRIP_ORDER_FORWARD), GRIP_OK);
     CHECK_STATUS(grip_box_order(e, c, GRIP_ORDER_BACKWARD), GRIP_OK);
-    CHECK_STATUS(grip_box_order(e, a1, GRIP_ORDER_BACK), GRIP_OK);   /* an only child */
+    CHECK_STATUS(grip_box_order(e, a1, GRIP_ORDER_BACK), GRIP_OK); /* an only child */
     CHECK(serial(e) == s);
     LIST_IS(c, a, a1, b);
 
@@ -102,7 +106,7 @@ static void order(void) {
     LIST_IS(c, a, a1, b);
 
     /* During a gesture on the box: refused; on another box: fine. */
-    CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, 300, 300, 0.0), GRIP_OK);   /* on b */
+    CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, 300, 300, 0.0), GRIP_OK); /* on b */
     CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 340, 300, 0.1), GRIP_OK);
     CHECK_STATUS(grip_box_order(e, b, GRIP_ORDER_BACK), GRIP_ERR_STATE);
     CHECK(strstr(grip_engine_errmsg(e), "gesture") != NULL);
@@ -253,7 +257,10 @@ static void box_fields(void) {
     grip_box_desc d;
     grip_box_desc_init(&d);
     CHECK(d.selectable && d.snap_target && !d.pass_through && d.hit_outset == 0);
-    d.x = 150; d.y = 150; d.width = 100; d.height = 100;
+    d.x = 150;
+    d.y = 150;
+    d.width = 100;
+    d.height = 100;
     d.pass_through = true;
     d.selectable = false;
     d.snap_target = false;

@@ -58,7 +58,7 @@ static void random_desc(grip_box_desc *d) {
     d->resize_mode = coin() ? GRIP_RESIZE_UNIFORM : GRIP_RESIZE_FREEFORM;
     d->centered = coin();
     d->allow_flip = coin();
-    d->contain = false;  /* containment would move boxes at creation-time checks of gestures only */
+    d->contain = false; /* containment would move boxes at creation-time checks of gestures only */
     d->inset_top = uniform(-20, 20);
     d->inset_left = uniform(-20, 20);
     d->inset_bottom = uniform(-20, 20);
@@ -92,7 +92,7 @@ static void random_scene(grip_engine *e, int n, grip_box *ids) {
         grip_box_desc_init(&d);
         CHECK_STATUS(grip_box_describe(e, ids[i], &d), GRIP_OK);
         d.parent = coin() ? GRIP_NO_BOX : ids[j];
-        grip_status st = grip_box_configure(e, ids[i], &d);  /* refused when j is i's descendant */
+        grip_status st = grip_box_configure(e, ids[i], &d); /* refused when j is i's descendant */
         CHECK(st == GRIP_OK || st == GRIP_ERR_STATE || st == GRIP_ERR_LIMIT || st == GRIP_ERR_ARG);
     }
     for (int k = 0; k < n / 8; k++) grip_box_order(e, ids[next_u64() % (uint64_t)n], (grip_order)(next_u64() % 4));
@@ -149,7 +149,7 @@ static void test_round_trip(void) {
         grip_box ids[80];
         int n = 1 + (int)(next_u64() % 80);
         random_scene(a, n, ids);
-        if (round % 4 == 0) {  /* a box mid-drag: its current geometry is what is saved */
+        if (round % 4 == 0) { /* a box mid-drag: its current geometry is what is saved */
             grip_box_state s = state_of(a, ids[0]);
             pointer(a, GRIP_PHASE_DOWN, 1, s.world.tx, s.world.ty, 0);
             pointer(a, GRIP_PHASE_MOVE, 1, s.world.tx + 31.7, s.world.ty + 12.3, 0.1);
@@ -157,12 +157,12 @@ static void test_round_trip(void) {
         size_t length;
         char *text = save(a, &length);
         grip_engine *b = new_engine(10, 10);
-        add_box(b, GRIP_NO_BOX, 0, 0, 50, 50, 0, 1, false);  /* replaced by the load */
+        add_box(b, GRIP_NO_BOX, 0, 0, 50, 50, 0, 1, false); /* replaced by the load */
         CHECK_STATUS(grip_scene_load(b, text, length), GRIP_OK);
         CHECK_STR(grip_engine_errmsg(b), "");
         CHECK_INT(compare_engines(a, b), 0);
         char *again = save(b, NULL);
-        CHECK_STR(again, text);  /* bounds included */
+        CHECK_STR(again, text); /* bounds included */
         free(again);
         free(text);
         grip_engine_destroy(a);
@@ -187,10 +187,19 @@ static void test_exact_centres(void) {
         grip_box_state s;
         if (box) grip_box_destroy(a, box);
         grip_box_desc_init(&d);
-        d.x = uniform(0, 100); d.y = 50; d.width = 200; d.height = 200; d.rotation = uniform(0, 3); d.scale = 1.7;
+        d.x = uniform(0, 100);
+        d.y = 50;
+        d.width = 200;
+        d.height = 200;
+        d.rotation = uniform(0, 3);
+        d.scale = 1.7;
         ok = ok && grip_box_create(a, &d, &parent) == GRIP_OK;
         d.parent = parent;
-        d.x = uniform(0, 100); d.y = uniform(0, 100); d.width = uniform(20, 90); d.height = 40; d.rotation = 0;
+        d.x = uniform(0, 100);
+        d.y = uniform(0, 100);
+        d.width = uniform(20, 90);
+        d.height = 40;
+        d.rotation = 0;
         d.scale = 1;
         ok = ok && grip_box_create(a, &d, &box) == GRIP_OK && grip_box_describe(a, box, &d) == GRIP_OK;
         d.parent = GRIP_NO_BOX;
@@ -213,7 +222,8 @@ static void test_exact_centres(void) {
     free(text);
     /* An edited x: the centre that no longer matches is ignored. */
     CHECK_STATUS(load(b, "{\"grip_scene\": 1, \"boxes\": [{\"id\": 1, \"x\": 10, \"width\": 100, "
-                         "\"center\": {\"x\": 999, \"y\": 50}}]}"), GRIP_OK);
+                         "\"center\": {\"x\": 999, \"y\": 50}}]}"),
+                 GRIP_OK);
     grip_boxes_list(b, list, 1, &n);
     CHECK(n == 1 && state_of(b, list[0]).center.x == 60 && state_of(b, list[0]).center.y == 50);
     grip_engine_destroy(a);
@@ -226,7 +236,7 @@ static void test_text(void) {
     grip_box_desc_init(&d);
     d.x = 0.5;
     d.y = 100;
-    d.width = 0.1 + 200;  /* 200.1 exactly as the double nearest, shortest "200.1" */
+    d.width = 0.1 + 200; /* 200.1 exactly as the double nearest, shortest "200.1" */
     d.rotation = -0.0;
     d.user_data = UINT64_MAX;
     d.allow = GRIP_ALLOW_MOVE | GRIP_ALLOW_LONG_PRESS;
@@ -236,7 +246,7 @@ static void test_text(void) {
     CHECK_STATUS(grip_box_create(e, &d, &p), GRIP_OK);
     d.parent = p;
     d.user_data = 7;
-    d.rotation = 0.1 + 0.2;  /* 0.30000000000000004: 17 digits needed */
+    d.rotation = 0.1 + 0.2; /* 0.30000000000000004: 17 digits needed */
     CHECK_STATUS(grip_box_create(e, &d, &c), GRIP_OK);
     char *text = save(e, NULL);
     const char *head = "{\n  \"grip_scene\": 1,\n  \"bounds\": {\"width\": 1024, \"height\": 768},\n  \"boxes\": [\n";
@@ -264,7 +274,7 @@ static void test_buffer_sizes(void) {
     char *buf = malloc(n + 2);
     memset(buf, 'Z', n + 2);
     size_t m = 0;
-    CHECK_STATUS(grip_scene_save(e, buf, n, &m), GRIP_ERR_LIMIT);  /* no room for the NUL */
+    CHECK_STATUS(grip_scene_save(e, buf, n, &m), GRIP_ERR_LIMIT); /* no room for the NUL */
     CHECK_INT(m, n);
     bool untouched = true;
     for (size_t i = 0; i < n + 2; i++) untouched = untouched && buf[i] == 'Z';
@@ -414,7 +424,7 @@ static void test_load_effects(void) {
     CHECK(d.x == 5 && d.y == 0 && d.width == 100 && d.height == 100);
     d.x = def.x;
     d.user_data = def.user_data;
-    CHECK(memcmp(&d, &def, sizeof d) == 0);  /* every other field at its default */
+    CHECK(memcmp(&d, &def, sizeof d) == 0); /* every other field at its default */
     CHECK_STATUS(grip_box_describe(e, ids[1], &d), GRIP_OK);
     CHECK_INT(d.parent, ids[0]);
     CHECK(d.width == 20 && d.height == 30 && d.editing);
@@ -446,19 +456,21 @@ static void test_load_effects(void) {
 static void test_load_during_marquee(void) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
-    d.width = 800; d.height = 600; d.selection = GRIP_SELECTION_POINTER;
+    d.width = 800;
+    d.height = 600;
+    d.selection = GRIP_SELECTION_POINTER;
     grip_engine *e = NULL;
     CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
     grip_box a = add_box(e, GRIP_NO_BOX, 100, 100, 50, 50, 0, 1, false);
     const char *file = "{\"grip_scene\": 1, \"boxes\": [{\"id\": 1, \"x\": 5, \"width\": 20, \"height\": 20}]}";
     pointer(e, GRIP_PHASE_DOWN, 1, 20, 20, 0);
-    pointer(e, GRIP_PHASE_MOVE, 1, 130, 130, 0.1);   /* the marquee meets a */
+    pointer(e, GRIP_PHASE_MOVE, 1, 130, 130, 0.1); /* the marquee meets a */
     grip_box sel = GRIP_NO_BOX;
     size_t n = 0;
     CHECK_STATUS(grip_selection_get(e, &sel, 1, &n), GRIP_OK);
     CHECK(n == 1 && sel == a);
     REFUSED(e, file, GRIP_ERR_STATE, "scene: a gesture is in progress");
-    pointer(e, GRIP_PHASE_MOVE, 1, 40, 40, 0.2);     /* it goes on: now it meets nothing */
+    pointer(e, GRIP_PHASE_MOVE, 1, 40, 40, 0.2); /* it goes on: now it meets nothing */
     CHECK_STATUS(grip_selection_get(e, &sel, 1, &n), GRIP_OK);
     CHECK_INT(n, 0);
     pointer(e, GRIP_PHASE_UP, 1, 40, 40, 0.3);

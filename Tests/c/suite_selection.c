@@ -67,7 +67,8 @@ static bool selected(grip_engine *e, grip_box b) {
     grip_box ids[16];
     size_t n = 0, i;
     CHECK_STATUS(grip_selection_get(e, ids, 16, &n), GRIP_OK);
-    for (i = 0; i < n && i < 16; i++) if (ids[i] == b) return true;
+    for (i = 0; i < n && i < 16; i++)
+        if (ids[i] == b) return true;
     return false;
 }
 
@@ -89,7 +90,7 @@ static void select_api(void) {
     CHECK_STATUS(grip_select(e, a, GRIP_SELECT_ADD), GRIP_OK);
     CHECK_STATUS(grip_selection_get(e, ids, 8, &n), GRIP_OK);
     CHECK_INT(n, 2);
-    CHECK(ids[0] == b && ids[1] == a);  /* the order they were selected in */
+    CHECK(ids[0] == b && ids[1] == a); /* the order they were selected in */
     /* Two changes not polled in between: one event says "read the selection now". */
     CHECK_INT(events_of(e, GRIP_EVENT_SELECTION_CHANGED, &evbox, NULL), 1);
     CHECK(evbox == GRIP_SELECTION);
@@ -146,7 +147,7 @@ static void select_api(void) {
     CHECK_STATUS(grip_select(e, b, (grip_select_op)9), GRIP_ERR_ARG);
     CHECK(strstr(grip_engine_errmsg(e), "grip_select_op") != NULL);
     CHECK_STATUS(grip_select(e, GRIP_NO_BOX, GRIP_SELECT_ADD), GRIP_ERR_ARG);
-    CHECK_STATUS(grip_select(e, q, GRIP_SELECT_ADD), GRIP_ERR_NOT_FOUND);  /* destroyed with p */
+    CHECK_STATUS(grip_select(e, q, GRIP_SELECT_ADD), GRIP_ERR_NOT_FOUND); /* destroyed with p */
     CHECK_STATUS(grip_select(e, GRIP_SELECTION, GRIP_SELECT_ADD), GRIP_ERR_NOT_FOUND);
     CHECK_STATUS(grip_selection_get(e, ids, 8, NULL), GRIP_ERR_ARG);
     CHECK_STATUS(grip_selection_get(e, NULL, 8, &n), GRIP_ERR_ARG);
@@ -245,10 +246,10 @@ static void overlay(void) {
     int i, k;
 
     CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
-    CHECK_INT(count_commands(&f, GRIP_CMD_BORDER), 1);  /* b is editing */
+    CHECK_INT(count_commands(&f, GRIP_CMD_BORDER), 1); /* b is editing */
     CHECK_STATUS(grip_select(e, a, GRIP_SELECT_REPLACE), GRIP_OK);
     CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
-    CHECK_INT(count_commands(&f, GRIP_CMD_BORDER), 2);  /* a shows its own now */
+    CHECK_INT(count_commands(&f, GRIP_CMD_BORDER), 2); /* a shows its own now */
     CHECK_INT(count_commands(&f, GRIP_CMD_HANDLE), 18);
     CHECK_INT(count_commands(&f, GRIP_CMD_OUTLINE), 0);
     CHECK_STATUS(grip_hit_test(e, 200, 150, &hit), GRIP_OK);
@@ -257,14 +258,16 @@ static void overlay(void) {
     CHECK_STATUS(grip_select(e, b, GRIP_SELECT_ADD), GRIP_OK);
     CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
     CHECK_INT(count_commands(&f, GRIP_CMD_OUTLINE), 2);
-    CHECK_INT(count_commands(&f, GRIP_CMD_BORDER), 1);   /* the members' own go */
+    CHECK_INT(count_commands(&f, GRIP_CMD_BORDER), 1); /* the members' own go */
     CHECK_INT(count_commands(&f, GRIP_CMD_HANDLE), 9);
     k = find_command(&f, GRIP_CMD_BORDER, 0);
     CHECK(k >= 0 && f.commands[k].box == GRIP_SELECTION && f.commands[k].vertex_count == 4);
     if (k >= 0) {
         const grip_vec2 *v = &f.vertices[f.commands[k].first_vertex];
-        CHECK_NEAR(v[0].x, 100, EXACT); CHECK_NEAR(v[0].y, 100, EXACT);
-        CHECK_NEAR(v[2].x, 400, EXACT); CHECK_NEAR(v[2].y, 200, EXACT);
+        CHECK_NEAR(v[0].x, 100, EXACT);
+        CHECK_NEAR(v[0].y, 100, EXACT);
+        CHECK_NEAR(v[2].x, 400, EXACT);
+        CHECK_NEAR(v[2].y, 200, EXACT);
     }
     for (i = 0; i < (int)f.command_count; i++) {
         if (f.commands[i].kind == GRIP_CMD_HANDLE) CHECK(f.commands[i].box == GRIP_SELECTION);
@@ -274,13 +277,14 @@ static void overlay(void) {
     if (k >= 0) {
         const grip_vec2 *v = &f.vertices[f.commands[k].first_vertex];
         CHECK(f.commands[k].box == a && f.commands[k].vertex_count == 4);
-        CHECK_NEAR(v[0].x, 100, EXACT); CHECK_NEAR(v[2].y, 150, EXACT);
+        CHECK_NEAR(v[0].x, 100, EXACT);
+        CHECK_NEAR(v[2].y, 150, EXACT);
     }
     CHECK_STATUS(grip_hit_test(e, 400, 200, &hit), GRIP_OK);
     CHECK(hit.box == GRIP_SELECTION && hit.handle == GRIP_HANDLE_BOTTOM_RIGHT);
-    CHECK_STATUS(grip_hit_test(e, 250, 76, &hit), GRIP_OK);  /* 24 screen units above the top */
+    CHECK_STATUS(grip_hit_test(e, 250, 76, &hit), GRIP_OK); /* 24 screen units above the top */
     CHECK(hit.box == GRIP_SELECTION && hit.handle == GRIP_HANDLE_ROTATE);
-    CHECK_STATUS(grip_hit_test(e, 150, 125, &hit), GRIP_OK);  /* a member's body is its own */
+    CHECK_STATUS(grip_hit_test(e, 150, 125, &hit), GRIP_OK); /* a member's body is its own */
     CHECK(hit.box == a && hit.handle == GRIP_HANDLE_NONE);
     /* The ants march on the selection's border too. */
     {
@@ -307,7 +311,7 @@ static void group_move(void) {
     grip_box_state a0 = state_of(e, a), c0 = state_of(e, c), a1, c1;
     grip_box evbox = 0;
     grip_gesture gesture = GRIP_GESTURE_NONE;
-    grip_vec2 wc0 = aff_apply(c0.world, 30, 20), wc1;  /* c's centre in the world */
+    grip_vec2 wc0 = aff_apply(c0.world, 30, 20), wc1; /* c's centre in the world */
 
     CHECK_STATUS(grip_select(e, a, GRIP_SELECT_REPLACE), GRIP_OK);
     CHECK_STATUS(grip_select(e, c, GRIP_SELECT_ADD), GRIP_OK);
@@ -321,7 +325,7 @@ static void group_move(void) {
     CHECK_NEAR(wc1.x - wc0.x, 30.5, 1e-9);
     CHECK_NEAR(wc1.y - wc0.y, 20.25, 1e-9);
     CHECK_NEAR(c1.rotation, c0.rotation, EXACT);
-    CHECK(state_of(e, p).center.x == 650);  /* the parent stays */
+    CHECK(state_of(e, p).center.x == 650); /* the parent stays */
     CHECK_INT(events_of(e, GRIP_EVENT_GESTURE_ENDED, &evbox, &gesture), 1);
     CHECK(evbox == GRIP_SELECTION && gesture == GRIP_GESTURE_MOVE);
     grip_engine_destroy(e);
@@ -333,18 +337,22 @@ static void group_containment(void) {
     grip_box_desc d;
     grip_box a, b;
     grip_box_desc_init(&d);
-    d.x = 100; d.y = 100; d.width = 100; d.height = 50; d.contain = true;
+    d.x = 100;
+    d.y = 100;
+    d.width = 100;
+    d.height = 50;
+    d.contain = true;
     CHECK_STATUS(grip_box_create(e, &d, &a), GRIP_OK);
     b = add_box(e, GRIP_NO_BOX, 300, 150, 100, 50, 0, 1, false);
     CHECK_STATUS(grip_select(e, a, GRIP_SELECT_REPLACE), GRIP_OK);
     CHECK_STATUS(grip_select(e, b, GRIP_SELECT_ADD), GRIP_OK);
     CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, 350, 175, 1.0), GRIP_OK);
-    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 150, 175, 1.1), GRIP_OK);  /* 200 left: a stops after 100 */
-    CHECK(state_of(e, a).center.x == 50);  /* exactly at the edge */
+    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 150, 175, 1.1), GRIP_OK); /* 200 left: a stops after 100 */
+    CHECK(state_of(e, a).center.x == 50);                                 /* exactly at the edge */
     CHECK(state_of(e, b).center.x == 250);
-    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 240, 175, 1.2), GRIP_OK);  /* still past: nothing moves */
+    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 240, 175, 1.2), GRIP_OK); /* still past: nothing moves */
     CHECK(state_of(e, b).center.x == 250);
-    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 260, 175, 1.3), GRIP_OK);  /* 10 back inside */
+    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 260, 175, 1.3), GRIP_OK); /* 10 back inside */
     CHECK(state_of(e, a).center.x == 60);
     CHECK(state_of(e, b).center.x == 260);
     CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 1, 260, 175, 1.4), GRIP_OK);
@@ -360,19 +368,25 @@ static void group_resize(void) {
     grip_selection_state f;
     CHECK_STATUS(grip_select(e, a, GRIP_SELECT_REPLACE), GRIP_OK);
     CHECK_STATUS(grip_select(e, b, GRIP_SELECT_ADD), GRIP_OK);
-    drag(e, 400, 200, 700, 300, 1.0);  /* frame 300 x 100 -> 600 x 200 */
+    drag(e, 400, 200, 700, 300, 1.0); /* frame 300 x 100 -> 600 x 200 */
     s = state_of(e, a);
-    CHECK_NEAR(s.center.x, 200, 1e-9); CHECK_NEAR(s.center.y, 150, 1e-9);
-    CHECK_NEAR(s.width, 200, 1e-9); CHECK_NEAR(s.height, 100, 1e-9);
+    CHECK_NEAR(s.center.x, 200, 1e-9);
+    CHECK_NEAR(s.center.y, 150, 1e-9);
+    CHECK_NEAR(s.width, 200, 1e-9);
+    CHECK_NEAR(s.height, 100, 1e-9);
     s = state_of(e, b);
-    CHECK_NEAR(s.center.x, 600, 1e-9); CHECK_NEAR(s.center.y, 250, 1e-9);
-    CHECK_NEAR(s.width, 200, 1e-9); CHECK_NEAR(s.height, 100, 1e-9);
+    CHECK_NEAR(s.center.x, 600, 1e-9);
+    CHECK_NEAR(s.center.y, 250, 1e-9);
+    CHECK_NEAR(s.width, 200, 1e-9);
+    CHECK_NEAR(s.height, 100, 1e-9);
     f = frame_of(e);
-    CHECK_NEAR(f.corners[0].x, 100, 1e-9); CHECK_NEAR(f.corners[0].y, 100, 1e-9);  /* the fixed corner */
-    CHECK_NEAR(f.corners[2].x, 700, 1e-9); CHECK_NEAR(f.corners[2].y, 300, 1e-9);
+    CHECK_NEAR(f.corners[0].x, 100, 1e-9);
+    CHECK_NEAR(f.corners[0].y, 100, 1e-9); /* the fixed corner */
+    CHECK_NEAR(f.corners[2].x, 700, 1e-9);
+    CHECK_NEAR(f.corners[2].y, 300, 1e-9);
 
     /* Past the opposite edge: the picture mirrors about the fixed edge (x = 100). */
-    drag(e, 700, 200, 0, 200, 2.0);  /* the right edge's handle: 600 wide -> -100 */
+    drag(e, 700, 200, 0, 200, 2.0); /* the right edge's handle: 600 wide -> -100 */
     s = state_of(e, a);
     CHECK(s.flipped_x && !s.flipped_y);
     CHECK_NEAR(s.width, 200.0 / 6, 1e-9);
@@ -388,10 +402,10 @@ static void group_resize(void) {
     b = add_box(e, GRIP_NO_BOX, 300, 150, 200, 50, 0, 1, false);
     CHECK_STATUS(grip_select(e, a, GRIP_SELECT_REPLACE), GRIP_OK);
     CHECK_STATUS(grip_select(e, b, GRIP_SELECT_ADD), GRIP_OK);
-    CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, 500, 150, 1.0), GRIP_OK);  /* the right edge */
-    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 101, 150, 1.1), GRIP_OK);  /* one jump, far past a's minimum */
+    CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, 500, 150, 1.0), GRIP_OK); /* the right edge */
+    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 101, 150, 1.1), GRIP_OK); /* one jump, far past a's minimum */
     s = state_of(e, a);
-    CHECK(s.width == 10);  /* a: 100 wide, minimum 10: factor 0.1 */
+    CHECK(s.width == 10); /* a: 100 wide, minimum 10: factor 0.1 */
     CHECK_NEAR(state_of(e, b).width, 20, 1e-9);
     CHECK_NEAR(s.center.x, 105, 1e-9);
     CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 1, 101, 150, 1.2), GRIP_OK);
@@ -471,14 +485,14 @@ static void group_rotate(void) {
         CHECK_STATUS(grip_dispatch_pointer(e, &ev, NULL), GRIP_OK);
         ev.phase = GRIP_PHASE_MOVE;
         ev.time = 2.1;
-        ev.x = 250 + 74 * sin(t10);  /* 10 degrees round the centre (250, 150): snaps to 15 */
+        ev.x = 250 + 74 * sin(t10); /* 10 degrees round the centre (250, 150): snaps to 15 */
         ev.y = 150 - 74 * cos(t10);
         CHECK_STATUS(grip_dispatch_pointer(e, &ev, NULL), GRIP_OK);
         CHECK_NEAR(state_of(e, a).rotation, PI / 12, 1e-12);
         CHECK_NEAR(state_of(e, b).rotation, PI / 12, 1e-12);
         CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
         CHECK_INT(count_commands(&f, GRIP_CMD_GUIDE), 1);
-        ev.modifiers = 0;  /* without shift: the pointer's own angle */
+        ev.modifiers = 0; /* without shift: the pointer's own angle */
         ev.time = 2.15;
         CHECK_STATUS(grip_dispatch_pointer(e, &ev, NULL), GRIP_OK);
         CHECK_NEAR(state_of(e, a).rotation, t10, 1e-9);
@@ -504,12 +518,14 @@ static void group_pinch_magnify(void) {
     drain_events(e);
     CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, 150, 125, 1.0), GRIP_OK);
     CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 2, 350, 175, 1.01), GRIP_OK);
-    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 2, 550, 225, 1.1), GRIP_OK);  /* twice as far apart */
+    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 2, 550, 225, 1.1), GRIP_OK); /* twice as far apart */
     s = state_of(e, a);
-    CHECK_NEAR(s.center.x, 150, 1e-9); CHECK_NEAR(s.center.y, 125, 1e-9);
+    CHECK_NEAR(s.center.x, 150, 1e-9);
+    CHECK_NEAR(s.center.y, 125, 1e-9);
     CHECK_NEAR(s.scale, 2, 1e-12);
     s = state_of(e, b);
-    CHECK_NEAR(s.center.x, 550, 1e-9); CHECK_NEAR(s.center.y, 225, 1e-9);
+    CHECK_NEAR(s.center.x, 550, 1e-9);
+    CHECK_NEAR(s.center.y, 225, 1e-9);
     CHECK_NEAR(s.scale, 2, 1e-12);
     CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 2, 550, 225, 1.2), GRIP_OK);
     CHECK_INT(events_of(e, GRIP_EVENT_GESTURE_BEGAN, &evbox, &gesture), 1);
@@ -547,22 +563,26 @@ static void pointer_selection(void) {
     grip_gesture gesture = GRIP_GESTURE_NONE;
     int k;
     grip_box_desc_init(&d);
-    d.x = 800; d.y = 100; d.width = 50; d.height = 50; d.selectable = false;
+    d.x = 800;
+    d.y = 100;
+    d.width = 50;
+    d.height = 50;
+    d.selectable = false;
     CHECK_STATUS(grip_box_create(e, &d, &u), GRIP_OK);
 
     tap(e, 150, 125, 0, 1.0);
     CHECK(selected(e, a) && selection_count(e) == 1);
-    tap(e, 350, 175, GRIP_MOD_SHIFT, 2.0);     /* shift-tap adds */
+    tap(e, 350, 175, GRIP_MOD_SHIFT, 2.0); /* shift-tap adds */
     CHECK(selected(e, a) && selected(e, b));
-    tap(e, 350, 175, GRIP_MOD_CTRL, 3.0);      /* ctrl-tap toggles it off */
+    tap(e, 350, 175, GRIP_MOD_CTRL, 3.0); /* ctrl-tap toggles it off */
     CHECK(selected(e, a) && !selected(e, b));
     tap(e, 350, 175, GRIP_MOD_META, 4.0);
     CHECK(selection_count(e) == 2);
-    tap(e, 150, 125, 0, 5.0);                  /* a plain tap on one member: it alone */
+    tap(e, 150, 125, 0, 5.0); /* a plain tap on one member: it alone */
     CHECK(selected(e, a) && selection_count(e) == 1);
-    tap(e, 600, 50, 0, 6.0);                   /* an empty place clears */
+    tap(e, 600, 50, 0, 6.0); /* an empty place clears */
     CHECK_INT(selection_count(e), 0);
-    tap(e, 825, 125, 0, 7.0);                  /* not selectable */
+    tap(e, 825, 125, 0, 7.0); /* not selectable */
     CHECK_INT(selection_count(e), 0);
     /* A press on an unselected box selects it at the press: the drag moves it. */
     drag(e, 350, 175, 360, 195, 8.0);
@@ -578,15 +598,23 @@ static void pointer_selection(void) {
     CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
     k = find_command(&f, GRIP_CMD_MARQUEE, 0);
     CHECK(k >= 0 && f.commands[k].vertex_count == 4);
-    if (k >= 0) { CHECK_NEAR(f.vertices[f.commands[k].first_vertex + 2].x, 160, EXACT); }
-    ev.phase = GRIP_PHASE_MOVE; ev.pointer = 1; ev.x = 360; ev.y = 190; ev.time = 9.2; ev.modifiers = 0;
+    if (k >= 0) {
+        CHECK_NEAR(f.vertices[f.commands[k].first_vertex + 2].x, 160, EXACT);
+    }
+    ev.phase = GRIP_PHASE_MOVE;
+    ev.pointer = 1;
+    ev.x = 360;
+    ev.y = 190;
+    ev.time = 9.2;
+    ev.modifiers = 0;
     CHECK_STATUS(grip_dispatch_pointer(e, &ev, NULL), GRIP_OK);
     CHECK(selected(e, a) && selected(e, b));
-    ev.modifiers = GRIP_MOD_CTRL;             /* contain instead: b is not inside */
+    ev.modifiers = GRIP_MOD_CTRL; /* contain instead: b is not inside */
     ev.time = 9.3;
     CHECK_STATUS(grip_dispatch_pointer(e, &ev, NULL), GRIP_OK);
     CHECK(selected(e, a) && !selected(e, b));
-    ev.phase = GRIP_PHASE_UP; ev.time = 9.4;
+    ev.phase = GRIP_PHASE_UP;
+    ev.time = 9.4;
     CHECK_STATUS(grip_dispatch_pointer(e, &ev, NULL), GRIP_OK);
     CHECK_INT(events_of(e, GRIP_EVENT_GESTURE_ENDED, &evbox, &gesture), 1);
     CHECK(gesture == GRIP_GESTURE_MARQUEE && evbox == GRIP_SELECTION);
@@ -594,12 +622,20 @@ static void pointer_selection(void) {
     CHECK_INT(count_commands(&f, GRIP_CMD_MARQUEE), 0);
 
     /* Shift at the press adds to the selection before; a cancel restores it. */
-    ev.phase = GRIP_PHASE_DOWN; ev.x = 480; ev.y = 380; ev.time = 10.0; ev.modifiers = GRIP_MOD_SHIFT;
+    ev.phase = GRIP_PHASE_DOWN;
+    ev.x = 480;
+    ev.y = 380;
+    ev.time = 10.0;
+    ev.modifiers = GRIP_MOD_SHIFT;
     CHECK_STATUS(grip_dispatch_pointer(e, &ev, NULL), GRIP_OK);
-    ev.phase = GRIP_PHASE_MOVE; ev.x = 800; ev.y = 700; ev.time = 10.1;
+    ev.phase = GRIP_PHASE_MOVE;
+    ev.x = 800;
+    ev.y = 700;
+    ev.time = 10.1;
     CHECK_STATUS(grip_dispatch_pointer(e, &ev, NULL), GRIP_OK);
-    CHECK(selected(e, a) && selected(e, p) && !selected(e, q));  /* the outermost only */
-    ev.phase = GRIP_PHASE_CANCEL; ev.time = 10.2;
+    CHECK(selected(e, a) && selected(e, p) && !selected(e, q)); /* the outermost only */
+    ev.phase = GRIP_PHASE_CANCEL;
+    ev.time = 10.2;
     CHECK_STATUS(grip_dispatch_pointer(e, &ev, NULL), GRIP_OK);
     CHECK(selected(e, a) && selection_count(e) == 1);
 

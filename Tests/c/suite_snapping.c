@@ -157,7 +157,7 @@ static void resize_moving_edge(void) {
     grip_snap_desc_init(&d);
     d.flags = GRIP_SNAP_EDGES | GRIP_SNAP_WHILE_RESIZING;
     CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
-    add_box(e, GRIP_NO_BOX, 0, 0, 300, 40, 0, 1, false);     /* right edge 300 */
+    add_box(e, GRIP_NO_BOX, 0, 0, 300, 40, 0, 1, false); /* right edge 300 */
     b = add_box(e, GRIP_NO_BOX, 100, 350, 100, 100, 0, 1, true);
     /* The right handle at (200, 400) dragged to 296: the right edge snaps to 300, the left stays. */
     CHECK_STATUS(ptr(e, GRIP_PHASE_DOWN, 200, 400, 0, 0), GRIP_OK);

@@ -2,24 +2,24 @@
 #ifndef GRIP_TEST_SUITES_H
 #define GRIP_TEST_SUITES_H
 
-void suite_engine(void);   /* version, status strings, engine lifetime, errmsg, bounds */
-void suite_view(void);     /* set_view: validation and screen <-> world */
-void suite_boxes(void);    /* create, describe, configure, destroy, ids, hierarchy */
-void suite_state(void);    /* local, world and corners against independent maths */
-void suite_hit(void);      /* hit_test */
-void suite_pointer(void);  /* pointer dispatch, the move gesture, events */
-void suite_frame(void);    /* timer, frames, marching ants, set_editing */
-void suite_magnify(void);  /* magnify gesture */
-void suite_reset(void);    /* grip_box_reset */
+void suite_engine(void);       /* version, status strings, engine lifetime, errmsg, bounds */
+void suite_view(void);         /* set_view: validation and screen <-> world */
+void suite_boxes(void);        /* create, describe, configure, destroy, ids, hierarchy */
+void suite_state(void);        /* local, world and corners against independent maths */
+void suite_hit(void);          /* hit_test */
+void suite_pointer(void);      /* pointer dispatch, the move gesture, events */
+void suite_frame(void);        /* timer, frames, marching ants, set_editing */
+void suite_magnify(void);      /* magnify gesture */
+void suite_reset(void);        /* grip_box_reset */
 void suite_manipulation(void); /* resize, flip, uniform, pinch, snap, containment */
 void suite_longpress(void);    /* long press progress, trigger, cancels, indicators */
 void suite_arbitration(void);  /* taps, presses, moves, handles, pinches: input -> events */
 void suite_selection(void);    /* grip_select, the selection frame and overlay, group gestures, pointer selection */
-void suite_queries(void);  /* draw order, box list, region query, view helpers, pass_through, hit_outset */
-void suite_history(void);  /* keys, Escape, Tab, modifiers, COMMITTED and changes, undo / redo, C constraints */
-void suite_scene(void);    /* scene files: round trips, text, buffer sizes, refusals, load effects */
-void suite_snapping(void); /* set_snapping: validation, thresholds at zoom, grid, targets, gaps, resize, bypass, guides */
-void suite_hitches(void); /* 20,000-box sessions: hit tests while the index is built in steps, while boxes are created, during a drag, idle */
-void suite_fixes(void);    /* rotate handle offset, times, foreign ids, create errors, pinch lift */
+void suite_queries(void);      /* draw order, box list, region query, view helpers, pass_through, hit_outset */
+void suite_history(void);      /* keys, Escape, Tab, modifiers, COMMITTED and changes, undo / redo, C constraints */
+void suite_scene(void);        /* scene files: round trips, text, buffer sizes, refusals, load effects */
+void suite_snapping(void);     /* set_snapping: validation, thresholds at zoom, grid, targets, gaps, resize, bypass, guides */
+void suite_hitches(void);      /* 20,000-box sessions: hit tests while the index is built in steps, while boxes are created, during a drag, idle */
+void suite_fixes(void);        /* rotate handle offset, times, foreign ids, create errors, pinch lift */
 
 #endif

@@ -15,15 +15,15 @@
 
 static int checks, failures;
 
-#define CHECK(cond, ...)                                                    \
-    do {                                                                    \
-        checks++;                                                           \
-        if (!(cond)) {                                                      \
-            failures++;                                                     \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);            \
-            fprintf(stderr, __VA_ARGS__);                                   \
-            fprintf(stderr, "\n");                                          \
-        }                                                                   \
+#define CHECK(cond, ...)                                         \
+    do {                                                         \
+        checks++;                                                \
+        if (!(cond)) {                                           \
+            failures++;                                          \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+            fprintf(stderr, __VA_ARGS__);                        \
+            fprintf(stderr, "\n");                               \
+        }                                                        \
     } while (0)
 
 static grip_engine *new_engine(void) {
@@ -61,18 +61,18 @@ static void test_events_stay_the_scripts(void) {
     /* An on handler raises on the first event of a drag: the rest of the drag's events (and the
      * cancel the macro sends on its way out) stay in the script's queue. */
     grip_status st = run(lua,
-        "local e = grip.host\n"
-        "local b = e:box{x = 100, y = 100, width = 100, height = 100, editing = true}\n"
-        "b:on('gesture_began', function() error('boom') end)\n"
-        "local ok, err = pcall(e.drag, e, {from = {150, 150}, to = {200, 200}, steps = 5})\n"
-        "assert(not ok and tostring(err):find('boom'), tostring(err))\n");
+                         "local e = grip.host\n"
+                         "local b = e:box{x = 100, y = 100, width = 100, height = 100, editing = true}\n"
+                         "b:on('gesture_began', function() error('boom') end)\n"
+                         "local ok, err = pcall(e.drag, e, {from = {150, 150}, to = {200, 200}, steps = 5})\n"
+                         "assert(not ok and tostring(err):find('boom'), tostring(err))\n");
     CHECK(st == GRIP_OK, "handler script: %s", grip_lua_errmsg(lua));
     CHECK(drain_host(e) == 0, "events of a script whose handler raised reached grip_event_poll");
     st = run(lua,
-        "local e = grip.host\n"
-        "local kinds = {}\n"
-        "for ev in e:events() do kinds[#kinds + 1] = ev.kind end\n"
-        "assert(kinds[1] == 'gesture_began' and kinds[#kinds] == 'gesture_cancelled', table.concat(kinds, ' '))\n");
+             "local e = grip.host\n"
+             "local kinds = {}\n"
+             "for ev in e:events() do kinds[#kinds + 1] = ev.kind end\n"
+             "assert(kinds[1] == 'gesture_began' and kinds[#kinds] == 'gesture_cancelled', table.concat(kinds, ' '))\n");
     CHECK(st == GRIP_OK, "the script's events: %s", grip_lua_errmsg(lua));
     /* A later, unrelated call does not fail with the old error. */
     st = run(lua, "local b = grip.host:boxes()[1]; b:state()");
@@ -91,7 +91,11 @@ static void test_frame_survives_script(void) {
     grip_lua *lua = new_lua(e);
     grip_box_desc d;
     grip_box_desc_init(&d);
-    d.x = 10; d.y = 10; d.width = 50; d.height = 40; d.editing = true;
+    d.x = 10;
+    d.y = 10;
+    d.width = 50;
+    d.height = 40;
+    d.editing = true;
     grip_box b;
     CHECK(grip_box_create(e, &d, &b) == GRIP_OK, "box: %s", grip_engine_errmsg(e));
     grip_frame f;
@@ -103,11 +107,11 @@ static void test_frame_survives_script(void) {
     memcpy(verts, f.vertices, nv * sizeof *verts);
     /* The script grows the scene (the frame arrays must grow) and reads the frame twice. */
     grip_status st = run(lua,
-        "local e = grip.host\n"
-        "for i = 1, 300 do e:box{x = i, y = i, width = 20, height = 20, editing = true} end\n"
-        "assert(#e:frame().commands > 3000)\n"
-        "e:box{x = 1, y = 1, width = 15, height = 15}\n"
-        "assert(#e:frame().commands > 3000)\n");
+                         "local e = grip.host\n"
+                         "for i = 1, 300 do e:box{x = i, y = i, width = 20, height = 20, editing = true} end\n"
+                         "assert(#e:frame().commands > 3000)\n"
+                         "e:box{x = 1, y = 1, width = 15, height = 15}\n"
+                         "assert(#e:frame().commands > 3000)\n");
     CHECK(st == GRIP_OK, "script: %s", grip_lua_errmsg(lua));
     CHECK(memcmp(cmds, f.commands, nc * sizeof *cmds) == 0, "the host's frame commands changed under a script");
     CHECK(memcmp(verts, f.vertices, nv * sizeof *verts) == 0, "the host's frame vertices changed under a script");
@@ -129,7 +133,7 @@ static void test_frame_survives_script(void) {
 static void test_engine_destroyed_first(void) {
     grip_engine *e = new_engine();
     grip_lua *lua = new_lua(e);
-    grip_engine_destroy(e);  /* against the rules: the state must notice, without reading e */
+    grip_engine_destroy(e); /* against the rules: the state must notice, without reading e */
     grip_status st = run(lua, "return 1");
     CHECK(st == GRIP_ERR_STATE, "exec after the engine was destroyed: %s", grip_status_string(st));
     CHECK(strstr(grip_lua_errmsg(lua), "destroyed") != NULL, "message: %s", grip_lua_errmsg(lua));
@@ -155,11 +159,15 @@ static void test_limits_at_their_edges(void) {
     CHECK(grip_box_create(e, &d, &b) == GRIP_ERR_LIMIT, "a 33rd level was accepted");
     /* "coordinates and sizes within 1e9": x = 1e9 with width 1e9 is in range, beyond is not. */
     grip_box_desc_init(&d);
-    d.x = 1e9; d.y = -1e9; d.width = 1e9; d.height = 1e9;
+    d.x = 1e9;
+    d.y = -1e9;
+    d.width = 1e9;
+    d.height = 1e9;
     CHECK(grip_box_create(e, &d, &b) == GRIP_OK, "x = 1e9, width = 1e9 refused: %s", grip_engine_errmsg(e));
     d.x = 1.0000001e9;
     CHECK(grip_box_create(e, &d, &b) == GRIP_ERR_ARG, "x beyond 1e9 accepted");
-    d.x = 0; d.width = 1.0000001e9;
+    d.x = 0;
+    d.width = 1.0000001e9;
     CHECK(grip_box_create(e, &d, &b) == GRIP_ERR_ARG, "width beyond 1e9 accepted");
     /* Times are bounded at 1e9 s: 1e308 is refused and does not wedge the engine. */
     grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, 10, 10, 1e308, 0};
@@ -182,18 +190,18 @@ static void test_hooks_share_a_budget(void) {
     grip_engine *e = new_engine();
     grip_lua_desc ld;
     grip_lua_desc_init(&ld);
-    ld.instruction_limit = 10000000;  /* 10 million per call from the host */
+    ld.instruction_limit = 10000000; /* 10 million per call from the host */
     grip_lua *lua = NULL;
     CHECK(grip_lua_create(e, &ld, &lua) == GRIP_OK, "lua: %s", grip_lua_errmsg(NULL));
     /* 400 editing boxes with 16 custom handles each whose position hook runs about 200,000
      * instructions: each hook alone is well within the budget, a frame's 6,400 of them are not. */
     grip_status st = run(lua,
-        "local e = grip.host\n"
-        "local function heavy(s) local n = 0 for i = 1, 50000 do n = n + i end return s.width / 2, -20 end\n"
-        "for i = 0, 399 do\n"
-        "  local b = e:box{x = (i % 20) * 50, y = (i // 20) * 50, width = 40, height = 40, editing = true}\n"
-        "  for h = 1, 16 do b:add_handle{name = 'h' .. h, position = heavy} end\n"
-        "end\n");
+                         "local e = grip.host\n"
+                         "local function heavy(s) local n = 0 for i = 1, 50000 do n = n + i end return s.width / 2, -20 end\n"
+                         "for i = 0, 399 do\n"
+                         "  local b = e:box{x = (i % 20) * 50, y = (i // 20) * 50, width = 40, height = 40, editing = true}\n"
+                         "  for h = 1, 16 do b:add_handle{name = 'h' .. h, position = heavy} end\n"
+                         "end\n");
     CHECK(st == GRIP_OK, "setup: %s", grip_lua_errmsg(lua));
     drain_host(e);
     double t0 = seconds();
@@ -204,7 +212,7 @@ static void test_hooks_share_a_budget(void) {
     CHECK(dt < 1.0, "one frame read ran its hooks for %.2f s (one budget of 10 million instructions is ~50 ms)", dt);
     grip_event ev;
     int errors = 0;
-    char first[512] = "";  /* a message that names the limit */
+    char first[512] = ""; /* a message that names the limit */
     while (grip_event_poll(e, &ev) == GRIP_OK) {
         if (ev.kind != GRIP_EVENT_SCRIPT_ERROR) continue;
         errors++;
@@ -216,7 +224,8 @@ static void test_hooks_share_a_budget(void) {
     t0 = seconds();
     grip_box_desc d;
     grip_box_desc_init(&d);
-    d.width = 30; d.height = 30;
+    d.width = 30;
+    d.height = 30;
     grip_box nb;
     CHECK(grip_box_create(e, &d, &nb) == GRIP_OK, "box");
     CHECK(grip_frame_get(e, &f) == GRIP_OK, "second frame");
@@ -228,12 +237,13 @@ static void test_hooks_share_a_budget(void) {
 }
 
 int main(int argc, char **argv) {
-    static const struct { const char *name; void (*run)(void); } tests[] = {
-        {"events", test_events_stay_the_scripts}, {"frame", test_frame_survives_script},
-        {"destroyed", test_engine_destroyed_first}, {"limits", test_limits_at_their_edges},
-        {"hooks", test_hooks_share_a_budget}};
+    static const struct {
+        const char *name;
+        void (*run)(void);
+    } tests[] = {
+        {"events", test_events_stay_the_scripts}, {"frame", test_frame_survives_script}, {"destroyed", test_engine_destroyed_first}, {"limits", test_limits_at_their_edges}, {"hooks", test_hooks_share_a_budget}};
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-        if (argc > 1 && strcmp(argv[1], tests[i].name) != 0) continue;  /* one test: its name */
+        if (argc > 1 && strcmp(argv[1], tests[i].name) != 0) continue; /* one test: its name */
         tests[i].run();
     }
     printf("test_host_calls: %d checks, %d failed\n", checks, failures);

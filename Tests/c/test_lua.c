@@ -19,17 +19,17 @@
 
 static int checks, failures;
 static const char *root = ".";
-static int quick;  /* fewer rounds, no timing checks (valgrind) */
+static int quick; /* fewer rounds, no timing checks (valgrind) */
 
-#define CHECK(cond, ...)                                                    \
-    do {                                                                    \
-        checks++;                                                           \
-        if (!(cond)) {                                                      \
-            failures++;                                                     \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);            \
-            fprintf(stderr, __VA_ARGS__);                                   \
-            fprintf(stderr, "\n");                                          \
-        }                                                                   \
+#define CHECK(cond, ...)                                         \
+    do {                                                         \
+        checks++;                                                \
+        if (!(cond)) {                                           \
+            failures++;                                          \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+            fprintf(stderr, __VA_ARGS__);                        \
+            fprintf(stderr, "\n");                               \
+        }                                                        \
     } while (0)
 
 static double now(void) {
@@ -68,20 +68,20 @@ static grip_status run(grip_lua *lua, const char *src) {
     return grip_lua_exec(lua, "test", src, strlen(src));
 }
 
-#define RUN_OK(lua, src)                                                                                   \
-    do {                                                                                                   \
-        grip_status st_ = run(lua, src);                                                                   \
-        CHECK(st_ == GRIP_OK, "script failed: %s: %s", grip_status_string(st_), grip_lua_errmsg(lua));    \
+#define RUN_OK(lua, src)                                                                               \
+    do {                                                                                               \
+        grip_status st_ = run(lua, src);                                                               \
+        CHECK(st_ == GRIP_OK, "script failed: %s: %s", grip_status_string(st_), grip_lua_errmsg(lua)); \
     } while (0)
 
 /* Runs src expecting status `want` and a message containing `part`. */
-#define RUN_FAILS(lua, src, want, part)                                                                    \
-    do {                                                                                                   \
-        grip_status st_ = run(lua, src);                                                                   \
-        CHECK(st_ == (want), "%s: expected %s, got %s (%s)", src, grip_status_string(want),               \
-              grip_status_string(st_), grip_lua_errmsg(lua));                                              \
-        CHECK(strstr(grip_lua_errmsg(lua), part) != NULL, "%s: message '%s' lacks '%s'", src,               \
-              grip_lua_errmsg(lua), part);                                                                 \
+#define RUN_FAILS(lua, src, want, part)                                                       \
+    do {                                                                                      \
+        grip_status st_ = run(lua, src);                                                      \
+        CHECK(st_ == (want), "%s: expected %s, got %s (%s)", src, grip_status_string(want),   \
+              grip_status_string(st_), grip_lua_errmsg(lua));                                 \
+        CHECK(strstr(grip_lua_errmsg(lua), part) != NULL, "%s: message '%s' lacks '%s'", src, \
+              grip_lua_errmsg(lua), part);                                                    \
     } while (0)
 
 static grip_box add_box(grip_engine *e, double x, double y, double w, double h, bool editing, uint32_t allow) {
@@ -178,7 +178,7 @@ static void test_create(void) {
     CHECK(grip_lua_create(e, NULL, &lua) == GRIP_OK && lua != NULL, "defaults");
     CHECK(grip_lua_create(e, NULL, &second) == GRIP_ERR_STATE, "one state per engine");
     RUN_OK(lua, "assert(grip.host and tostring(grip.host) == 'grip.engine (host)')");
-    RUN_OK(lua, "grip.host:close() assert(grip.host:time() == 0)");  /* the host's engine stays */
+    RUN_OK(lua, "grip.host:close() assert(grip.host:time() == 0)"); /* the host's engine stays */
     CHECK(grip_lua_exec(lua, "x", NULL, 0) == GRIP_ERR_ARG, "NULL source");
     CHECK(grip_lua_exec(NULL, "x", "", 0) == GRIP_ERR_ARG, "NULL state");
     CHECK(grip_lua_exec_file(lua, NULL) == GRIP_ERR_ARG, "NULL path");
@@ -269,7 +269,7 @@ static void test_hooks(void) {
     grip_box k = add_box(e, 300, 100, 100, 100, true, 0);
     RUN_OK(lua, "K = grip.host:hit(350, 150)\n"
                 "K:set_constraint(function(p) if p.width > 150 then p.width = 150 end return p end)");
-    host_drag(e, 400, 150, 600, 150, 10);  /* the right handle */
+    host_drag(e, 400, 150, 600, 150, 10); /* the right handle */
     CHECK(near(state_of(e, k).width, 150), "host drag, constraint clamps: %g", state_of(e, k).width);
     CHECK(script_errors(e, NULL, 0) == 0, "no errors");
     /* constraint fallbacks: error, nonsense, endless loop, memory bomb */
@@ -334,7 +334,7 @@ static void test_hooks(void) {
     RUN_OK(lua, "I = grip.host:hit(150, 500)\n"
                 "I:set_indicator(function(progress, s) return {{0, 0}, {s.width, 0}, {s.width, s.height}} end)");
     pointer(e, GRIP_PHASE_DOWN, 1, 150, 500);
-    CHECK(grip_dispatch_timer(e, host_time + 0.5) == GRIP_OK, "timer");  /* half of long_press_duration */
+    CHECK(grip_dispatch_timer(e, host_time + 0.5) == GRIP_OK, "timer"); /* half of long_press_duration */
     CHECK(grip_frame_get(e, &f) == GRIP_OK, "frame");
     size_t count = 0;
     for (size_t i = 0; i < f.command_count; i++) {
@@ -411,7 +411,7 @@ static void test_sandbox(void) {
         CHECK(strstr(grip_lua_errmsg(lua), "test:1:") != NULL || strstr(grip_lua_errmsg(lua), "still sandboxed") ||
                   strstr(grip_lua_errmsg(lua), "no io"),
               "escape %d names the chunk and line: %s", i, grip_lua_errmsg(lua));
-        RUN_OK(lua, "ok = true");  /* the state stays usable */
+        RUN_OK(lua, "ok = true"); /* the state stays usable */
     }
     CHECK(n >= 12, "at least 12 escape attempts (%d)", n);
 
@@ -445,7 +445,7 @@ static void test_sandbox(void) {
 
 static void test_limits(void) {
     grip_engine *e = new_engine();
-    grip_lua *lua = new_lua(e, 0, 0);  /* the defaults: 64 MiB, 100 million instructions */
+    grip_lua *lua = new_lua(e, 0, 0); /* the defaults: 64 MiB, 100 million instructions */
     double t0 = now();
     RUN_FAILS(lua, "while true do end", GRIP_ERR_LIMIT, "test:1: instruction limit exceeded");
     double dt = now() - t0;
@@ -473,7 +473,7 @@ static void test_limits(void) {
         RUN_FAILS(lua, swallow[i], GRIP_ERR_LIMIT, "instruction limit");
         dt = now() - t0;
         CHECK(quick || dt < 1.0, "swallow attempt %zu stopped in %.3f s", i, dt);
-        RUN_OK(lua, "ok = 1");  /* a new call from the host has a new budget */
+        RUN_OK(lua, "ok = 1"); /* a new call from the host has a new budget */
     }
 
     /* work done inside single library calls counts too */
@@ -496,7 +496,7 @@ static void test_limits(void) {
         RUN_OK(lua, "ok = 1");
     }
     t0 = now();
-    RUN_OK(lua, "assert(('a'):rep(40):match(('a*'):rep(40)) == ('a'):rep(40))");  /* a match that works is fine */
+    RUN_OK(lua, "assert(('a'):rep(40):match(('a*'):rep(40)) == ('a'):rep(40))"); /* a match that works is fine */
     RUN_OK(lua, "assert((''):rep(1 << 40) == '')");
     CHECK(quick || now() - t0 < 0.5, "cheap calls stay cheap");
 
@@ -630,9 +630,9 @@ static double median_move(grip_engine *e, grip_box b, int n) {
         double t0 = now();
         grip_dispatch_pointer(e, &ev, NULL);
         ns[i] = (now() - t0) * 1e9;
-        if (i % 1000 == 999) script_errors(e, NULL, 0);  /* keep the queue short */
+        if (i % 1000 == 999) script_errors(e, NULL, 0); /* keep the queue short */
     }
-    pointer(e, GRIP_PHASE_CANCEL, 1, x + 20, y);  /* cancel: the box goes back to where it was */
+    pointer(e, GRIP_PHASE_CANCEL, 1, x + 20, y); /* cancel: the box goes back to where it was */
     script_errors(e, NULL, 0);
     qsort(ns, (size_t)n, sizeof(double), cmp_double);
     double m = ns[n / 2];
@@ -647,7 +647,7 @@ static void bench(void) {
     const int n = 200000;
     RUN_OK(lua, "K = grip.host:hit(350, 150)");
     double plain[3], hooked[3], clamped[3];
-    for (int r = 0; r < 3; r++) {  /* interleaved, so drift hits both alike */
+    for (int r = 0; r < 3; r++) { /* interleaved, so drift hits both alike */
         RUN_OK(lua, "K:set_constraint(nil)");
         plain[r] = median_move(e, b, n);
         RUN_OK(lua, "K:set_constraint(function(proposed, current) return proposed end)");

@@ -4,7 +4,7 @@
 
 #include "grip.h"
 
-#define PI 3.14159265358979323846
+#define PI    3.14159265358979323846
 #define EXACT 1e-9
 
 /* An engine with root bounds w x h and default settings (checked). */
@@ -27,7 +27,7 @@ int find_command(const grip_frame *f, grip_command_kind kind, int n);
 int count_commands(const grip_frame *f, grip_command_kind kind);
 
 /* Written here from DESIGN.md's formula, not taken from the library. */
-grip_affine aff_mul(grip_affine m, grip_affine n);   /* m after n */
+grip_affine aff_mul(grip_affine m, grip_affine n); /* m after n */
 grip_vec2 aff_apply(grip_affine m, double x, double y);
 grip_affine aff_invert(grip_affine m);
 /* T(center) * R(rotation) * S(scale * fx, scale * fy) * T(-w/2, -h/2). */

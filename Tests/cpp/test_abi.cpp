@@ -47,12 +47,12 @@ void ownership() {
     }
     {
         grip::engine again(800, 600);
-        CHECK_INT(first_box(again), alone);   // the first engine is gone: its tag came back
+        CHECK_INT(first_box(again), alone);  // the first engine is gone: its tag came back
     }
     {
         grip::engine a(800, 600);
         grip::engine b(400, 300);
-        CHECK(first_box(b) != alone);         // a is alive: b has a tag of its own
+        CHECK(first_box(b) != alone);  // a is alive: b has a tag of its own
         grip_engine *raw = a.get();
         CHECK(raw != nullptr && raw != b.get());
 
@@ -63,12 +63,12 @@ void ownership() {
         b = std::move(c);  // b's old engine is destroyed, b takes c's
         CHECK(b.get() == raw && c.get() == nullptr);
         CHECK_STR(b.errmsg(), "");
-        grip::engine d(100, 100);             // b's old tag is free again: d gets it
+        grip::engine d(100, 100);  // b's old tag is free again: d gets it
         CHECK(first_box(d) != alone);
         CHECK(d.add(grip::box_desc(0, 0, 10, 10)) != GRIP_NO_BOX);
     }
     grip::engine last(800, 600);
-    CHECK_INT(first_box(last), alone);        // every engine above was destroyed
+    CHECK_INT(first_box(last), alone);  // every engine above was destroyed
 }
 
 void errors_throw() {
@@ -162,7 +162,7 @@ void whole_api() {
     e.configure(a, d);
     CHECK_NEAR(e.state(a).rotation, 0.5, 0);
     CHECK_INT(e.describe(a).user_data, 77u);
-    CHECK(!e.reset(a, false));                // already at its configured geometry: GRIP_DONE
+    CHECK(!e.reset(a, false));  // already at its configured geometry: GRIP_DONE
     e.set_editing(b, true);
     CHECK(e.state(b).editing);
 
@@ -189,13 +189,13 @@ void whole_api() {
     grip_vec2 w = e.screen_to_world(grip_vec2{910, 320});
     CHECK_NEAR(w.x, 450, 1e-9);
     CHECK_NEAR(w.y, 150, 1e-9);
-    grip_hit h = e.hit(450, 150);             // world coordinates
+    grip_hit h = e.hit(450, 150);  // world coordinates
     CHECK_INT(h.box, b);
     CHECK_INT(h.handle, GRIP_HANDLE_NONE);
     e.set_view(grip_affine{1, 0, 0, 1, 0, 0});
 
     // selection: from the host, then by pointer (a tap on b selects it alone)
-    CHECK_INT(e.events().size(), 1u);         // EDITING_CHANGED from set_editing
+    CHECK_INT(e.events().size(), 1u);  // EDITING_CHANGED from set_editing
     e.select(a);
     e.select(b, GRIP_SELECT_ADD);
     std::vector<grip_box> sel = e.selection();
@@ -203,7 +203,7 @@ void whole_api() {
     if (sel.size() == 2) CHECK(sel[0] == a && sel[1] == b);
     grip_selection_state ss = e.selection_state();
     CHECK_INT(ss.count, 2u);
-    CHECK_NEAR(ss.rotation, 0, 0);            // the members' rotations differ: axis-aligned
+    CHECK_NEAR(ss.rotation, 0, 0);  // the members' rotations differ: axis-aligned
     grip_event ev;
     CHECK(e.poll(ev));
     CHECK_INT(ev.kind, GRIP_EVENT_SELECTION_CHANGED);
@@ -229,9 +229,9 @@ void whole_api() {
         if (c.kind == GRIP_CMD_BORDER) {
             ++borders;
             CHECK_INT(c.vertex_count, 4u);
-            const grip_vec2 *v = f.vertices(c);              // 100 wide at scale 1.5, centre 450
+            const grip_vec2 *v = f.vertices(c);  // 100 wide at scale 1.5, centre 450
             CHECK_NEAR((v[0].x + v[2].x) / 2, 450, 1e-9);
-            CHECK_NEAR(v[1].x - v[0].x, 150, 1.01);           // (the ants run just outside the edge)
+            CHECK_NEAR(v[1].x - v[0].x, 150, 1.01);  // (the ants run just outside the edge)
         }
     CHECK_INT(borders, 1u);
     e.destroy(a);
@@ -271,10 +271,10 @@ void whole_api() {
             thrown = err.status() == GRIP_ERR_LIMIT;
         }
         CHECK(thrown);
-        small.exec("local x = 1 + 1");                  // the next call has a fresh budget
+        small.exec("local x = 1 + 1");  // the next call has a fresh budget
         thrown = false;
         try {
-            grip::script second(e);           // one state per engine
+            grip::script second(e);  // one state per engine
         } catch (const grip::error &err) {
             thrown = err.status() == GRIP_ERR_STATE;
         }
@@ -288,13 +288,13 @@ void history_and_hooks() {
     grip_engine_desc ed = grip::engine_desc(1000, 800);
     ed.selection = GRIP_SELECTION_POINTER;
     grip::engine e(ed);
-    grip_box a = e.add(grip::box_desc(100, 100, 80, 40));   // centre (140, 120)
+    grip_box a = e.add(grip::box_desc(100, 100, 80, 40));  // centre (140, 120)
     e.select(a);
     e.events();
     for (int i = 0; i < 3; i++) CHECK(e.key(GRIP_PHASE_DOWN, GRIP_KEY_RIGHT, 0.1 * i));
     e.key(GRIP_PHASE_UP, GRIP_KEY_RIGHT, 0.3);
-    CHECK_NEAR(e.state(a).center.x, 143, 0);                  // nudge_step 1, three times
-    e.tick(1.5);                                              // the run is committed 1 s after its last nudge
+    CHECK_NEAR(e.state(a).center.x, 143, 0);  // nudge_step 1, three times
+    e.tick(1.5);                              // the run is committed 1 s after its last nudge
     bool committed = false;
     grip_event ev;
     while (e.poll(ev)) {
@@ -315,7 +315,7 @@ void history_and_hooks() {
     CHECK(e.undo());
     CHECK_NEAR(e.state(a).center.x, 140, 0);
     CHECK(e.history_depth().first == 0 && e.history_depth().second == 1);
-    CHECK(!e.undo());                                         // GRIP_DONE: nothing left
+    CHECK(!e.undo());  // GRIP_DONE: nothing left
     CHECK(e.redo());
     CHECK_NEAR(e.state(a).center.x, 143, 0);
     e.clear_history();
@@ -348,13 +348,13 @@ void history_and_hooks() {
     e.pointer(GRIP_PHASE_MOVE, 1, 200, 150, 3.1);
     e.pointer(GRIP_PHASE_UP, 1, 200, 150, 3.2);
     CHECK_NEAR(e.state(a).center.x, 170, 1e-9);
-    e.set_constraint(a, grip::engine::constraint());          // removed: moves freely again
+    e.set_constraint(a, grip::engine::constraint());  // removed: moves freely again
     e.pointer(GRIP_PHASE_DOWN, 1, 170, 120, 4.0);
     e.pointer(GRIP_PHASE_MOVE, 1, 200, 150, 4.1);
     e.pointer(GRIP_PHASE_UP, 1, 200, 150, 4.2);
     CHECK_NEAR(e.state(a).center.x, 200, 1e-9);
     CHECK_NEAR(e.state(a).center.y, 150, 1e-9);
-    grip::engine moved(std::move(e));                          // the functions move with the engine
+    grip::engine moved(std::move(e));  // the functions move with the engine
     moved.set_constraint(a, [&calls](grip_box, const grip_geometry &, grip_geometry &) { return ++calls > 0; });
     moved.pointer(GRIP_PHASE_DOWN, 1, 200, 150, 5.0);
     moved.pointer(GRIP_PHASE_MOVE, 1, 220, 150, 5.1);
@@ -375,7 +375,7 @@ void history_and_hooks() {
     moved.pointer(GRIP_PHASE_DOWN, 1, 260, 150, 7.0);
     moved.pointer(GRIP_PHASE_MOVE, 1, 280, 150, 7.1);
     moved.pointer(GRIP_PHASE_UP, 1, 280, 150, 7.2);
-    CHECK_NEAR(moved.state(a).center.x, 280, 0);             // off: 260 + 20, as the pointer went
+    CHECK_NEAR(moved.state(a).center.x, 280, 0);  // off: 260 + 20, as the pointer went
     sd.grid_x = -1;
     thrown = false;
     try {
@@ -395,7 +395,7 @@ void history_and_hooks() {
     std::vector<grip_box> boxes = moved.boxes();
     CHECK_INT(boxes.size(), 2u);
     if (boxes.size() == 2) {
-        CHECK(boxes[0] != a);                                 // new ids
+        CHECK(boxes[0] != a);  // new ids
         CHECK_NEAR(moved.state(boxes[0]).center.x, 280, 0);
         CHECK_INT(moved.describe(boxes[1]).user_data, 7u);
         CHECK_INT(moved.describe(boxes[1]).parent, boxes[0]);
@@ -408,7 +408,7 @@ void history_and_hooks() {
         thrown = err.status() == GRIP_ERR_ARG && std::strstr(err.what(), "line") != nullptr;
     }
     CHECK(thrown);
-    CHECK_INT(moved.boxes().size(), 2u);                       // a refused load changed nothing
+    CHECK_INT(moved.boxes().size(), 2u);  // a refused load changed nothing
 }
 
 int main() {

@@ -47,8 +47,7 @@ static uint64_t u64(reader *r) { return (uint64_t)u32(r) | (uint64_t)u32(r) << 3
 
 static const double special[] = {
     0.0, -0.0, 1.0, -1.0, NAN, INFINITY, -INFINITY, 1e308, -1e308, 1e9, -1e9, 1e9 + 1,
-    1e-300, 4.9e-324, 1e-6, 1e6, 0.5, 10, 1e15, -1e15, 2.2250738585072014e-308, 1.7976931348623157e308
-};
+    1e-300, 4.9e-324, 1e-6, 1e6, 0.5, 10, 1e15, -1e15, 2.2250738585072014e-308, 1.7976931348623157e308};
 #define NSPECIAL (sizeof special / sizeof special[0])
 
 /* A number: mostly ordinary values in [lo, lo + span), sometimes hostile ones, sometimes raw bits. */
@@ -73,19 +72,19 @@ static const double steps[] = {0.016, 0.016, 0.016, 0.05, 0.1, 0, 0.2, 0.35, 0.5
 #define NSLOTS 3
 /* Programs are short and checked in full every few steps: with the optimised library this runs
  * over a thousand programs a second, and a broken invariant is still caught within a few steps. */
-#define MAX_STEPS 64
+#define MAX_STEPS   64
 #define CHECK_EVERY 8
-#define NIDS 48
+#define NIDS        48
 
 typedef struct {
     grip_engine *e;
     grip_lua *lua;
     grip_box ids[NIDS]; /* every id seen, live or not; a ring */
     int nids, next;
-    double time;        /* the last time an event carried (accepted or not) */
-    grip_affine view;   /* the last view accepted */
-    int view_unknown;   /* a script may have set another one */
-    int hoard;          /* checks the host goes on not polling events: the queue fills and coalesces */
+    double time;      /* the last time an event carried (accepted or not) */
+    grip_affine view; /* the last view accepted */
+    int view_unknown; /* a script may have set another one */
+    int hoard;        /* checks the host goes on not polling events: the queue fills and coalesces */
     uint64_t serial;
     int creations;
 } slot;
@@ -125,9 +124,12 @@ static grip_engine *foreign(reader *r) {
     uint8_t b = u8(r) % 4;
     memset(foreign_mem, 0, sizeof foreign_mem);
     switch (b) {
-    case 0: foreign_mem[0] = 0x4752495044454144ull; return (grip_engine *)foreign_mem;      /* "GRIPDEAD" */
-    case 1: foreign_mem[0] = u64(r); foreign_mem[1] = u64(r); return (grip_engine *)foreign_mem;
-    case 2: return (grip_engine *)((char *)foreign_mem + 1 + u8(r) % 7);                     /* misaligned */
+    case 0: foreign_mem[0] = 0x4752495044454144ull; return (grip_engine *)foreign_mem; /* "GRIPDEAD" */
+    case 1:
+        foreign_mem[0] = u64(r);
+        foreign_mem[1] = u64(r);
+        return (grip_engine *)foreign_mem;
+    case 2: return (grip_engine *)((char *)foreign_mem + 1 + u8(r) % 7); /* misaligned */
     default: return NULL;
     }
 }
@@ -142,8 +144,10 @@ static void pick_point(reader *r, slot *s, double *x, double *y) {
         if (grip_box_state_get(s->e, id, &st) == GRIP_OK) {
             int k = b % 10;
             double wx, wy;
-            if (k < 4) { wx = st.corners[k].x; wy = st.corners[k].y; }
-            else if (k < 8) {
+            if (k < 4) {
+                wx = st.corners[k].x;
+                wy = st.corners[k].y;
+            } else if (k < 8) {
                 int a = k - 4, c = (k - 3) % 4;
                 wx = (st.corners[a].x + st.corners[c].x) / 2;
                 wy = (st.corners[a].y + st.corners[c].y) / 2;
@@ -244,7 +248,10 @@ static void check_all(bool final) {
 static void engine_desc(reader *r, grip_engine_desc *d) {
     grip_engine_desc_init(d);
     uint8_t m = u8(r);
-    if (m & 1) { d->width = num(r, 100, 1500); d->height = num(r, 100, 1200); }
+    if (m & 1) {
+        d->width = num(r, 100, 1500);
+        d->height = num(r, 100, 1200);
+    }
     if (m & 2) d->max_boxes = u8(r) % 40;
     if (m & 4) d->max_pointers = u8(r) % 12;
     if (m & 8) d->touch_slop = num(r, 0, 30);
@@ -258,11 +265,20 @@ static void box_desc(reader *r, slot *s, grip_box_desc *d) {
     uint32_t m = u16(r);
     d->editing = (m & 1) != 0;
     if (m & 2) d->parent = pick_id(r, s);
-    if (m & 4) { d->x = num(r, 0, 700); d->y = num(r, 0, 500); }
-    if (m & 8) { d->width = num(r, 1, 400); d->height = num(r, 1, 300); }
+    if (m & 4) {
+        d->x = num(r, 0, 700);
+        d->y = num(r, 0, 500);
+    }
+    if (m & 8) {
+        d->width = num(r, 1, 400);
+        d->height = num(r, 1, 300);
+    }
     if (m & 16) d->rotation = num(r, -7, 14);
     if (m & 32) d->scale = num(r, 0.05, 3);
-    if (m & 64) { d->allow = u8(r) | (u8(r) < 8 ? u32(r) : 0); d->handles = u16(r) | (u8(r) < 8 ? u32(r) : 0); }
+    if (m & 64) {
+        d->allow = u8(r) | (u8(r) < 8 ? u32(r) : 0);
+        d->handles = u16(r) | (u8(r) < 8 ? u32(r) : 0);
+    }
     if (m & 128) {
         uint8_t k = u8(r);
         d->resize_mode = (grip_resize_mode)(k < 240 ? k % 2 : (int)u32(r));
@@ -272,11 +288,19 @@ static void box_desc(reader *r, slot *s, grip_box_desc *d) {
         d->flipped_x = (k & 16) != 0;
         d->flipped_y = (k & 32) != 0;
     }
-    if (m & 256) { d->min_width = num(r, 0, 60); d->min_height = num(r, 0, 60); }
-    if (m & 512) { d->min_scale = num(r, 0, 1); d->max_scale = num(r, 1, 20); }
+    if (m & 256) {
+        d->min_width = num(r, 0, 60);
+        d->min_height = num(r, 0, 60);
+    }
+    if (m & 512) {
+        d->min_scale = num(r, 0, 1);
+        d->max_scale = num(r, 1, 20);
+    }
     if (m & 1024) {
-        d->inset_top = num(r, -50, 100); d->inset_left = num(r, -50, 100);
-        d->inset_bottom = num(r, -50, 100); d->inset_right = num(r, -50, 100);
+        d->inset_top = num(r, -50, 100);
+        d->inset_left = num(r, -50, 100);
+        d->inset_bottom = num(r, -50, 100);
+        d->inset_right = num(r, -50, 100);
     }
     if (m & 2048) {
         uint8_t k = u8(r);
@@ -284,7 +308,10 @@ static void box_desc(reader *r, slot *s, grip_box_desc *d) {
         d->indicator = (grip_indicator_shape)(k < 240 ? k % 4 : (int)u32(r));
         d->corner_radius = num(r, -5, 60);
     }
-    if (m & 4096) { d->rotation_snap = num(r, 0, 1); d->snap_tolerance = num(r, 0, 0.3); }
+    if (m & 4096) {
+        d->rotation_snap = num(r, 0, 1);
+        d->snap_tolerance = num(r, 0, 0.3);
+    }
     if (m & 8192) d->user_data = u64(r);
     if (m & 16384) d->struct_size = u8(r) < 128 ? d->struct_size - 8 : u32(r);
 }
@@ -326,8 +353,8 @@ static const char *const scripts[] = {
 
     "grip.host:drag{from = {150, 150}, to = {260, 210}, steps = 5, duration = 0.1}\n",
     "for ev in grip.host:events() do end local f = grip.host:frame() assert(f.serial)\n",
-    "local t = {} for i = 1, 1e7 do t[i] = i end\n",                 /* the memory cap */
-    "while true do end\n",                                          /* the instruction cap */
+    "local t = {} for i = 1, 1e7 do t[i] = i end\n", /* the memory cap */
+    "while true do end\n",                           /* the instruction cap */
     "error('boom')\n",
     "grip.host:pinch{box = grip.host:box{x = 600, y = 400, width = 100, height = 100}, scale = 2, rotate = 1, steps = 4}\n",
     "local e = grip.new{width = 100, height = 100} e:box{} e:tick(1) e:close()\n",
@@ -339,11 +366,38 @@ static const char *const scripts[] = {
 /* ---- steps --------------------------------------------------------------------------------- */
 
 enum {
-    OP_ENGINE_CREATE, OP_ENGINE_DESTROY, OP_SET_BOUNDS, OP_SET_VIEW, OP_BOX_CREATE, OP_BOX_DESTROY,
-    OP_BOX_CONFIGURE, OP_BOX_DESCRIBE, OP_SET_EDITING, OP_RESET, OP_STATE_GET, OP_HIT_TEST, OP_POINTER,
-    OP_MAGNIFY, OP_TIMER, OP_POLL, OP_FRAME, OP_MISC, OP_FOREIGN, OP_LUA, OP_GESTURE, OP_TOUCHES,
-    OP_ROUNDTRIP, OP_BULK, OP_HOARD, OP_FLOOD, OP_SELECTING_ENGINE, OP_SELECT, OP_QUERIES,
-    OP_KEYS_HISTORY, OP_SNAPPING, OP_COUNT
+    OP_ENGINE_CREATE,
+    OP_ENGINE_DESTROY,
+    OP_SET_BOUNDS,
+    OP_SET_VIEW,
+    OP_BOX_CREATE,
+    OP_BOX_DESTROY,
+    OP_BOX_CONFIGURE,
+    OP_BOX_DESCRIBE,
+    OP_SET_EDITING,
+    OP_RESET,
+    OP_STATE_GET,
+    OP_HIT_TEST,
+    OP_POINTER,
+    OP_MAGNIFY,
+    OP_TIMER,
+    OP_POLL,
+    OP_FRAME,
+    OP_MISC,
+    OP_FOREIGN,
+    OP_LUA,
+    OP_GESTURE,
+    OP_TOUCHES,
+    OP_ROUNDTRIP,
+    OP_BULK,
+    OP_HOARD,
+    OP_FLOOD,
+    OP_SELECTING_ENGINE,
+    OP_SELECT,
+    OP_QUERIES,
+    OP_KEYS_HISTORY,
+    OP_SNAPPING,
+    OP_COUNT
 };
 
 static void destroy_slot(slot *s) {
@@ -360,8 +414,11 @@ static void op_engine_create(reader *r) {
     grip_engine *e = (grip_engine *)(uintptr_t)0x1; /* must stay untouched on failure */
     grip_status st;
     if (how == 0) st = grip_engine_create(NULL, &e);
-    else if (how == 1) { st = grip_engine_create(&d, NULL); inv_status(st, "grip_engine_create"); return; }
-    else st = grip_engine_create(&d, &e);
+    else if (how == 1) {
+        st = grip_engine_create(&d, NULL);
+        inv_status(st, "grip_engine_create");
+        return;
+    } else st = grip_engine_create(&d, &e);
     inv_status(st, "grip_engine_create");
     if (st != GRIP_OK) {
         if (e != (grip_engine *)(uintptr_t)0x1) inv_fail("grip_engine_create failed but wrote *out");
@@ -424,12 +481,12 @@ static void check_selection(slot *s) {
 
 static void op_select(reader *r, slot *s) {
     grip_box b = pick_id(r, s);
-    grip_select_op op = (grip_select_op)(u8(r) % 6);  /* 4 and 5 are unknown */
+    grip_select_op op = (grip_select_op)(u8(r) % 6); /* 4 and 5 are unknown */
     grip_status st = grip_select(s->e, b, op);
     after(s, st, "grip_select");
     if (u8(r) & 1) {
         size_t n = 99;
-        st = grip_selection_get(s->e, NULL, u8(r) % 2, &n);  /* NULL out with capacity 1: ARG */
+        st = grip_selection_get(s->e, NULL, u8(r) % 2, &n); /* NULL out with capacity 1: ARG */
         inv_status(st, "grip_selection_get(NULL)");
         grip_selection_state bad;
         memset(&bad, 0, sizeof bad);
@@ -559,10 +616,14 @@ static void op_set_view(reader *r, slot *s) {
     switch (k) {
     case 0: m = (grip_affine){1, 0, 0, 1, 0, 0}; break;
     case 1: m = (grip_affine){2, 0, 0, 2, num(r, -500, 1000), num(r, -500, 1000)}; break;
-    case 2: m = (grip_affine){0, 0, 0, 0, 0, 0}; break;                 /* singular */
-    case 3: m = (grip_affine){1, 2, 2, 4, 0, 0}; break;                 /* singular, not zero */
-    case 4: { double a = num(r, -3, 6); m = (grip_affine){cos(a) * 1.5, sin(a) * 1.5, -sin(a) * 1.5, cos(a) * 1.5, 30, -20}; break; }
-    case 5: m = (grip_affine){1e-300, 0, 0, 1e-300, 0, 0}; break;       /* tiny: inverse overflows */
+    case 2: m = (grip_affine){0, 0, 0, 0, 0, 0}; break; /* singular */
+    case 3: m = (grip_affine){1, 2, 2, 4, 0, 0}; break; /* singular, not zero */
+    case 4: {
+        double a = num(r, -3, 6);
+        m = (grip_affine){cos(a) * 1.5, sin(a) * 1.5, -sin(a) * 1.5, cos(a) * 1.5, 30, -20};
+        break;
+    }
+    case 5: m = (grip_affine){1e-300, 0, 0, 1e-300, 0, 0}; break; /* tiny: inverse overflows */
     case 6: m = (grip_affine){num(r, -2, 4), num(r, -2, 4), num(r, -2, 4), num(r, -2, 4), num(r, -100, 200), num(r, -100, 200)}; break;
     default: {
         grip_status st = grip_engine_set_view(s->e, NULL);
@@ -573,7 +634,10 @@ static void op_set_view(reader *r, slot *s) {
     }
     grip_status st = grip_engine_set_view(s->e, &m);
     after(s, st, "grip_engine_set_view");
-    if (st == GRIP_OK) { s->view = m; s->view_unknown = 0; }
+    if (st == GRIP_OK) {
+        s->view = m;
+        s->view_unknown = 0;
+    }
 }
 
 static void op_pointer(reader *r, slot *s, int phase_hint) {
@@ -642,10 +706,13 @@ static void op_touches(reader *r, slot *s) {
 static void op_lua(reader *r, slot *s) {
     uint8_t k = u8(r);
     if (k < 40 || !s->lua) {
-        if (s->lua) { grip_lua_destroy(s->lua); s->lua = NULL; }
+        if (s->lua) {
+            grip_lua_destroy(s->lua);
+            s->lua = NULL;
+        }
         grip_lua_desc d;
         grip_lua_desc_init(&d);
-        d.memory_limit = (size_t)1 << 20 << (u8(r) % 4);   /* 1 to 8 MiB */
+        d.memory_limit = (size_t)1 << 20 << (u8(r) % 4); /* 1 to 8 MiB */
         d.instruction_limit = 100000;
         if (k % 7 == 0) d.struct_size += 4;
         grip_lua *L = (grip_lua *)(uintptr_t)0x1;
@@ -677,12 +744,35 @@ static void op_lua(reader *r, slot *s) {
 static void op_misc(reader *r) {
     uint8_t k = u8(r) % 6;
     switch (k) {
-    case 0: if (grip_version() != (GRIP_VERSION_MAJOR << 16 | GRIP_VERSION_MINOR << 8 | GRIP_VERSION_PATCH)) inv_fail("version"); break;
-    case 1: { const char *m = grip_status_string((grip_status)(int32_t)u32(r)); if (!m) inv_fail("status_string NULL"); (void)strlen(m); break; }
-    case 2: { const char *m = grip_engine_errmsg(NULL); if (!m) inv_fail("errmsg(NULL) is NULL"); (void)strlen(m); break; }
-    case 3: grip_engine_desc_init(NULL); grip_box_desc_init(NULL); grip_lua_desc_init(NULL); break;
-    case 4: grip_engine_destroy(NULL); grip_lua_destroy(NULL); break;
-    default: { const char *m = grip_lua_errmsg(NULL); if (m) (void)strlen(m); break; }
+    case 0:
+        if (grip_version() != (GRIP_VERSION_MAJOR << 16 | GRIP_VERSION_MINOR << 8 | GRIP_VERSION_PATCH)) inv_fail("version");
+        break;
+    case 1: {
+        const char *m = grip_status_string((grip_status)(int32_t)u32(r));
+        if (!m) inv_fail("status_string NULL");
+        (void)strlen(m);
+        break;
+    }
+    case 2: {
+        const char *m = grip_engine_errmsg(NULL);
+        if (!m) inv_fail("errmsg(NULL) is NULL");
+        (void)strlen(m);
+        break;
+    }
+    case 3:
+        grip_engine_desc_init(NULL);
+        grip_box_desc_init(NULL);
+        grip_lua_desc_init(NULL);
+        break;
+    case 4:
+        grip_engine_destroy(NULL);
+        grip_lua_destroy(NULL);
+        break;
+    default: {
+        const char *m = grip_lua_errmsg(NULL);
+        if (m) (void)strlen(m);
+        break;
+    }
     }
 }
 
@@ -738,10 +828,22 @@ static slot *step(reader *r) {
     uint8_t op = u8(r) % OP_COUNT;
     if (g_trace < 0) g_trace = getenv("GRIP_FUZZ_TRACE") != NULL;
     if (g_trace) fprintf(stderr, "step %s (%zu bytes left)\n", op_names[op], r->n);
-    if (op == OP_ENGINE_CREATE) { op_engine_create(r); return NULL; }
-    if (op == OP_MISC) { op_misc(r); return NULL; }
-    if (op == OP_FOREIGN) { op_foreign(r); return NULL; }
-    if (op == OP_SELECTING_ENGINE) { op_selecting_engine(r); return NULL; }
+    if (op == OP_ENGINE_CREATE) {
+        op_engine_create(r);
+        return NULL;
+    }
+    if (op == OP_MISC) {
+        op_misc(r);
+        return NULL;
+    }
+    if (op == OP_FOREIGN) {
+        op_foreign(r);
+        return NULL;
+    }
+    if (op == OP_SELECTING_ENGINE) {
+        op_selecting_engine(r);
+        return NULL;
+    }
     slot *s = pick_slot(r);
     if (!s->e) { /* calls on a NULL engine */
         grip_status st = (u8(r) & 1) ? grip_dispatch_timer(NULL, 1) : grip_box_destroy(NULL, 1);
@@ -966,12 +1068,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* Start with one usable engine and a few boxes so short inputs reach the gestures. */
     if (grip_engine_create(NULL, &S[0].e) != GRIP_OK) inv_fail("default engine");
     S[0].view = (grip_affine){1, 0, 0, 1, 0, 0};
-    static const double start[4][5] = {{100, 100, 200, 150, 0}, {400, 200, 160, 120, 0.5},
-                                       {60, 40, 80, 50, 0}, {600, 400, 120, 120, -1}};
+    static const double start[4][5] = {{100, 100, 200, 150, 0}, {400, 200, 160, 120, 0.5}, {60, 40, 80, 50, 0}, {600, 400, 120, 120, -1}};
     for (int i = 0; i < 4; i++) {
         grip_box_desc d;
         grip_box_desc_init(&d);
-        d.x = start[i][0]; d.y = start[i][1]; d.width = start[i][2]; d.height = start[i][3];
+        d.x = start[i][0];
+        d.y = start[i][1];
+        d.width = start[i][2];
+        d.height = start[i][3];
         d.rotation = start[i][4];
         d.editing = i != 2;
         d.allow = GRIP_ALLOW_ALL;

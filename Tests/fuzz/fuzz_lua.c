@@ -66,7 +66,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < 3; i++) {
         grip_box_desc d;
         grip_box_desc_init(&d);
-        d.x = geo[i][0]; d.y = geo[i][1]; d.width = geo[i][2]; d.height = geo[i][3]; d.rotation = geo[i][4];
+        d.x = geo[i][0];
+        d.y = geo[i][1];
+        d.width = geo[i][2];
+        d.height = geo[i][3];
+        d.rotation = geo[i][4];
         d.editing = true;
         d.allow = GRIP_ALLOW_ALL;
         if (i == 2) d.parent = ids[0];
@@ -94,14 +98,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         t0 = seconds();
         inv_status(grip_dispatch_pointer(e, &pe, NULL), "grip_dispatch_pointer");
         within_budget(t0, "grip_dispatch_pointer (down)");
-        pe.phase = GRIP_PHASE_MOVE; pe.x += 37; pe.y -= 23; pe.time = t += 0.05;
+        pe.phase = GRIP_PHASE_MOVE;
+        pe.x += 37;
+        pe.y -= 23;
+        pe.time = t += 0.05;
         t0 = seconds();
         inv_status(grip_dispatch_pointer(e, &pe, NULL), "grip_dispatch_pointer");
         within_budget(t0, "grip_dispatch_pointer (move)");
         t0 = seconds();
         inv_status(grip_dispatch_timer(e, t += 1.1), "grip_dispatch_timer");
         within_budget(t0, "grip_dispatch_timer");
-        pe.phase = GRIP_PHASE_UP; pe.time = t;
+        pe.phase = GRIP_PHASE_UP;
+        pe.time = t;
         t0 = seconds();
         inv_status(grip_dispatch_pointer(e, &pe, NULL), "grip_dispatch_pointer");
         within_budget(t0, "grip_dispatch_pointer (up)");

@@ -38,7 +38,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     grip_engine *e = engine();
     grip_box_desc d;
     grip_box_desc_init(&d);
-    d.x = 100; d.y = 80; d.width = 200; d.height = 150; d.rotation = 0.3; d.editing = true;
+    d.x = 100;
+    d.y = 80;
+    d.width = 200;
+    d.height = 150;
+    d.rotation = 0.3;
+    d.editing = true;
     grip_box a, b;
     if (grip_box_create(e, &d, &a) != GRIP_OK) inv_fail("box");
     d.parent = a;

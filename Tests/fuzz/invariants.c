@@ -69,15 +69,24 @@ grip_frame inv_frame(grip_engine *e, uint64_t *serial) {
         if ((int)c->kind < GRIP_CMD_BOX || (int)c->kind > GRIP_CMD_GAP) inv_fail("command %zu: kind %d", i, (int)c->kind);
         if (c->box == GRIP_NO_BOX) inv_fail("command %zu (kind %d) has no box", i, (int)c->kind);
         if (c->state & ~(uint32_t)(GRIP_STATE_HOVER | GRIP_STATE_ACTIVE)) inv_fail("command %zu: state %#x", i, c->state);
-        cmd_finite(c->transform.a, "transform.a", i); cmd_finite(c->transform.b, "transform.b", i);
-        cmd_finite(c->transform.c, "transform.c", i); cmd_finite(c->transform.d, "transform.d", i);
-        cmd_finite(c->transform.tx, "transform.tx", i); cmd_finite(c->transform.ty, "transform.ty", i);
-        cmd_finite(c->width, "width", i); cmd_finite(c->height, "height", i);
-        cmd_finite(c->center.x, "center.x", i); cmd_finite(c->center.y, "center.y", i);
-        cmd_finite(c->radius, "radius", i); cmd_finite(c->inner_radius, "inner_radius", i);
-        cmd_finite(c->cursor_angle, "cursor_angle", i); cmd_finite(c->stroke_width, "stroke_width", i);
-        cmd_finite(c->dash_on, "dash_on", i); cmd_finite(c->dash_off, "dash_off", i);
-        cmd_finite(c->dash_phase, "dash_phase", i); cmd_finite(c->progress, "progress", i);
+        cmd_finite(c->transform.a, "transform.a", i);
+        cmd_finite(c->transform.b, "transform.b", i);
+        cmd_finite(c->transform.c, "transform.c", i);
+        cmd_finite(c->transform.d, "transform.d", i);
+        cmd_finite(c->transform.tx, "transform.tx", i);
+        cmd_finite(c->transform.ty, "transform.ty", i);
+        cmd_finite(c->width, "width", i);
+        cmd_finite(c->height, "height", i);
+        cmd_finite(c->center.x, "center.x", i);
+        cmd_finite(c->center.y, "center.y", i);
+        cmd_finite(c->radius, "radius", i);
+        cmd_finite(c->inner_radius, "inner_radius", i);
+        cmd_finite(c->cursor_angle, "cursor_angle", i);
+        cmd_finite(c->stroke_width, "stroke_width", i);
+        cmd_finite(c->dash_on, "dash_on", i);
+        cmd_finite(c->dash_off, "dash_off", i);
+        cmd_finite(c->dash_phase, "dash_phase", i);
+        cmd_finite(c->progress, "progress", i);
         switch (c->kind) {
         case GRIP_CMD_BOX:
             if (in_overlay) inv_fail("command %zu: BOX after the overlay began", i);
@@ -148,12 +157,21 @@ grip_status inv_box(grip_engine *e, grip_box box) {
         return s;
     }
     const double *p = (const double *)&st.center;
-    state_finite(p[0], box, "center.x"); state_finite(p[1], box, "center.y");
-    state_finite(st.width, box, "width"); state_finite(st.height, box, "height");
-    state_finite(st.rotation, box, "rotation"); state_finite(st.scale, box, "scale");
+    state_finite(p[0], box, "center.x");
+    state_finite(p[1], box, "center.y");
+    state_finite(st.width, box, "width");
+    state_finite(st.height, box, "height");
+    state_finite(st.rotation, box, "rotation");
+    state_finite(st.scale, box, "scale");
     const double *l = &st.local.a, *w = &st.world.a;
-    for (int k = 0; k < 6; k++) { state_finite(l[k], box, "local"); state_finite(w[k], box, "world"); }
-    for (int k = 0; k < 4; k++) { state_finite(st.corners[k].x, box, "corner"); state_finite(st.corners[k].y, box, "corner"); }
+    for (int k = 0; k < 6; k++) {
+        state_finite(l[k], box, "local");
+        state_finite(w[k], box, "world");
+    }
+    for (int k = 0; k < 4; k++) {
+        state_finite(st.corners[k].x, box, "corner");
+        state_finite(st.corners[k].y, box, "corner");
+    }
     if (!(st.width > 0 && st.height > 0)) inv_fail("box %#llx: %g x %g", (unsigned long long)box, st.width, st.height);
     if (st.width < d.min_width || st.height < d.min_height)
         inv_fail("box %#llx: %.17g x %.17g under its minimum %.17g x %.17g", (unsigned long long)box, st.width,
@@ -169,8 +187,7 @@ grip_status inv_box(grip_engine *e, grip_box box) {
     for (int k = 0; k < 4; k++) {
         double x = st.world.a * bx[k] + st.world.c * by[k] + st.world.tx;
         double y = st.world.b * bx[k] + st.world.d * by[k] + st.world.ty;
-        double mag = fabs(st.world.tx) + fabs(st.world.ty) + (fabs(st.world.a) + fabs(st.world.b) + fabs(st.world.c) +
-                     fabs(st.world.d)) * (st.width + st.height);
+        double mag = fabs(st.world.tx) + fabs(st.world.ty) + (fabs(st.world.a) + fabs(st.world.b) + fabs(st.world.c) + fabs(st.world.d)) * (st.width + st.height);
         if (fabs(x - st.corners[k].x) > 1e-9 * (1 + mag) || fabs(y - st.corners[k].y) > 1e-9 * (1 + mag))
             inv_fail("box %#llx: corner %d is (%.17g, %.17g), world says (%.17g, %.17g)", (unsigned long long)box, k,
                      st.corners[k].x, st.corners[k].y, x, y);
@@ -208,7 +225,11 @@ int main(int argc, char **argv) {
     int failed = 0;
     for (int i = 1; i < argc; i++) {
         FILE *fp = fopen(argv[i], "rb");
-        if (!fp) { perror(argv[i]); failed = 1; continue; }
+        if (!fp) {
+            perror(argv[i]);
+            failed = 1;
+            continue;
+        }
         static uint8_t buf[1 << 20];
         size_t n = fread(buf, 1, sizeof buf, fp);
         fclose(fp);

@@ -70,9 +70,9 @@ void drag(float x0, float y0, float x1, float y1) {
 }
 
 void presses() {
-    grip_box a = box(100, 100, 200, 100);     // centre (200, 150)
-    grip_box under = box(450, 350, 100, 100); // under the Tools window, centre (500, 400)
-    frame(10, 10, false);                     // ImGui learns where its window is
+    grip_box a = box(100, 100, 200, 100);      // centre (200, 150)
+    grip_box under = box(450, 350, 100, 100);  // under the Tools window, centre (500, 400)
+    frame(10, 10, false);                      // ImGui learns where its window is
     frame(10, 10, false);
 
     // A press on a box is Grip's: the box follows the drag, and is selected.
@@ -92,13 +92,13 @@ void presses() {
     CHECK(!gi.grip_has_mouse);
     CHECK_NEAR(centre(under).x, 500, 1e-9);
     CHECK_NEAR(centre(under).y, 400, 1e-9);
-    CHECK_INT(selected(), 1);                 // still a's selection
+    CHECK_INT(selected(), 1);  // still a's selection
 
     // A press Grip took stays Grip's over the window: a dragged to (540, 380), inside it.
     drag(240, 170, 540, 380);
     CHECK_NEAR(centre(a).x, 540, 1e-9);
     CHECK_NEAR(centre(a).y, 380, 1e-9);
-    drag(540, 380, 240, 170);                 // back out (the press is on a, over the window: ImGui's)
+    drag(540, 380, 240, 170);  // back out (the press is on a, over the window: ImGui's)
     CHECK_NEAR(centre(a).x, 540, 1e-9);
 
     // Empty places: the game's when empty_presses_to_grip is off ...
@@ -129,9 +129,9 @@ void cursor() {
     frame(300, 150, false);
     frame(300, 150, false);
     CHECK_INT(ImGui::GetMouseCursor(), ImGuiMouseCursor_ResizeEW);
-    frame(300, 200, false);                   // the bottom-right corner
+    frame(300, 200, false);  // the bottom-right corner
     CHECK_INT(ImGui::GetMouseCursor(), ImGuiMouseCursor_ResizeNWSE);
-    frame(200, 200, false);                   // the bottom edge
+    frame(200, 200, false);  // the bottom edge
     CHECK_INT(ImGui::GetMouseCursor(), ImGuiMouseCursor_ResizeNS);
     // The bottom-right handle dragged by (40, 30): 240 x 130, the top-left corner kept.
     drag(300, 200, 340, 230);
@@ -144,7 +144,7 @@ void cursor() {
 }
 
 void keyboard() {
-    grip_box b = box(100, 100, 80, 40);       // centre (140, 120)
+    grip_box b = box(100, 100, 80, 40);  // centre (140, 120)
     CHECK_STATUS(grip_select(engine, b, GRIP_SELECT_REPLACE), GRIP_OK);
     frame(700, 580, false);
     // Right: one nudge_step; the release is a frame later.
@@ -194,17 +194,17 @@ void keyboard() {
     CHECK_INT(selected(), 0);
 
     // shift pressed during a corner drag, with no motion: the ratio of the start (2:1) at once
-    grip_box r = box(100, 300, 200, 100);     // (100..300, 300..400), bottom-right at (300, 400)
+    grip_box r = box(100, 300, 200, 100);  // (100..300, 300..400), bottom-right at (300, 400)
     CHECK_STATUS(grip_select(engine, r, GRIP_SELECT_REPLACE), GRIP_OK);
     frame(300, 400, false);
     frame(300, 400, true);
-    frame(340, 460, true);                    // freeform: 240 x 160
+    frame(340, 460, true);  // freeform: 240 x 160
     grip_box_state st;
     grip_box_state_get(engine, r, &st);
     CHECK_NEAR(st.width, 240, 1e-9);
     CHECK_NEAR(st.height, 160, 1e-9);
     shift = true;
-    frame(340, 460, true);                    // the same place, shift down
+    frame(340, 460, true);  // the same place, shift down
     grip_box_state_get(engine, r, &st);
     CHECK_NEAR(st.width / st.height, 2, 1e-9);
     shift = false;
@@ -227,9 +227,9 @@ int dashes(double phase) {
 }
 
 void overlay() {
-    CHECK_INT(dashes(0), 9);   // [0,6] [12,18] ... [96,100]
-    CHECK_INT(dashes(3), 9);   // [0,3] [9,15] ... [93,99]
-    CHECK_INT(dashes(6), 8);   // [6,12] ... [90,96]
+    CHECK_INT(dashes(0), 9);              // [0,6] [12,18] ... [96,100]
+    CHECK_INT(dashes(3), 9);              // [0,3] [9,15] ... [93,99]
+    CHECK_INT(dashes(6), 8);              // [6,12] ... [90,96]
     CHECK_INT(dashes(6 + 12 * 1000), 8);  // the phase is taken modulo the period
 
     // A frame with one editing box: its border (4 sides of ants over a solid line) and 9 handles
@@ -253,7 +253,7 @@ void overlay() {
     size_t n = 0;
     for (size_t i = 0; i < f.command_count && n < 64; i++)
         if (f.commands[i].kind != GRIP_CMD_BOX) only[n++] = f.commands[i];
-    CHECK_INT(n, 10);                         // border, 8 resize handles, rotate handle
+    CHECK_INT(n, 10);  // border, 8 resize handles, rotate handle
     grip_frame g = f;
     g.commands = only;
     g.command_count = n;
@@ -337,8 +337,8 @@ void scene_drag(ImVec2 a, ImVec2 b) {
 }
 
 void scene_in_window() {
-    grip_box a = box(100, 100, 200, 100);     // world centre (200, 150)
-    grip_box far = box(760, 100, 200, 100);   // shown from x = 390 in the region: past its right edge
+    grip_box a = box(100, 100, 200, 100);    // world centre (200, 150)
+    grip_box far = box(760, 100, 200, 100);  // shown from x = 390 in the region: past its right edge
     scene_frame(10, 10, false);
     scene_frame(10, 10, false);
     // the region: under the toolbar line, the rest of the window's content
@@ -346,7 +346,7 @@ void scene_in_window() {
     CHECK(gi.scene_min.y > 120 && gi.scene_min.y < 160);
     CHECK(gi.scene_max.x > 560 && gi.scene_max.x <= 600);
     CHECK(gi.scene_max.y > 360 && gi.scene_max.y <= 400);
-    CHECK(scene_clip_ok);                     // content and overlay are clipped to it
+    CHECK(scene_clip_ok);  // content and overlay are clipped to it
     // the engine's view is the camera moved to the region: the box's centre is shown at
     // (min + 0.5 * 200 + 10, min + 0.5 * 150 + 20)
     grip_vec2 sc;
@@ -370,7 +370,7 @@ void scene_in_window() {
 
     // Outside the window, where the box `far` would be shown past the region's right edge: not
     // Grip's (nothing selected, nothing moved).
-    const ImVec2 off = shown(960, 150);       // x beyond the window
+    const ImVec2 off = shown(960, 150);  // x beyond the window
     CHECK(off.x > 600);
     scene_drag(off, ImVec2(off.x + 30, off.y));
     CHECK(!gi.scene_hovered);
@@ -439,7 +439,7 @@ SDL_Event finger_event(Uint32 type, SDL_FingerID id, float x, float y) {
     ev.type = type;
     ev.tfinger.touchId = 7;
     ev.tfinger.fingerId = id;
-    ev.tfinger.x = x / 800;                   // SDL: fractions of the window (800 x 600)
+    ev.tfinger.x = x / 800;  // SDL: fractions of the window (800 x 600)
     ev.tfinger.y = y / 600;
     return ev;
 }
@@ -450,7 +450,7 @@ bool finger(Uint32 type, SDL_FingerID id, float x, float y) {
 
 void touch() {
     // the background scene (GripImGui_NewFrame) with the Tools window over (400, 300)-(700, 500)
-    grip_box b = box(100, 100, 200, 100);     // centre (200, 150)
+    grip_box b = box(100, 100, 200, 100);  // centre (200, 150)
     frame(10, 10, false);
     frame(10, 10, false);
     while (true) {
@@ -490,7 +490,7 @@ void touch() {
         if (ev.pointer == gi.pointer) mouse = true;
     }
     CHECK(pinch);
-    CHECK(!mouse);                            // nothing came as the mouse's pointer
+    CHECK(!mouse);  // nothing came as the mouse's pointer
 
     // A finger over an ImGui window is not Grip's, nor its moves and release.
     grip_box under = box(450, 350, 100, 100);

@@ -26,8 +26,8 @@
 
 extern void *__libc_realloc(void *ptr, size_t size);
 
-static int armed;            /* count (and fail) only inside the session */
-static long count, fail_at;  /* fail_at 0: never */
+static int armed;           /* count (and fail) only inside the session */
+static long count, fail_at; /* fail_at 0: never */
 
 void *realloc(void *ptr, size_t size) {
     if (armed && size > 0) {
@@ -84,7 +84,10 @@ static int session(void) {
         for (int i = 0; i < 3; i++) {
             grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, pts[i][0], pts[i][1], t += 0.05, 0};
             check(grip_dispatch_pointer(e, &ev, NULL), "down", e, NULL);
-            ev.phase = GRIP_PHASE_MOVE; ev.x += 25; ev.y += 15; ev.time = t += 0.05;
+            ev.phase = GRIP_PHASE_MOVE;
+            ev.x += 25;
+            ev.y += 15;
+            ev.time = t += 0.05;
             check(grip_dispatch_pointer(e, &ev, NULL), "move", e, NULL);
             check(grip_dispatch_timer(e, t += 1.1), "timer", e, NULL);
             ev.phase = GRIP_PHASE_UP;
@@ -145,6 +148,7 @@ int main(int argc, char **argv) {
     }
     printf("faults: a clean session makes %ld Lua allocations; failed the N-th and every later one for %ld values "
            "of N: %ld sessions saw a failure, no crash, every status documented, 0 bytes leaked "
-           "(%ld first runs of a path made one-time runtime allocations)\n", total, runs, failed_runs, first_time);
+           "(%ld first runs of a path made one-time runtime allocations)\n",
+           total, runs, failed_runs, first_time);
     return 0;
 }

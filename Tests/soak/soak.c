@@ -25,7 +25,9 @@
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static uint32_t rnd(void) {
-    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
     return (uint32_t)(rng >> 16);
 }
 static double uni(double lo, double hi) { return lo + (hi - lo) * (rnd() / 4294967296.0); }
@@ -76,7 +78,10 @@ static void create_box(void) {
     }
     if (nlive > 0 && rnd() % 4 == 0) { /* a child, in its parent's space */
         d.parent = live[rnd() % nlive];
-        d.x = uni(0, 40); d.y = uni(0, 40); d.width = uni(25, 60); d.height = uni(25, 60);
+        d.x = uni(0, 40);
+        d.y = uni(0, 40);
+        d.width = uni(25, 60);
+        d.height = uni(25, 60);
     }
     grip_box b;
     grip_status s = grip_box_create(e, &d, &b);
@@ -84,7 +89,11 @@ static void create_box(void) {
     if (s == GRIP_ERR_NOT_FOUND || s == GRIP_ERR_LIMIT) return; /* parent went with an ancestor; depth */
     must(s, "grip_box_create");
     if (nlive < LIVE) live[nlive++] = b;
-    else { must(grip_box_destroy(e, live[0]), "grip_box_destroy"); destroyed++; live[0] = b; }
+    else {
+        must(grip_box_destroy(e, live[0]), "grip_box_destroy");
+        destroyed++;
+        live[0] = b;
+    }
 }
 
 static void destroy_one(void) {
@@ -102,8 +111,13 @@ static void point_on_box(double *x, double *y) {
     for (int tries = 0; tries < 4 && nlive > 0; tries++) {
         if (grip_box_state_get(e, live[rnd() % nlive], &st) != GRIP_OK) continue;
         int k = (int)(rnd() % 6);
-        if (k < 4) { *x = st.corners[k].x; *y = st.corners[k].y; }
-        else { *x = (st.corners[0].x + st.corners[2].x) / 2; *y = (st.corners[0].y + st.corners[2].y) / 2; }
+        if (k < 4) {
+            *x = st.corners[k].x;
+            *y = st.corners[k].y;
+        } else {
+            *x = (st.corners[0].x + st.corners[2].x) / 2;
+            *y = (st.corners[0].y + st.corners[2].y) / 2;
+        }
         return;
     }
     *x = uni(0, 800);
@@ -125,11 +139,15 @@ static void tick(double dt) {
 static void drag(void) {
     double x, y;
     point_on_box(&x, &y);
-    uint32_t mods = rnd() % 8 == 0 ? GRIP_MOD_SHIFT : rnd() % 8 == 0 ? GRIP_MOD_ALT : 0;
+    uint32_t mods = rnd() % 8 == 0 ? GRIP_MOD_SHIFT : rnd() % 8 == 0 ? GRIP_MOD_ALT
+                                                                     : 0;
     ptr(GRIP_PHASE_DOWN, 1, x, y, mods);
     double dx = uni(-60, 60), dy = uni(-60, 60);
     int n = 2 + (int)(rnd() % 8);
-    for (int i = 1; i <= n; i++) { now += 0.016; ptr(GRIP_PHASE_MOVE, 1, x + dx * i / n, y + dy * i / n, mods); }
+    for (int i = 1; i <= n; i++) {
+        now += 0.016;
+        ptr(GRIP_PHASE_MOVE, 1, x + dx * i / n, y + dy * i / n, mods);
+    }
     now += 0.016;
     ptr(rnd() % 20 ? GRIP_PHASE_UP : GRIP_PHASE_CANCEL, 1, x + dx, y + dy, mods);
 }
@@ -156,7 +174,9 @@ static void magnify(void) {
     grip_magnify_event ev = {GRIP_PHASE_DOWN, 1, x, y, now};
     must(grip_dispatch_magnify(e, &ev, NULL), "grip_dispatch_magnify");
     for (int i = 1; i <= 4; i++) {
-        ev.phase = GRIP_PHASE_MOVE; ev.factor = 1 + uni(-0.5, 1); ev.time = now += 0.016;
+        ev.phase = GRIP_PHASE_MOVE;
+        ev.factor = 1 + uni(-0.5, 1);
+        ev.time = now += 0.016;
         must(grip_dispatch_magnify(e, &ev, NULL), "grip_dispatch_magnify");
     }
     ev.phase = rnd() % 4 ? GRIP_PHASE_UP : GRIP_PHASE_CANCEL;
@@ -172,9 +192,13 @@ static void press_or_taps(void) {
         for (int i = 0; i < 6; i++) tick(0.25);
         ptr(GRIP_PHASE_UP, 4, x, y, 0);
     } else { /* double tap: resets a moved box */
-        ptr(GRIP_PHASE_DOWN, 4, x, y, 0); now += 0.05; ptr(GRIP_PHASE_UP, 4, x, y, 0);
+        ptr(GRIP_PHASE_DOWN, 4, x, y, 0);
+        now += 0.05;
+        ptr(GRIP_PHASE_UP, 4, x, y, 0);
         now += 0.1;
-        ptr(GRIP_PHASE_DOWN, 4, x, y, 0); now += 0.05; ptr(GRIP_PHASE_UP, 4, x, y, 0);
+        ptr(GRIP_PHASE_DOWN, 4, x, y, 0);
+        now += 0.05;
+        ptr(GRIP_PHASE_UP, 4, x, y, 0);
         for (int i = 0; i < 5; i++) tick(0.05);
     }
 }
@@ -193,8 +217,16 @@ static void misc(void) {
         }
         break;
     }
-    case 2: { grip_status s = grip_box_reset(e, b, rnd() % 2); must(s, "grip_box_reset"); break; }
-    case 3: { grip_hit h; must(grip_hit_test(e, uni(0, 800), uni(0, 600), &h), "grip_hit_test"); break; }
+    case 2: {
+        grip_status s = grip_box_reset(e, b, rnd() % 2);
+        must(s, "grip_box_reset");
+        break;
+    }
+    case 3: {
+        grip_hit h;
+        must(grip_hit_test(e, uni(0, 800), uni(0, 600), &h), "grip_hit_test");
+        break;
+    }
     default: {
         grip_affine v = rnd() % 2 ? (grip_affine){1, 0, 0, 1, 0, 0} : (grip_affine){1, 0, 0, 1, 0.5, 0};
         must(grip_engine_set_view(e, &v), "grip_engine_set_view");
@@ -284,8 +316,15 @@ int main(int argc, char **argv) {
 #endif
         /* box churn, spread so that `creations` boxes are made over the run */
         long due = (long)((double)creations * (double)events_done / (double)target);
-        while (created < due) { if (nlive > 48) destroy_one(); create_box(); }
-        if (events_done >= next_lua) { lua_round(); refused_creations(); next_lua += 25000; }
+        while (created < due) {
+            if (nlive > 48) destroy_one();
+            create_box();
+        }
+        if (events_done >= next_lua) {
+            lua_round();
+            refused_creations();
+            next_lua += 25000;
+        }
         inv_frame(e, &serial);
         polled += inv_events(e);
         if (events_done / 50000 != before / 50000) {

@@ -24,7 +24,9 @@ typedef struct {
 } job;
 
 static uint32_t next(uint64_t *s) {
-    *s ^= *s << 13; *s ^= *s >> 7; *s ^= *s << 17;
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
     return (uint32_t)(*s >> 16);
 }
 static double uni(uint64_t *s, double lo, double hi) { return lo + (hi - lo) * (next(s) / 4294967296.0); }
@@ -34,17 +36,22 @@ static uint64_t frame_digest(grip_engine *e) {
     if (grip_frame_get(e, &f) != GRIP_OK) inv_fail("frame");
     uint64_t h = 0xcbf29ce484222325ull;
     const unsigned char *p = (const unsigned char *)f.vertices;
-    for (size_t i = 0; i < f.vertex_count * sizeof(grip_vec2); i++) { h ^= p[i]; h *= 0x100000001b3ull; }
+    for (size_t i = 0; i < f.vertex_count * sizeof(grip_vec2); i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ull;
+    }
     for (size_t i = 0; i < f.command_count; i++) {
         const double *d = &f.commands[i].transform.a;
         for (int k = 0; k < 6; k++) {
             uint64_t u;
             memcpy(&u, &d[k], sizeof u);
-            h ^= u; h *= 0x100000001b3ull;
+            h ^= u;
+            h *= 0x100000001b3ull;
         }
         /* Without the top 16 bits: the tag of the engine, which differs between engines alive
          * at the same time (the rest of the id is the same for the same session). */
-        h ^= f.commands[i].box & 0xFFFFFFFFFFFFull; h *= 0x100000001b3ull;
+        h ^= f.commands[i].box & 0xFFFFFFFFFFFFull;
+        h *= 0x100000001b3ull;
     }
     return h;
 }
@@ -71,7 +78,10 @@ static void *run(void *arg) {
     for (int i = 0; i < 16; i++) {
         grip_box_desc b;
         grip_box_desc_init(&b);
-        b.x = uni(&s, 0, 600); b.y = uni(&s, 0, 450); b.width = uni(&s, 40, 150); b.height = uni(&s, 40, 120);
+        b.x = uni(&s, 0, 600);
+        b.y = uni(&s, 0, 450);
+        b.width = uni(&s, 40, 150);
+        b.height = uni(&s, 40, 120);
         b.rotation = uni(&s, -0.5, 0.5);
         b.editing = true;
         b.allow = GRIP_ALLOW_ALL;
@@ -89,7 +99,10 @@ static void *run(void *arg) {
         grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, x, y, t, 0};
         inv_status(grip_dispatch_pointer(e, &ev, NULL), "down");
         for (int i = 1; i <= 4; i++) {
-            ev.phase = GRIP_PHASE_MOVE; ev.x = x + dx * i / 4; ev.y = y + dy * i / 4; ev.time = t += 0.016;
+            ev.phase = GRIP_PHASE_MOVE;
+            ev.x = x + dx * i / 4;
+            ev.y = y + dy * i / 4;
+            ev.time = t += 0.016;
             inv_status(grip_dispatch_pointer(e, &ev, NULL), "move");
         }
         ev.phase = GRIP_PHASE_UP;

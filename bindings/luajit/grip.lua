@@ -34,8 +34,12 @@ GRIP_ERR_NOMEM = -5,
 GRIP_ERR_SCRIPT = -6
 } grip_status;
 const char *grip_status_string(grip_status status);
-typedef struct grip_vec2 { double x, y; } grip_vec2;
-typedef struct grip_affine { double a, b, c, d, tx, ty; } grip_affine;
+typedef struct grip_vec2 {
+double x, y;
+} grip_vec2;
+typedef struct grip_affine {
+double a, b, c, d, tx, ty;
+} grip_affine;
 typedef uint64_t grip_box;
 typedef struct grip_engine grip_engine;
 typedef enum grip_selection_mode {
@@ -147,7 +151,10 @@ grip_status grip_box_describe(grip_engine *engine, grip_box box, grip_box_desc *
 grip_status grip_box_set_editing(grip_engine *engine, grip_box box, bool editing);
 grip_status grip_box_reset(grip_engine *engine, grip_box box, bool animated);
 typedef enum grip_order {
-GRIP_ORDER_FRONT = 0, GRIP_ORDER_BACK = 1, GRIP_ORDER_FORWARD = 2, GRIP_ORDER_BACKWARD = 3,
+GRIP_ORDER_FRONT = 0,
+GRIP_ORDER_BACK = 1,
+GRIP_ORDER_FORWARD = 2,
+GRIP_ORDER_BACKWARD = 3,
 GRIP_ORDER_FORCE32 = 0x7FFFFFFF
 } grip_order;
 grip_status grip_box_order(grip_engine *engine, grip_box box, grip_order order);
@@ -208,10 +215,18 @@ uint32_t bypass_modifiers;
 void grip_snap_desc_init(grip_snap_desc *desc);
 grip_status grip_engine_set_snapping(grip_engine *engine, const grip_snap_desc *desc);
 typedef enum grip_phase {
-GRIP_PHASE_DOWN = 0, GRIP_PHASE_MOVE = 1, GRIP_PHASE_UP = 2, GRIP_PHASE_CANCEL = 3,
+GRIP_PHASE_DOWN = 0,
+GRIP_PHASE_MOVE = 1,
+GRIP_PHASE_UP = 2,
+GRIP_PHASE_CANCEL = 3,
 GRIP_PHASE_FORCE32 = 0x7FFFFFFF
 } grip_phase;
-enum { GRIP_MOD_SHIFT = 1u << 0, GRIP_MOD_ALT = 1u << 1, GRIP_MOD_CTRL = 1u << 2, GRIP_MOD_META = 1u << 3 };
+enum {
+GRIP_MOD_SHIFT = 1u << 0,
+GRIP_MOD_ALT = 1u << 1,
+GRIP_MOD_CTRL = 1u << 2,
+GRIP_MOD_META = 1u << 3
+};
 typedef struct grip_pointer_event {
 grip_phase phase;
 uint32_t pointer;
@@ -229,10 +244,16 @@ grip_status grip_dispatch_pointer(grip_engine *engine, const grip_pointer_event 
 grip_status grip_dispatch_magnify(grip_engine *engine, const grip_magnify_event *event, bool *consumed);
 grip_status grip_dispatch_timer(grip_engine *engine, double time);
 typedef enum grip_key {
-GRIP_KEY_LEFT = 1, GRIP_KEY_RIGHT = 2, GRIP_KEY_UP = 3, GRIP_KEY_DOWN = 4,
+GRIP_KEY_LEFT = 1,
+GRIP_KEY_RIGHT = 2,
+GRIP_KEY_UP = 3,
+GRIP_KEY_DOWN = 4,
 GRIP_KEY_ESCAPE = 5,
 GRIP_KEY_TAB = 6,
-GRIP_KEY_SHIFT = 7, GRIP_KEY_ALT = 8, GRIP_KEY_CTRL = 9, GRIP_KEY_META = 10,
+GRIP_KEY_SHIFT = 7,
+GRIP_KEY_ALT = 8,
+GRIP_KEY_CTRL = 9,
+GRIP_KEY_META = 10,
 GRIP_KEY_FORCE32 = 0x7FFFFFFF
 } grip_key;
 typedef struct grip_key_event {
@@ -253,7 +274,10 @@ GRIP_CMD_MARQUEE = 7,
 GRIP_CMD_GAP = 8,
 GRIP_CMD_FORCE32 = 0x7FFFFFFF
 } grip_command_kind;
-enum { GRIP_STATE_HOVER = 1u << 0, GRIP_STATE_ACTIVE = 1u << 1 };
+enum {
+GRIP_STATE_HOVER = 1u << 0,
+GRIP_STATE_ACTIVE = 1u << 1
+};
 typedef struct grip_command {
 grip_command_kind kind;
 grip_handle handle;
@@ -299,7 +323,10 @@ GRIP_EVENT_REDONE = 16,
 GRIP_EVENT_FORCE32 = 0x7FFFFFFF
 } grip_event_kind;
 typedef enum grip_gesture {
-GRIP_GESTURE_NONE = 0, GRIP_GESTURE_MOVE = 1, GRIP_GESTURE_RESIZE = 2, GRIP_GESTURE_ROTATE = 3,
+GRIP_GESTURE_NONE = 0,
+GRIP_GESTURE_MOVE = 1,
+GRIP_GESTURE_RESIZE = 2,
+GRIP_GESTURE_ROTATE = 3,
 GRIP_GESTURE_PINCH = 4,
 GRIP_GESTURE_MAGNIFY = 5,
 GRIP_GESTURE_HANDLE = 6,

@@ -8,8 +8,8 @@
 #include "grip.h"
 #include "svg.h"
 
-#define W 800
-#define H 600
+#define W  800
+#define H  600
 #define PI 3.14159265358979323846
 
 static grip_engine *engine;
@@ -44,7 +44,8 @@ static void drag(double x0, double y0, double x1, double y1) {
     int i;
     for (i = 0; i <= 11; i++) {
         double u = i > 10 ? 1 : i / 10.0;
-        ev.phase = i == 0 ? GRIP_PHASE_DOWN : i > 10 ? GRIP_PHASE_UP : GRIP_PHASE_MOVE;
+        ev.phase = i == 0 ? GRIP_PHASE_DOWN : i > 10 ? GRIP_PHASE_UP
+                                                     : GRIP_PHASE_MOVE;
         ev.x = x0 + (x1 - x0) * u;
         ev.y = y0 + (y1 - y0) * u;
         ev.time = now;

@@ -11,11 +11,14 @@
 #include "grip.h"
 #include "svg.h"
 
-#define W 800
-#define H 600
+#define W  800
+#define H  600
 #define PI 3.14159265358979323846
 
-enum { MOUSE = 1, HOVER = 2 };
+enum {
+    MOUSE = 1,
+    HOVER = 2
+};
 
 static grip_engine *engine;
 static double now; /* the host's clock, seconds */
@@ -183,7 +186,8 @@ int main(int argc, char **argv) {
         if (frame.commands[i].box == GRIP_SELECTION) group_commands++;
     }
     printf("frame: %zu commands (%zu outlines, %zu of the selection's own overlay), %d events with box "
-           "GRIP_SELECTION\n", frame.command_count, outlines, group_commands, group_events);
+           "GRIP_SELECTION\n",
+           frame.command_count, outlines, group_commands, group_events);
 
     if (svg_save_frame(path, &frame, W, H) != 0) {
         fprintf(stderr, "selection: cannot write %s\n", path);

@@ -2,10 +2,10 @@
 #include "svg.h"
 
 static const char *const fills[] = {"#dbe7f5", "#f7dccb", "#d6efd9", "#eadcf5", "#f5efc8"};
-static const char *const accent = "#2f7cf6";    /* one box's border and handles, member outlines */
-static const char *const group = "#7048e8";     /* the selection's own border and handles (violet) */
-static const char *const hover = "#7fadf8";     /* the outline of a hovered box: a lighter accent */
-static const char *const gap = "#d6336c";       /* equal gaps and snapping guides (magenta) */
+static const char *const accent = "#2f7cf6"; /* one box's border and handles, member outlines */
+static const char *const group = "#7048e8";  /* the selection's own border and handles (violet) */
+static const char *const hover = "#7fadf8";  /* the outline of a hovered box: a lighter accent */
+static const char *const gap = "#d6336c";    /* equal gaps and snapping guides (magenta) */
 
 static void point(FILE *out, grip_affine m, double x, double y) {
     fprintf(out, "%.3f,%.3f ", m.a * x + m.c * y + m.tx, m.b * x + m.d * y + m.ty);
@@ -88,7 +88,8 @@ int svg_write_frame(FILE *out, const grip_frame *f, double width, double height)
     /* A tick 10 units long across the end of a line, whatever its stroke width and direction. */
     fprintf(out, "  <defs><marker id=\"gap-tick\" markerUnits=\"userSpaceOnUse\" markerWidth=\"2\" "
                  "markerHeight=\"12\" refX=\"1\" refY=\"6\" orient=\"auto\"><path d=\"M1,1 L1,11\" "
-                 "stroke=\"%s\" stroke-width=\"1.5\"/></marker></defs>\n", gap);
+                 "stroke=\"%s\" stroke-width=\"1.5\"/></marker></defs>\n",
+            gap);
     fprintf(out, "  <rect width=\"100%%\" height=\"100%%\" fill=\"#f4f5f7\"/>\n");
     for (i = 0; i < f->command_count; i++) {
         const grip_command *c = &f->commands[i];

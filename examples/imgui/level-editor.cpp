@@ -464,7 +464,7 @@ int main(int argc, char **argv) {
         ImGuiRenderSDL_Draw(ImGui::GetDrawData());
         frames++;
         if (shot && ed.in_window && frames == 1) scripted_edit(ed, now);  // the view is the Scene window's now
-        if (shot && frames == 5) {  // ImGui lays windows out over the first frames
+        if (shot && frames == 5) {                                        // ImGui lays windows out over the first frames
             status = save_png(renderer, shot) ? 0 : 1;
             running = false;
         }

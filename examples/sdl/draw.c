@@ -6,7 +6,7 @@
 
 #define PI 3.14159265358979323846
 
-static const SDL_Color accent = {47, 124, 246, 255};      /* #2f7cf6, the handles' and ants' blue */
+static const SDL_Color accent = {47, 124, 246, 255}; /* #2f7cf6, the handles' and ants' blue */
 static const SDL_Color white = {255, 255, 255, 255};
 static const SDL_Color rim = {90, 100, 112, 255};         /* handle outline */
 static const SDL_Color outline = {107, 119, 133, 255};    /* box edge */
@@ -177,9 +177,9 @@ static void draw_handle(SDL_Renderer *r, const grip_command *c) {
         halo.a = (c->state & GRIP_STATE_ACTIVE) ? 110 : 60;
         draw_disc(r, x, y, outer + 5, halo);
     }
-    draw_disc(r, x, y, outer + 1, rim);       /* a thin rim so white reads on white */
-    draw_disc(r, x, y, outer, white);         /* seed 000: outer white circle, radius 5 */
-    draw_disc(r, x, y, inner, centre);        /* and the accent-coloured centre, radius 3 */
+    draw_disc(r, x, y, outer + 1, rim); /* a thin rim so white reads on white */
+    draw_disc(r, x, y, outer, white);   /* seed 000: outer white circle, radius 5 */
+    draw_disc(r, x, y, inner, centre);  /* and the accent-coloured centre, radius 3 */
 }
 
 /* The marquee: a translucent fill (a fan over its convex outline) under a thin accent edge. */
@@ -251,8 +251,7 @@ void draw_frame(SDL_Renderer *r, const grip_frame *f, draw_box_style_fn style_fn
             if (stroke < 1.5f) stroke = 1.5f;
             if (c->state & GRIP_STATE_HOVER) {
                 if (!marked(f, c->box)) draw_dashed(r, v, c->vertex_count, 1, stroke, 5, 4, 0, hover);
-            }
-            else draw_polyline(r, v, c->vertex_count, 1, stroke, accent);
+            } else draw_polyline(r, v, c->vertex_count, 1, stroke, accent);
             break;
         case GRIP_CMD_MARQUEE: draw_marquee(r, v, c->vertex_count); break;
         case GRIP_CMD_GAP:

@@ -10,8 +10,8 @@
 
 /* What a BOX command's content looks like; the host decides (here: from user_data). */
 typedef struct draw_box_style {
-    SDL_Color top, bottom;   /* vertical gradient, in box space */
-    SDL_Texture *texture;    /* when not NULL: drawn over (0,0)-(width,height), colours ignored */
+    SDL_Color top, bottom; /* vertical gradient, in box space */
+    SDL_Texture *texture;  /* when not NULL: drawn over (0,0)-(width,height), colours ignored */
 } draw_box_style;
 
 typedef void (*draw_box_style_fn)(const grip_command *box, draw_box_style *style, void *context);

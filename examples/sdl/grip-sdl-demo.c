@@ -62,8 +62,22 @@
 
 #define PI 3.14159265358979323846
 
-enum { MOUSE = 1, PINCH_A = 2, PINCH_B = 3, HOVER_SCRIPTED = 4, FINGER_BASE = 100, MAX_FINGERS = 10 };
-enum { TAG_PHOTO = 1, TAG_PARENT, TAG_CHILD, TAG_PRESS, TAG_RING, TAG_NOTE };
+enum {
+    MOUSE = 1,
+    PINCH_A = 2,
+    PINCH_B = 3,
+    HOVER_SCRIPTED = 4,
+    FINGER_BASE = 100,
+    MAX_FINGERS = 10
+};
+enum {
+    TAG_PHOTO = 1,
+    TAG_PARENT,
+    TAG_CHILD,
+    TAG_PRESS,
+    TAG_RING,
+    TAG_NOTE
+};
 
 static grip_engine *engine;
 static SDL_Renderer *renderer;
@@ -145,10 +159,14 @@ static grip_key grip_key_for(SDL_Keycode k) {
     case SDLK_DOWN: return GRIP_KEY_DOWN;
     case SDLK_ESCAPE: return GRIP_KEY_ESCAPE;
     case SDLK_TAB: return GRIP_KEY_TAB;
-    case SDLK_LSHIFT: case SDLK_RSHIFT: return GRIP_KEY_SHIFT;
-    case SDLK_LALT: case SDLK_RALT: return GRIP_KEY_ALT;
-    case SDLK_LCTRL: case SDLK_RCTRL: return GRIP_KEY_CTRL;
-    case SDLK_LGUI: case SDLK_RGUI: return GRIP_KEY_META;
+    case SDLK_LSHIFT:
+    case SDLK_RSHIFT: return GRIP_KEY_SHIFT;
+    case SDLK_LALT:
+    case SDLK_RALT: return GRIP_KEY_ALT;
+    case SDLK_LCTRL:
+    case SDLK_RCTRL: return GRIP_KEY_CTRL;
+    case SDLK_LGUI:
+    case SDLK_RGUI: return GRIP_KEY_META;
     default: return (grip_key)0;
     }
 }
@@ -396,7 +414,10 @@ static void marquee_session(void) {
 /* ---- drawing ------------------------------------------------------------------------------ */
 
 static SDL_Texture *make_photo(void) {
-    enum { TW = 240, TH = 160 };
+    enum {
+        TW = 240,
+        TH = 160
+    };
     static Uint32 px[TW * TH];
     SDL_Texture *t;
     int x, y;
@@ -534,11 +555,7 @@ static void update_cursor(double x, double y) {
     if (grip_frame_get(engine, &f) == GRIP_OK) {
         /* A corner's cursor_angle points from the centre to it (18 degrees on a 3:1 box): the
          * cursor takes the bisector of its two edges' angles, the diagonal people expect. */
-        static const grip_handle edges[10][2] = {{GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_TOP, GRIP_HANDLE_LEFT},
-                                                 {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_TOP, GRIP_HANDLE_RIGHT},
-                                                 {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_RIGHT, GRIP_HANDLE_BOTTOM},
-                                                 {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_BOTTOM, GRIP_HANDLE_LEFT},
-                                                 {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}};
+        static const grip_handle edges[10][2] = {{GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_TOP, GRIP_HANDLE_LEFT}, {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_TOP, GRIP_HANDLE_RIGHT}, {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_RIGHT, GRIP_HANDLE_BOTTOM}, {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_BOTTOM, GRIP_HANDLE_LEFT}, {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}, {GRIP_HANDLE_NONE, GRIP_HANDLE_NONE}};
         double own = 0, sx = 0, sy = 0;
         int found = 0, sides = 0;
         for (i = 0; i < f.command_count; i++) {
@@ -645,7 +662,7 @@ static void handle_event(const SDL_Event *e) {
             if (b == GRIP_NO_BOX || grip_box_state_get(engine, b, &s) != GRIP_OK) break;
             int k;
             for (k = 0; k < 4; k++) s.corners[k] = to_screen(s.corners[k]); /* the fingers are on the screen */
-            pointer(GRIP_PHASE_CANCEL, MOUSE, mouse_x, mouse_y, t, 0); /* hover ends */
+            pointer(GRIP_PHASE_CANCEL, MOUSE, mouse_x, mouse_y, t, 0);      /* hover ends */
             pinch_centre.x = (s.corners[0].x + s.corners[2].x) / 2;
             pinch_centre.y = (s.corners[0].y + s.corners[2].y) / 2;
             pinch_press.x = mouse_x - pinch_centre.x;
@@ -709,7 +726,8 @@ static void handle_event(const SDL_Event *e) {
         if (slot < 0) break; /* an eleventh finger, or one that went down elsewhere */
         fingers[slot].x = (float)x;
         fingers[slot].y = (float)y;
-        pointer(e->type == SDL_FINGERDOWN ? GRIP_PHASE_DOWN : e->type == SDL_FINGERUP ? GRIP_PHASE_UP : GRIP_PHASE_MOVE,
+        pointer(e->type == SDL_FINGERDOWN ? GRIP_PHASE_DOWN : e->type == SDL_FINGERUP ? GRIP_PHASE_UP
+                                                                                      : GRIP_PHASE_MOVE,
                 FINGER_BASE + (uint32_t)slot, x, y, t, modifiers());
         if (e->type == SDL_FINGERUP) fingers[slot].used = false;
         break;
@@ -869,8 +887,7 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "grip-sdl-demo: --zoom wants a factor from 0.1 to 10\n");
                 return 2;
             }
-        }
-        else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
             if (sscanf(argv[++i], "%dx%d", &width, &height) != 2 || width < 64 || height < 64 || width > 8192 ||
                 height > 8192) {
                 fprintf(stderr, "grip-sdl-demo: --size wants WxH, e.g. 1024x768\n");
@@ -944,7 +961,8 @@ int main(int argc, char **argv) {
         SDL_DestroyRenderer(renderer);
         SDL_DestroyWindow(window);
         SDL_Quit();
-        return r != 0 ? 1 : script_failed ? 3 : 0;
+        return r != 0 ? 1 : script_failed ? 3
+                                          : 0;
     }
 
     began = SDL_GetTicks();
@@ -967,7 +985,8 @@ int main(int argc, char **argv) {
     }
     if (shot) {
         render();
-        status = screenshot(shot) != 0 ? 1 : script_failed ? 3 : 0;
+        status = screenshot(shot) != 0 ? 1 : script_failed ? 3
+                                                           : 0;
     }
 
     if (lua) grip_lua_destroy(lua);

@@ -103,13 +103,13 @@ static size_t deflate_fixed(const unsigned char *p, size_t n, size_t row, unsign
     bits w = {out, 0, 0, 0};
     size_t pos = 0;
     size_t *head = calloc((size_t)1 << HASH_BITS, sizeof *head); /* position + 1, 0 = none */
-    put_bits(&w, 1, 1); /* BFINAL */
-    put_bits(&w, 1, 2); /* BTYPE = 01, fixed codes */
+    put_bits(&w, 1, 1);                                          /* BFINAL */
+    put_bits(&w, 1, 2);                                          /* BTYPE = 01, fixed codes */
     while (pos < n) {
         size_t best = 0, best_dist = 0, cand[3];
         int c, nc = 0;
         uint32_t h = 0;
-        if (pos >= 3) cand[nc++] = pos - 3;               /* the pixel to the left */
+        if (pos >= 3) cand[nc++] = pos - 3;                     /* the pixel to the left */
         if (pos >= row && row <= 32768) cand[nc++] = pos - row; /* the pixel above */
         if (head && pos + 3 <= n) {
             h = ((uint32_t)p[pos] * 506832829u ^ (uint32_t)p[pos + 1] * 2654435761u ^ (uint32_t)p[pos + 2] * 40503u) >>

@@ -86,9 +86,11 @@ static bool released(ImGuiKey key) {
 // arrows, Escape, Tab and the undo shortcuts.
 static void keys(GripImGui *gi, const ImGuiIO &io, double time, bool ours) {
     const uint32_t now = modifiers(io);
-    static const struct { uint32_t mod; grip_key key; } mod_keys[4] = {
-        {GRIP_MOD_SHIFT, GRIP_KEY_SHIFT}, {GRIP_MOD_ALT, GRIP_KEY_ALT}, {GRIP_MOD_CTRL, GRIP_KEY_CTRL},
-        {GRIP_MOD_META, GRIP_KEY_META}};
+    static const struct {
+        uint32_t mod;
+        grip_key key;
+    } mod_keys[4] = {
+        {GRIP_MOD_SHIFT, GRIP_KEY_SHIFT}, {GRIP_MOD_ALT, GRIP_KEY_ALT}, {GRIP_MOD_CTRL, GRIP_KEY_CTRL}, {GRIP_MOD_META, GRIP_KEY_META}};
     for (int i = 0; i < 4; i++) {
         const uint32_t m = mod_keys[i].mod;
         if ((gi->mods_ & m) && !(now & m)) {  // up: always, so Grip never keeps one held
@@ -100,9 +102,11 @@ static void keys(GripImGui *gi, const ImGuiIO &io, double time, bool ours) {
         }
     }
     if (!ours) return;
-    static const struct { ImGuiKey imgui; grip_key key; } plain[6] = {
-        {ImGuiKey_LeftArrow, GRIP_KEY_LEFT}, {ImGuiKey_RightArrow, GRIP_KEY_RIGHT}, {ImGuiKey_UpArrow, GRIP_KEY_UP},
-        {ImGuiKey_DownArrow, GRIP_KEY_DOWN}, {ImGuiKey_Escape, GRIP_KEY_ESCAPE}, {ImGuiKey_Tab, GRIP_KEY_TAB}};
+    static const struct {
+        ImGuiKey imgui;
+        grip_key key;
+    } plain[6] = {
+        {ImGuiKey_LeftArrow, GRIP_KEY_LEFT}, {ImGuiKey_RightArrow, GRIP_KEY_RIGHT}, {ImGuiKey_UpArrow, GRIP_KEY_UP}, {ImGuiKey_DownArrow, GRIP_KEY_DOWN}, {ImGuiKey_Escape, GRIP_KEY_ESCAPE}, {ImGuiKey_Tab, GRIP_KEY_TAB}};
     for (int i = 0; i < 6; i++) {
         if (pressed(plain[i].imgui, true)) send_key(gi, GRIP_PHASE_DOWN, plain[i].key, gi->mods_, time);
         if (released(plain[i].imgui)) send_key(gi, GRIP_PHASE_UP, plain[i].key, gi->mods_, time);
@@ -216,8 +220,7 @@ bool GripImGui_BeginScene(GripImGui *gi, const char *id, double time, const grip
     if (size.y <= 0) size.y = avail.y > 1 ? avail.y : 1;
     // One item over the region: ImGui then neither moves the window nor starts anything else
     // from a press there, and tells whether the mouse is over it with nothing above.
-    ImGui::InvisibleButton(id, size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
-                                         ImGuiButtonFlags_MouseButtonMiddle);
+    ImGui::InvisibleButton(id, size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
     const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
     gi->in_window_ = true;
     gi->scene_window_ = ImGui::GetCurrentWindow()->RootWindow->ID;
@@ -397,7 +400,8 @@ void GripImGui_DrawOverlay(ImDrawList *list, const grip_frame *f, const GripImGu
             const ImVec2 p = im(c.center);
             list->AddCircleFilled(p, (float)c.radius + 1, s->handle_ring, 20);
             list->AddCircleFilled(p, (float)c.radius, s->handle, 20);
-            list->AddCircleFilled(p, (float)c.inner_radius, hot ? s->handle_hot : group ? s->selection_accent : s->handle_accent,
+            list->AddCircleFilled(p, (float)c.inner_radius, hot ? s->handle_hot : group ? s->selection_accent
+                                                                                        : s->handle_accent,
                                   16);
             break;
         }

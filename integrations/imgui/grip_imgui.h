@@ -75,24 +75,24 @@ struct GripImGui {
     uint32_t finger_pointer;     // Grip's pointer id of the first touch slot, default 100 (the
                                  // fingers held at once get finger_pointer + 0 .. 9)
     // What happened this frame (read after GripImGui_NewFrame):
-    bool grip_has_mouse;         // a press Grip took is down
-    bool press_was_grips;        // this frame's press went to Grip (else ImGui's or the game's)
-    bool press_was_games;        // this frame's press went to no one: the game may use it
-    bool key_was_grips;          // a key this frame did something in Grip (nudge, cancel, Tab, undo)
-    grip_status last_status;     // the last dispatch's status (GRIP_OK, or why it failed)
+    bool grip_has_mouse;      // a press Grip took is down
+    bool press_was_grips;     // this frame's press went to Grip (else ImGui's or the game's)
+    bool press_was_games;     // this frame's press went to no one: the game may use it
+    bool key_was_grips;       // a key this frame did something in Grip (nudge, cancel, Tab, undo)
+    grip_status last_status;  // the last dispatch's status (GRIP_OK, or why it failed)
     // The scene's region on screen (GripImGui_BeginScene; the whole display otherwise) and
     // whether the mouse is over it with nothing of ImGui's in between.
     ImVec2 scene_min, scene_max;
     bool scene_hovered;
-    int fingers_held;            // fingers Grip holds now
+    int fingers_held;  // fingers Grip holds now
     // internal
-    uint32_t mods_;              // the modifiers Grip has seen go down
+    uint32_t mods_;  // the modifiers Grip has seen go down
     bool hovering_;
     ImVec2 last_pos_;
-    bool in_window_;             // the last frame's scene was in a window (GripImGui_BeginScene)
-    ImGuiID scene_window_;       // that window's root window
-    bool touched_;               // a finger event since the last frame: the mouse is the touch's
-    grip_affine view_;           // the view last given to the engine
+    bool in_window_;        // the last frame's scene was in a window (GripImGui_BeginScene)
+    ImGuiID scene_window_;  // that window's root window
+    bool touched_;          // a finger event since the last frame: the mouse is the touch's
+    grip_affine view_;      // the view last given to the engine
     bool view_set_;
     struct Finger {
         bool held;

@@ -22,22 +22,58 @@ extern "C" {
 #endif
 
 /* Return codes of the Swift side of a trampoline (gripl_call) and of the gl_* calls below. */
-#define GL_OK 0
-#define GL_ERR_MSG 1  /* raise call->err as a Lua error (position added) */
-#define GL_ERR_TOP 2  /* a Lua error object sits on top of the caller's stack: raise it as is */
+#define GL_OK      0
+#define GL_ERR_MSG 1 /* raise call->err as a Lua error (position added) */
+#define GL_ERR_TOP 2 /* a Lua error object sits on top of the caller's stack: raise it as is */
 
 /* Operations the trampolines ask Swift to perform (gl_call.op). */
 enum {
-    GL_OP_ENGINE_NEW = 1, GL_OP_ENGINE_CLOSE, GL_OP_ENGINE_TIME, GL_OP_SET_BOUNDS, GL_OP_SET_VIEW,
-    GL_OP_BOX_CREATE, GL_OP_BOX_DESTROY, GL_OP_BOX_CONFIGURE, GL_OP_BOX_DESCRIBE, GL_OP_BOX_STATE,
-    GL_OP_BOX_SET_EDITING, GL_OP_BOX_RESET, GL_OP_BOX_SET_HOOKS, GL_OP_BOX_SET_INDICATOR, GL_OP_BOX_EXISTS,
-    GL_OP_HIT, GL_OP_POINTER, GL_OP_MAGNIFY, GL_OP_TICK, GL_OP_ADVANCE,
-    GL_OP_FRAME_LOCK, GL_OP_FRAME_UNLOCK, GL_OP_EVENT_NEXT,
-    GL_OP_DRAG, GL_OP_DRAG_HANDLE, GL_OP_PINCH, GL_OP_TAP, GL_OP_DOUBLE_TAP, GL_OP_HOLD,
-    GL_OP_BOX_ORDER, GL_OP_BOXES, GL_OP_QUERY, GL_OP_SCREEN_TO_WORLD, GL_OP_WORLD_TO_SCREEN,
-    GL_OP_SELECT, GL_OP_SELECTION, GL_OP_SELECTION_STATE,
-    GL_OP_KEY, GL_OP_NUDGE, GL_OP_UNDO, GL_OP_REDO, GL_OP_HISTORY_DEPTH, GL_OP_HISTORY_CLEAR, GL_OP_EVENT_CHANGES,
-    GL_OP_SCENE_SAVE, GL_OP_SCENE_LOAD,
+    GL_OP_ENGINE_NEW = 1,
+    GL_OP_ENGINE_CLOSE,
+    GL_OP_ENGINE_TIME,
+    GL_OP_SET_BOUNDS,
+    GL_OP_SET_VIEW,
+    GL_OP_BOX_CREATE,
+    GL_OP_BOX_DESTROY,
+    GL_OP_BOX_CONFIGURE,
+    GL_OP_BOX_DESCRIBE,
+    GL_OP_BOX_STATE,
+    GL_OP_BOX_SET_EDITING,
+    GL_OP_BOX_RESET,
+    GL_OP_BOX_SET_HOOKS,
+    GL_OP_BOX_SET_INDICATOR,
+    GL_OP_BOX_EXISTS,
+    GL_OP_HIT,
+    GL_OP_POINTER,
+    GL_OP_MAGNIFY,
+    GL_OP_TICK,
+    GL_OP_ADVANCE,
+    GL_OP_FRAME_LOCK,
+    GL_OP_FRAME_UNLOCK,
+    GL_OP_EVENT_NEXT,
+    GL_OP_DRAG,
+    GL_OP_DRAG_HANDLE,
+    GL_OP_PINCH,
+    GL_OP_TAP,
+    GL_OP_DOUBLE_TAP,
+    GL_OP_HOLD,
+    GL_OP_BOX_ORDER,
+    GL_OP_BOXES,
+    GL_OP_QUERY,
+    GL_OP_SCREEN_TO_WORLD,
+    GL_OP_WORLD_TO_SCREEN,
+    GL_OP_SELECT,
+    GL_OP_SELECTION,
+    GL_OP_SELECTION_STATE,
+    GL_OP_KEY,
+    GL_OP_NUDGE,
+    GL_OP_UNDO,
+    GL_OP_REDO,
+    GL_OP_HISTORY_DEPTH,
+    GL_OP_HISTORY_CLEAR,
+    GL_OP_EVENT_CHANGES,
+    GL_OP_SCENE_SAVE,
+    GL_OP_SCENE_LOAD,
     GL_OP_SET_SNAPPING
 };
 
@@ -48,67 +84,67 @@ enum {
 
 /* e:pointer(phase, pointer, x, y [, time [, mods]]) */
 typedef struct gl_pointer_args {
-    int32_t phase;        /* grip_phase */
+    int32_t phase; /* grip_phase */
     uint32_t pointer;
-    double x, y;          /* screen space */
-    double time;          /* read only when has_time; else the engine's time */
+    double x, y; /* screen space */
+    double time; /* read only when has_time; else the engine's time */
     bool has_time;
     uint32_t mods;
 } gl_pointer_args;
 
 /* e:magnify(phase, factor, x, y [, time]) */
 typedef struct gl_magnify_args {
-    int32_t phase;        /* grip_phase */
+    int32_t phase; /* grip_phase */
     double factor;
     double x, y;
-    double time;          /* read only when has_time */
+    double time; /* read only when has_time */
     bool has_time;
 } gl_magnify_args;
 
 /* e:key(phase, key [, time [, mods]]) */
 typedef struct gl_key_args {
-    int32_t phase;        /* grip_phase */
-    int32_t key;          /* grip_key, never GRIP_KEY_NONE */
-    double time;          /* read only when has_time */
+    int32_t phase; /* grip_phase */
+    int32_t key;   /* grip_key, never GRIP_KEY_NONE */
+    double time;   /* read only when has_time */
     bool has_time;
     uint32_t mods;
 } gl_key_args;
 
 /* e:nudge{key, times, mods} */
 typedef struct gl_nudge_args {
-    int32_t key;          /* an arrow key (grip_key 1...4) */
-    int64_t times;        /* presses (Swift checks the range) */
+    int32_t key;   /* an arrow key (grip_key 1...4) */
+    int64_t times; /* presses (Swift checks the range) */
     uint32_t mods;
 } gl_nudge_args;
 
 /* The options the scripted strokes (drag, marquee, drag_handle) share. */
 typedef struct gl_gesture_opts {
-    int64_t steps;        /* moves between down and up (Swift checks the range) */
-    double duration;      /* seconds from down to up */
+    int64_t steps;   /* moves between down and up (Swift checks the range) */
+    double duration; /* seconds from down to up */
     uint32_t pointer;
-    uint32_t mods;        /* held throughout */
+    uint32_t mods; /* held throughout */
 } gl_gesture_opts;
 
 /* e:drag{from, to | by, ...} and e:marquee{from, to, ...} (screen space) */
 typedef struct gl_drag_args {
     double from_x, from_y, to_x, to_y;
-    bool marquee;         /* must start where no box (nor handle) is */
+    bool marquee; /* must start where no box (nor handle) is */
     gl_gesture_opts opts;
 } gl_drag_args;
 
 /* e:drag_handle(box, handle, dx, dy [, opts]) (the box is gl_call.box) */
 typedef struct gl_handle_drag_args {
-    int64_t handle;       /* a grip_handle or custom handle number (Swift checks the range) */
-    double dx, dy;        /* screen units */
+    int64_t handle; /* a grip_handle or custom handle number (Swift checks the range) */
+    double dx, dy;  /* screen units */
     gl_gesture_opts opts;
 } gl_handle_drag_args;
 
 /* e:pinch{box, scale, rotate, pan, distance, steps, duration} (the box is gl_call.box) */
 typedef struct gl_pinch_args {
-    double scale;         /* finger spread factor */
-    double rotate;        /* radians */
-    double pan_x, pan_y;  /* screen units */
-    double distance;      /* finger distance at the start; 0: from the box's size */
+    double scale;        /* finger spread factor */
+    double rotate;       /* radians */
+    double pan_x, pan_y; /* screen units */
+    double distance;     /* finger distance at the start; 0: from the box's size */
     int64_t steps;
     double duration;
 } gl_pinch_args;
@@ -116,10 +152,10 @@ typedef struct gl_pinch_args {
 /* e:tap(x, y [, opts]), e:double_tap(x, y [, opts]), e:hold(x, y, seconds [, opts]) */
 typedef struct gl_tap_args {
     double x, y;
-    double seconds;       /* HOLD: how long the pointer stays down */
+    double seconds; /* HOLD: how long the pointer stays down */
     uint32_t pointer;
     uint32_t mods;
-    bool release;         /* HOLD: lift the pointer at the end */
+    bool release; /* HOLD: lift the pointer at the end */
 } gl_tap_args;
 
 /* e:query{x0, y0, x1, y1, contain} (the result list is gl_call.out / out_capacity) */
@@ -129,67 +165,71 @@ typedef struct gl_query_args {
 } gl_query_args;
 
 /* A point (HIT, SCREEN_TO_WORLD, WORLD_TO_SCREEN). */
-typedef struct gl_point_args { double x, y; } gl_point_args;
+typedef struct gl_point_args {
+    double x, y;
+} gl_point_args;
 
 /* e:set_bounds(width, height) */
-typedef struct gl_bounds_args { double width, height; } gl_bounds_args;
+typedef struct gl_bounds_args {
+    double width, height;
+} gl_bounds_args;
 
 /* BOX_SET_HOOKS: what hooks the box's Lua table holds. */
 typedef struct gl_hooks_args {
-    int64_t handles;      /* custom handles */
-    bool constraint;      /* a constraint function is set */
+    int64_t handles; /* custom handles */
+    bool constraint; /* a constraint function is set */
 } gl_hooks_args;
 
 /* One member per operation (or family of operations); the op says which one is filled. */
 typedef union gl_args {
-    gl_pointer_args pointer;          /* POINTER */
-    gl_magnify_args magnify;          /* MAGNIFY */
-    gl_key_args key;                  /* KEY */
-    gl_nudge_args nudge;              /* NUDGE */
-    gl_drag_args drag;                /* DRAG */
-    gl_handle_drag_args handle_drag;  /* DRAG_HANDLE */
-    gl_pinch_args pinch;              /* PINCH */
-    gl_tap_args tap;                  /* TAP, DOUBLE_TAP, HOLD */
-    gl_query_args query;              /* QUERY */
-    gl_point_args point;              /* HIT, SCREEN_TO_WORLD, WORLD_TO_SCREEN */
-    gl_bounds_args bounds;            /* SET_BOUNDS */
-    gl_hooks_args hooks;              /* BOX_SET_HOOKS */
-    double time;                      /* TICK: the timer's time */
-    double seconds;                   /* ADVANCE */
-    bool editing;                     /* BOX_SET_EDITING */
-    bool animated;                    /* BOX_RESET */
-    bool missing_ok;                  /* BOX_DESTROY: a box already gone is not an error */
-    bool custom;                      /* BOX_SET_INDICATOR: the scripted indicator (else the circle) */
-    int32_t order;                    /* BOX_ORDER: a grip_order */
-    int32_t select_op;                /* SELECT: a grip_select_op (the box is gl_call.box) */
+    gl_pointer_args pointer;         /* POINTER */
+    gl_magnify_args magnify;         /* MAGNIFY */
+    gl_key_args key;                 /* KEY */
+    gl_nudge_args nudge;             /* NUDGE */
+    gl_drag_args drag;               /* DRAG */
+    gl_handle_drag_args handle_drag; /* DRAG_HANDLE */
+    gl_pinch_args pinch;             /* PINCH */
+    gl_tap_args tap;                 /* TAP, DOUBLE_TAP, HOLD */
+    gl_query_args query;             /* QUERY */
+    gl_point_args point;             /* HIT, SCREEN_TO_WORLD, WORLD_TO_SCREEN */
+    gl_bounds_args bounds;           /* SET_BOUNDS */
+    gl_hooks_args hooks;             /* BOX_SET_HOOKS */
+    double time;                     /* TICK: the timer's time */
+    double seconds;                  /* ADVANCE */
+    bool editing;                    /* BOX_SET_EDITING */
+    bool animated;                   /* BOX_RESET */
+    bool missing_ok;                 /* BOX_DESTROY: a box already gone is not an error */
+    bool custom;                     /* BOX_SET_INDICATOR: the scripted indicator (else the circle) */
+    int32_t order;                   /* BOX_ORDER: a grip_order */
+    int32_t select_op;               /* SELECT: a grip_select_op (the box is gl_call.box) */
 } gl_args;
 
 /* One call from a trampoline into Swift: arguments in, results out. */
 typedef struct gl_call {
-    void *L;              /* lua_State* of the calling thread (for running `on` handlers) */
-    void *ctx;            /* gl_ctx* of the state */
-    void *engine;         /* the LuaEngine (Swift object) behind the engine userdata */
+    void *L;      /* lua_State* of the calling thread (for running `on` handlers) */
+    void *ctx;    /* gl_ctx* of the state */
+    void *engine; /* the LuaEngine (Swift object) behind the engine userdata */
     int op;
-    bool sandboxed;       /* the state is a sandbox (caps what grip.new may ask for) */
-    uint64_t box;         /* box argument */
-    gl_args args;         /* the op's member */
-    void *in;             /* grip_box_desc* / grip_engine_desc* / grip_affine* / grip_snap_desc* / scene text */
-    size_t in_length;     /* SCENE_LOAD: bytes of text at `in` */
-    void *out;            /* grip_box_desc* / grip_box_state* / grip_event* / grip_frame* / id list / text */
-    size_t out_capacity;  /* BOXES, QUERY, SELECTION: ids `out` holds; SCENE_SAVE: bytes */
+    bool sandboxed;      /* the state is a sandbox (caps what grip.new may ask for) */
+    uint64_t box;        /* box argument */
+    gl_args args;        /* the op's member */
+    void *in;            /* grip_box_desc* / grip_engine_desc* / grip_affine* / grip_snap_desc* / scene text */
+    size_t in_length;    /* SCENE_LOAD: bytes of text at `in` */
+    void *out;           /* grip_box_desc* / grip_box_state* / grip_event* / grip_frame* / id list / text */
+    size_t out_capacity; /* BOXES, QUERY, SELECTION: ids `out` holds; SCENE_SAVE: bytes */
     /* results */
-    void *rptr;           /* ENGINE_NEW: the retained LuaEngine; EVENT_CHANGES: the grip_change array */
-    uint64_t rbox;        /* BOX_CREATE: the new box; HIT: the box hit */
-    int64_t rcount;       /* BOXES, QUERY, SELECTION: ids listed; SCENE_SAVE: text length;
+    void *rptr;        /* ENGINE_NEW: the retained LuaEngine; EVENT_CHANGES: the grip_change array */
+    uint64_t rbox;     /* BOX_CREATE: the new box; HIT: the box hit */
+    int64_t rcount;    /* BOXES, QUERY, SELECTION: ids listed; SCENE_SAVE: text length;
                              EVENT_CHANGES: changes; HISTORY_DEPTH: undo steps */
-    int64_t rredo;        /* HISTORY_DEPTH: redo steps */
-    int64_t rhandle;      /* HIT: the handle hit */
-    double rx, ry;        /* SCREEN_TO_WORLD, WORLD_TO_SCREEN: the mapped point */
-    double rtime;         /* ENGINE_TIME */
-    bool rflag;           /* POINTER, MAGNIFY, KEY: consumed; NUDGE: moved; BOX_RESET, UNDO,
+    int64_t rredo;     /* HISTORY_DEPTH: redo steps */
+    int64_t rhandle;   /* HIT: the handle hit */
+    double rx, ry;     /* SCREEN_TO_WORLD, WORLD_TO_SCREEN: the mapped point */
+    double rtime;      /* ENGINE_TIME */
+    bool rflag;        /* POINTER, MAGNIFY, KEY: consumed; NUDGE: moved; BOX_RESET, UNDO,
                              REDO: did something; BOX_EXISTS: exists; EVENT_NEXT: an event */
-    char message[512];    /* EVENT_NEXT: script error message ("" when none) */
-    char err[512];        /* GL_ERR_MSG: what went wrong */
+    char message[512]; /* EVENT_NEXT: script error message ("" when none) */
+    char err[512];     /* GL_ERR_MSG: what went wrong */
 } gl_call;
 
 /* A box's geometry as hooks see it (grip_box_state's first fields, parent space). */

@@ -22,8 +22,8 @@ extern "C" {
 
 /* What a box is besides its grip_box_desc (whose parent field the file does not use). */
 typedef struct gs_entry {
-    int64_t parent;           /* index of the parent among the boxes (always earlier), -1 at top level */
-    bool has_center;          /* center_x, center_y hold the box's exact centre */
+    int64_t parent;  /* index of the parent among the boxes (always earlier), -1 at top level */
+    bool has_center; /* center_x, center_y hold the box's exact centre */
     double center_x, center_y;
 } gs_entry;
 
@@ -40,10 +40,10 @@ typedef struct gs_scene {
     bool has_bounds;
     double width, height;
     size_t count;
-    void *descs;              /* grip_box_desc[count], every field the file leaves out at its default */
-    gs_entry *entries;        /* [count]; has_center where the file's "center" agrees with its x and y */
-    bool nomem;               /* gs_read failed for want of memory */
-    char message[400];        /* why gs_read failed: "line L, column C: ..." */
+    void *descs;       /* grip_box_desc[count], every field the file leaves out at its default */
+    gs_entry *entries; /* [count]; has_center where the file's "center" agrees with its x and y */
+    bool nomem;        /* gs_read failed for want of memory */
+    char message[400]; /* why gs_read failed: "line L, column C: ..." */
 } gs_scene;
 
 /* Reads a scene file. false: bad JSON, a newer major version or a bad field (message says which

@@ -26,8 +26,10 @@ extension Engine {
     func beginPress(slot s: Int32, pointer: UInt32, at q: Vec2) {
         let id = scene.id(s)
         input.presses.removeAll { $0.box == id }
-        input.presses.append(Press(box: id, pointer: pointer, startTime: time,
-                                   duration: scene.slots[Int(s)].behavior.longPressDuration))
+        input.presses.append(
+            Press(
+                box: id, pointer: pointer, startTime: time,
+                duration: scene.slots[Int(s)].behavior.longPressDuration))
         scene.overlayMembershipChanged()
         emit(.longPressBegan, slot: s, pointer: pointer, at: viewInverse.apply(q))
     }
@@ -57,16 +59,20 @@ extension Engine {
             switch p.phase {
             case .filling:
                 // The end compared as a sum, so a press from 1.0 lasting 0.2 is full at 1.2 exactly.
-                let progress = time >= p.startTime + p.duration ? 1 : Swift.min(1, Swift.max(0, (time - p.startTime) / p.duration))
+                let progress =
+                    time >= p.startTime + p.duration ? 1 : Swift.min(1, Swift.max(0, (time - p.startTime) / p.duration))
                 if progress != p.progress { input.presses[i].progress = progress; changed = true }
                 if progress >= 1, let s = scene.slot(p.box) {
                     input.presses[i].phase = .triggered
-                    emit(.longPressTriggered, slot: s, pointer: p.pointer, at: input.pointers[p.pointer].map { viewInverse.apply($0.position) } ?? .zero)
+                    emit(
+                        .longPressTriggered, slot: s, pointer: p.pointer,
+                        at: input.pointers[p.pointer].map { viewInverse.apply($0.position) } ?? .zero)
                 }
             case .triggered:
                 break
             case .windingBack(let from, let at):
-                let progress = time >= at + Press.windBackDuration ? 0 : from * (1 - (time - at) / Press.windBackDuration)
+                let progress =
+                    time >= at + Press.windBackDuration ? 0 : from * (1 - (time - at) / Press.windBackDuration)
                 if progress <= 0 {
                     input.presses.remove(at: i)
                     scene.overlayMembershipChanged()

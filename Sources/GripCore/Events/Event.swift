@@ -62,8 +62,10 @@ public struct Event: Equatable, Sendable {
     /// COMMITTED, UNDONE, REDONE: a key to the step in the outbox, resolved by `pollEvent`.
     var transactionID: UInt32 = 0
 
-    public init(kind: EventKind, gesture: GestureKind = .none, box: BoxID, userData: UInt64 = 0,
-                handle: HandleID = .none, pointer: UInt32 = 0, time: Double, position: Vec2 = .zero) {
+    public init(
+        kind: EventKind, gesture: GestureKind = .none, box: BoxID, userData: UInt64 = 0,
+        handle: HandleID = .none, pointer: UInt32 = 0, time: Double, position: Vec2 = .zero
+    ) {
         self.kind = kind; self.gesture = gesture; self.box = box; self.userData = userData
         self.handle = handle; self.pointer = pointer; self.time = time; self.position = position
     }

@@ -26,7 +26,8 @@ struct EventOutbox {
         e.messageID = scriptMessageCounter
         let slot = Int(scriptMessageCounter % UInt32(EventOutbox.scriptMessageSlots))
         if scriptMessages.count < EventOutbox.scriptMessageSlots {
-            scriptMessages.append(contentsOf: repeatElement((0, ""), count: EventOutbox.scriptMessageSlots - scriptMessages.count))
+            scriptMessages.append(
+                contentsOf: repeatElement((0, ""), count: EventOutbox.scriptMessageSlots - scriptMessages.count))
         }
         scriptMessages[slot] = (scriptMessageCounter, message)
         queue.push(e)
@@ -67,16 +68,21 @@ struct EventOutbox {
 
 extension Engine {
     /// Queues an event for box slot `s` (its user data filled in).
-    func emit(_ kind: EventKind, _ gesture: GestureKind = .none, slot s: Int32, handle: HandleID = .none,
-                                pointer: UInt32 = 0, at position: Vec2 = .zero) {
-        outbox.push(Event(kind: kind, gesture: gesture, box: scene.id(s), userData: scene.slots[Int(s)].behavior.userData,
-                          handle: handle, pointer: pointer, time: time, position: position))
+    func emit(
+        _ kind: EventKind, _ gesture: GestureKind = .none, slot s: Int32, handle: HandleID = .none,
+        pointer: UInt32 = 0, at position: Vec2 = .zero
+    ) {
+        outbox.push(
+            Event(
+                kind: kind, gesture: gesture, box: scene.id(s), userData: scene.slots[Int(s)].behavior.userData,
+                handle: handle, pointer: pointer, time: time, position: position))
     }
 
     /// Queues SCRIPT_ERROR for slot `s` with `failure`'s message.
     func hookFailed(_ failure: HookFailure, slot s: Int32, handle: HandleID = .none) {
-        let e = Event(kind: .scriptError, box: scene.id(s), userData: scene.slots[Int(s)].behavior.userData,
-                      handle: handle, time: time)
+        let e = Event(
+            kind: .scriptError, box: scene.id(s), userData: scene.slots[Int(s)].behavior.userData,
+            handle: handle, time: time)
         outbox.pushScriptError(e, message: failure.message)
     }
 

@@ -55,8 +55,10 @@ public struct EventQueue {
     private mutating func makeRoom(for e: Event) -> Bool {
         if let i = firstIndex(where: { $0.kind == .gestureChanged }) { remove(at: i); return true }
         if e.kind == .gestureChanged { coalesced += 1; return false }
-        if let i = firstIndex(where: { $0.kind != .gestureBegan && $0.kind != .gestureEnded && $0.kind != .gestureCancelled
-            && !$0.kind.isTransaction }) {
+        if let i = firstIndex(where: {
+            $0.kind != .gestureBegan && $0.kind != .gestureEnded && $0.kind != .gestureCancelled
+                && !$0.kind.isTransaction
+        }) {
             remove(at: i); return true
         }
         return true  // only boundaries: grow rather than lose one

@@ -25,10 +25,16 @@ struct CursorDirections {
     func angle(frameVector v: Vec2) -> Double {
         guard similar else { return measured(v) }
         let phi: Double
-        if v.x == 0 { phi = v.y > 0 ? Double.pi / 2 : -Double.pi / 2 }
-        else if v.y == 0 { phi = v.x > 0 ? 0 : Double.pi }
-        else if v.x > 0 { phi = v.y > 0 ? alpha : -alpha }  // a corner: the diagonal's angle
-        else { phi = v.y > 0 ? Double.pi - alpha : alpha - Double.pi }
+        if v.x == 0 {
+            phi = v.y > 0 ? Double.pi / 2 : -Double.pi / 2
+        } else if v.y == 0 {
+            phi = v.x > 0 ? 0 : Double.pi
+        } else if v.x > 0 {
+            phi = v.y > 0 ? alpha : -alpha
+        }  // a corner: the diagonal's angle
+        else {
+            phi = v.y > 0 ? Double.pi - alpha : alpha - Double.pi
+        }
         // theta is in (-pi, pi] and phi in [-pi, pi]: one turn at most brings the sum back
         // (the same bits as Angle.wrap gives).
         let a = mirrored ? theta - phi : theta + phi

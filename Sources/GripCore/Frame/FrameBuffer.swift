@@ -34,8 +34,9 @@ struct FrameBuffer<Element: BitwiseCopyable> {
         if n == 1 {
             precondition(UInt(bitPattern: start) < UInt(bitPattern: count), "frame buffer range out of bounds")
         } else {
-            precondition(start >= 0 && n >= 0 && UInt(bitPattern: start) &+ UInt(bitPattern: n) <= UInt(bitPattern: count),
-                         "frame buffer range out of bounds")
+            precondition(
+                start >= 0 && n >= 0 && UInt(bitPattern: start) &+ UInt(bitPattern: n) <= UInt(bitPattern: count),
+                "frame buffer range out of bounds")
         }
         // (A window of no elements may be on a buffer that never had storage.)
         return Window(first: n == 0 ? nil : base.unsafelyUnwrapped + start, count: n)

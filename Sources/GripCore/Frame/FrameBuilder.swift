@@ -9,8 +9,9 @@ extension Engine {
     @_optimize(speed) package func frameView() -> FrameView {
         snapUpkeep()
         if frameState.serial != scene.drawVersion { rebuildFrame() }
-        return FrameView(commands: frameState.commands.elements, vertices: frameState.vertices.elements,
-                         serial: frameState.serial, time: frameState.time)
+        return FrameView(
+            commands: frameState.commands.elements, vertices: frameState.vertices.elements,
+            serial: frameState.serial, time: frameState.time)
     }
 
     /// Moves the frame's commands and vertices to new storage and returns the storage last handed
@@ -51,7 +52,9 @@ extension Engine {
                     let m = writeBoxPlacement(at: k, x)
                     // The member outline moves with its box (kept if the overlay is updated in place).
                     if outlines { moveOutline(of: x, m) }
-                    if entries && Int(x) < frameState.overlayEntryOfSlot.count && frameState.overlayEntryOfSlot[Int(x)] >= 0 {
+                    if entries && Int(x) < frameState.overlayEntryOfSlot.count
+                        && frameState.overlayEntryOfSlot[Int(x)] >= 0
+                    {
                         frameState.movedEntries.append(frameState.overlayEntryOfSlot[Int(x)])
                     }
                     k += 1
@@ -69,7 +72,8 @@ extension Engine {
         } else {
             frameState.commands.truncate(to: 0)
             if frameState.boxCommand.count < scene.slots.count {
-                frameState.boxCommand.append(contentsOf: repeatElement(-1, count: scene.slots.count - frameState.boxCommand.count))
+                frameState.boxCommand.append(
+                    contentsOf: repeatElement(-1, count: scene.slots.count - frameState.boxCommand.count))
             }
             var s = scene.firstInDrawOrder
             while let x = s {
@@ -94,7 +98,8 @@ extension Engine {
 
     /// Refreshes the BOX command at index `k`, which belongs to slot `x` (alive; `gestures`: the
     /// gestures in progress).
-    @_optimize(speed) @inline(__always) private func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures) {
+    @_optimize(speed) @inline(__always) private func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures)
+    {
         let m = screenTransform(x)
         let r = scene.slots.address(Int(x))
         let id = BoxID(index: x, generation: r.pointee.generation, tag: scene.tag)
@@ -179,11 +184,14 @@ extension Engine {
 
     /// Whether a gesture acts on live box `id`, whose selection mark is `mark` (`gestures`: the
     /// gestures in progress).
-    @inline(__always) private func gestureActs(on id: BoxID, _ mark: SelectionMark, _ gestures: ActiveGestures) -> Bool {
+    @inline(__always) private func gestureActs(on id: BoxID, _ mark: SelectionMark, _ gestures: ActiveGestures) -> Bool
+    {
         if gestures.group && mark == .member { return true }
         guard gestures.single else { return false }
-        for i in interactions.active.indices where interactions.active[i].isGesture
-            && !interactions.active[i].group && interactions.active[i].members.first.box == id { return true }
+        for i in interactions.active.indices
+        where interactions.active[i].isGesture
+            && !interactions.active[i].group && interactions.active[i].members.first.box == id
+        { return true }
         return false
     }
 }

@@ -3,7 +3,9 @@
 public enum Indicator {
     /// Segments for an arc of `angle` radians with on-screen radius `r`, so that no chord strays
     /// more than `tolerance` from the arc.
-    @inlinable public static func segments(radius r: Double, angle: Double, tolerance: Double = Style.indicatorTolerance) -> Int {
+    @inlinable public static func segments(
+        radius r: Double, angle: Double, tolerance: Double = Style.indicatorTolerance
+    ) -> Int {
         guard r > tolerance, r.isFinite, angle > 0 else { return 1 }
         // Sagitta r (1 - cos(step / 2)) <= tolerance  <=>  step <= 2 acos(1 - tolerance / r).
         let c = 1 - tolerance / r
@@ -17,8 +19,10 @@ public enum Indicator {
     /// Appends the closed outline of `shape` for a `width` x `height` frame, from 12 o'clock
     /// clockwise in frame space (counter-clockwise when `mirrored`), back to the start.
     /// `screenScale` converts frame units to screen units for the vertex budget.
-    public static func outline(_ shape: IndicatorShape, width: Double, height: Double, cornerRadius: Double,
-                               screenScale: Double, mirrored: Bool, into out: inout [Vec2]) {
+    public static func outline(
+        _ shape: IndicatorShape, width: Double, height: Double, cornerRadius: Double,
+        screenScale: Double, mirrored: Bool, into out: inout [Vec2]
+    ) {
         let start = out.count
         let cx = width * 0.5, cy = height * 0.5
         switch shape {
@@ -39,8 +43,10 @@ public enum Indicator {
             let n = segments(radius: r * screenScale, angle: Double.pi / 2)
             out.append(Vec2(cx, 0))
             // Corners clockwise from top-right: centre of each arc and its start angle from 12 o'clock.
-            let corners = [(Vec2(width - r, r), 0.0), (Vec2(width - r, height - r), Double.pi / 2),
-                           (Vec2(r, height - r), Double.pi), (Vec2(r, r), 1.5 * Double.pi)]
+            let corners = [
+                (Vec2(width - r, r), 0.0), (Vec2(width - r, height - r), Double.pi / 2),
+                (Vec2(r, height - r), Double.pi), (Vec2(r, r), 1.5 * Double.pi)
+            ]
             for (c, a0) in corners {
                 for i in 0...n {
                     let (s, co) = Trig.sinCos(a0 + Double.pi / 2 * Double(i) / Double(n))

@@ -47,7 +47,8 @@ extension Engine {
         frameState.outlineSlots.removeAll(keepingCapacity: true)
         frameState.selectionAxes.valid = false
         if frameState.outlineVertexOfSlot.count < scene.slots.count {
-            frameState.outlineVertexOfSlot.append(contentsOf: repeatElement(-1, count: scene.slots.count - frameState.outlineVertexOfSlot.count))
+            frameState.outlineVertexOfSlot.append(
+                contentsOf: repeatElement(-1, count: scene.slots.count - frameState.outlineVertexOfSlot.count))
         }
         frameState.overlay.removeAll(keepingCapacity: true)
         frameState.overlayOffsets.truncate(to: 0)
@@ -55,7 +56,8 @@ extension Engine {
         for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
         appendSelectionOverlay()
         if frameState.overlayEntryOfSlot.count < scene.slots.count {
-            frameState.overlayEntryOfSlot.append(contentsOf: repeatElement(-1, count: scene.slots.count - frameState.overlayEntryOfSlot.count))
+            frameState.overlayEntryOfSlot.append(
+                contentsOf: repeatElement(-1, count: scene.slots.count - frameState.overlayEntryOfSlot.count))
         }
         frameState.overlayAllPlain = true
         for i in frameState.overlay.indices {
@@ -74,7 +76,9 @@ extension Engine {
         // Nothing but geometry and time changed since the outlines were laid out (a change of
         // the selection or of a member's behaviour touches the overlay).
         let outlines = multipleSelected ? selection.members.count : 0
-        guard frameState.outlineSlots.count == outlines, outlines == 0 || !scene.changes.overlayTouched else { return false }
+        guard frameState.outlineSlots.count == outlines, outlines == 0 || !scene.changes.overlayTouched else {
+            return false
+        }
         if !updateBoxOverlaysInPlace() { return false }
         frameState.commands.truncate(to: frameState.selectionTail.command)
         frameState.vertices.truncate(to: frameState.selectionTail.vertex)
@@ -150,19 +154,21 @@ extension Engine {
         var active = HandleID.none
         if let gi = gesture(on: id) { active = interactions.active[gi].activeHandle }
         let g = scene.slots[Int(x)].geometry
-        return OverlayShape(box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
-                            width: g.width, height: g.height, flippedX: g.flippedX, flippedY: g.flippedY,
-                            handles: drawnHandles(x), userData: scene.slots[Int(x)].behavior.userData,
-                            hover: input.hover.box == id ? input.hover.handle : .none, active: active)
+        return OverlayShape(
+            box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
+            width: g.width, height: g.height, flippedX: g.flippedX, flippedY: g.flippedY,
+            handles: drawnHandles(x), userData: scene.slots[Int(x)].behavior.userData,
+            hover: input.hover.box == id ? input.hover.handle : .none, active: active)
     }
 
     /// Appends slot `x`'s part of the overlay and its entry.
     private func appendOverlay(_ x: Int32) {
         let id = scene.id(x)
         let m = screenTransform(x)
-        var entry = OverlayEntry(slot: x, shape: plainOverlayShape(x, m), firstCommand: frameState.commands.count,
-                                 firstVertex: frameState.vertices.count, firstOffset: frameState.overlayOffsets.count,
-                                 handleCount: 0)
+        var entry = OverlayEntry(
+            slot: x, shape: plainOverlayShape(x, m), firstCommand: frameState.commands.count,
+            firstVertex: frameState.vertices.count, firstOffset: frameState.overlayOffsets.count,
+            handleCount: 0)
         if showsOwnOverlay(x) {
             let g = scene.slots[Int(x)].geometry
             let shape = entry.shape ?? overlayShape(x, m)
@@ -171,15 +177,18 @@ extension Engine {
             for _ in 0...entry.handleCount { frameState.commands.append(Command(kind: .handle, box: id)) }
             for _ in 0..<4 { frameState.vertices.append(.zero) }
             for _ in 0..<(4 + entry.handleCount) { frameState.overlayOffsets.append(.zero) }
-            writeBorderAndHandles(x, shape, translation: Vec2(m.tx, m.ty), dashPhase: Style.dashPhase(at: time), at: entry, fresh: true)
+            writeBorderAndHandles(
+                x, shape, translation: Vec2(m.tx, m.ty), dashPhase: Style.dashPhase(at: time), at: entry, fresh: true)
             let custom = scene.slots[Int(x)].hooks.customHandles
             if custom > 0 {
                 let centre = m.apply(Vec2(g.width * 0.5, g.height * 0.5))
                 for i in 0..<custom {
                     guard let p = customHandleScreenPoint(x, i, m) else { continue }
                     let d = p - centre
-                    frameState.commands.append(handleCommand(id, shape.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)),
-                                                       p, Trig.atan2(d.y, d.x), hover: shape.hover, active: shape.active))
+                    frameState.commands.append(
+                        handleCommand(
+                            id, shape.userData, HandleID(rawValue: HandleID.custom.rawValue + UInt32(i)),
+                            p, Trig.atan2(d.y, d.x), hover: shape.hover, active: shape.active))
                 }
             }
         }
@@ -192,8 +201,10 @@ extension Engine {
     /// places `e` gives, with the offsets that moving them later adds the translation to. Unless
     /// `fresh`, the commands there are this box's with the same handles, and only what a shape
     /// changes is written.
-    @_optimize(speed) private func writeBorderAndHandles(_ x: Int32, _ shape: OverlayShape, translation t: Vec2, dashPhase: Double,
-                                       at e: OverlayEntry, fresh: Bool) {
+    @_optimize(speed) private func writeBorderAndHandles(
+        _ x: Int32, _ shape: OverlayShape, translation t: Vec2, dashPhase: Double,
+        at e: OverlayEntry, fresh: Bool
+    ) {
         let g = scene.slots[Int(x)].geometry
         let (commands, vertices, offsets) = places(of: e)
         let linear = shape.linear
@@ -227,8 +238,9 @@ extension Engine {
         if frameState.diagonal.width != g.width || frameState.diagonal.height != g.height {
             frameState.diagonal = (g.width, g.height, Trig.atan2(g.height, g.width))
         }
-        let cursors = CursorDirections(frameToScreen: frameToScreen, width: g.width, height: g.height,
-                                       heading: frameState.heading.angle, diagonal: frameState.diagonal.angle)
+        let cursors = CursorDirections(
+            frameToScreen: frameToScreen, width: g.width, height: g.height,
+            heading: frameState.heading.angle, diagonal: frameState.diagonal.angle)
         let frameCentre = Vec2(g.width * 0.5, g.height * 0.5)
         let lift = shape.handles & (1 << HandleID.rotate.rawValue) != 0 ? rotateHandleLift(linear) : 0
         var k = 0
@@ -247,18 +259,24 @@ extension Engine {
             commands[c].userData = shape.userData
             commands[c].center = offset + t
             commands[c].cursorAngle = cursors.angle(frameVector: p - frameCentre)
-            commands[c].state = (shape.hover == h ? CommandState.hover : 0) | (shape.active == h ? CommandState.active : 0)
+            commands[c].state =
+                (shape.hover == h ? CommandState.hover : 0) | (shape.active == h ? CommandState.active : 0)
             k += 1
         }
     }
 
     /// The commands (border, then handles), border vertices and offsets (border, then handles)
     /// of overlay entry `e`, checked to lie within the buffers.
-    @inline(__always) private func places(of e: OverlayEntry)
-        -> (FrameBuffer<Command>.Window, FrameBuffer<Vec2>.Window, FrameBuffer<Vec2>.Window) {
-        (frameState.commands.window(at: e.firstCommand, count: 1 + e.handleCount),
-         frameState.vertices.window(at: e.firstVertex, count: 4),
-         frameState.overlayOffsets.window(at: e.firstOffset, count: 4 + e.handleCount))
+    @inline(__always) private func places(
+        of e: OverlayEntry
+    )
+        -> (FrameBuffer<Command>.Window, FrameBuffer<Vec2>.Window, FrameBuffer<Vec2>.Window)
+    {
+        (
+            frameState.commands.window(at: e.firstCommand, count: 1 + e.handleCount),
+            frameState.vertices.window(at: e.firstVertex, count: 4),
+            frameState.overlayOffsets.window(at: e.firstOffset, count: 4 + e.handleCount)
+        )
     }
 
     /// How far a border corner moves along the parallelogram's edges `u` and `v` to sit `inset`
@@ -274,8 +292,10 @@ extension Engine {
         return (un * k, vn * k)
     }
 
-    private func handleCommand(_ id: BoxID, _ userData: UInt64, _ h: HandleID, _ at: Vec2, _ cursorAngle: Double,
-                               hover: HandleID, active: HandleID) -> Command {
+    private func handleCommand(
+        _ id: BoxID, _ userData: UInt64, _ h: HandleID, _ at: Vec2, _ cursorAngle: Double,
+        hover: HandleID, active: HandleID
+    ) -> Command {
         var c = Command(kind: .handle, box: id)
         c.userData = userData
         c.handle = h

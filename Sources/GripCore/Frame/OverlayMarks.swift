@@ -21,8 +21,9 @@ extension Engine {
             transform = screenTransform(x)
         } else {
             transform = view * scene.parentWorld(x) * g.frameLocal
-            Indicator.outline(behavior.indicator, width: g.width, height: g.height, cornerRadius: behavior.cornerRadius,
-                              screenScale: transform.uniformScale, mirrored: transform.determinant < 0, into: &points)
+            Indicator.outline(
+                behavior.indicator, width: g.width, height: g.height, cornerRadius: behavior.cornerRadius,
+                screenScale: transform.uniformScale, mirrored: transform.determinant < 0, into: &points)
         }
         Indicator.trim(&points, from: 0, progress: progress)
         for p in points { frameState.vertices.append(transform.apply(p)) }
@@ -44,7 +45,8 @@ extension Engine {
         c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)
         c.vertexCount = 2
         let frameToScreen = view * scene.parentWorld(x) * g.frameLocal
-        frameState.vertices.append(frameToScreen.apply(Vec2(g.width * 0.5, -rotateHandleLift(frameToScreen) - g.height * 0.25)))
+        frameState.vertices.append(
+            frameToScreen.apply(Vec2(g.width * 0.5, -rotateHandleLift(frameToScreen) - g.height * 0.25)))
         frameState.vertices.append(frameToScreen.apply(Vec2(g.width * 0.5, g.height * 1.25)))
         frameState.commands.append(c)
     }
@@ -53,14 +55,21 @@ extension Engine {
     /// untouched, when there is none or it failed (then the built-in circle is drawn instead).
     private func customIndicator(_ x: Int32, progress: Double, into vertices: inout [Vec2]) -> Bool {
         let id = scene.id(x)
-        guard let hooks, let pi = input.presses.firstIndex(where: { $0.box == id }), !input.presses[pi].indicatorDisabled else { return false }
+        guard let hooks, let pi = input.presses.firstIndex(where: { $0.box == id }),
+            !input.presses[pi].indicatorDisabled
+        else { return false }
         let start = vertices.count
-        let failure = hooks.indicatorOutline(box: id, progress: progress, geometry: scene.slots[Int(x)].geometry, into: &vertices)
+        let failure = hooks.indicatorOutline(
+            box: id, progress: progress, geometry: scene.slots[Int(x)].geometry, into: &vertices)
         var problem = failure
         if problem == nil {
-            if vertices.count - start < 2 { problem = HookFailure("custom indicator returned fewer than 2 points") }
-            else if vertices[start...].contains(where: { !$0.isFinite }) { problem = HookFailure("custom indicator returned a non-finite point") }
-            else if vertices.count - start > 65536 { problem = HookFailure("custom indicator returned more than 65536 points") }
+            if vertices.count - start < 2 {
+                problem = HookFailure("custom indicator returned fewer than 2 points")
+            } else if vertices[start...].contains(where: { !$0.isFinite }) {
+                problem = HookFailure("custom indicator returned a non-finite point")
+            } else if vertices.count - start > 65536 {
+                problem = HookFailure("custom indicator returned more than 65536 points")
+            }
         }
         guard let problem else { return true }
         vertices.truncate(to: start)

@@ -27,12 +27,13 @@ public struct Affine: Equatable, Sendable, BitwiseCopyable {
 
     /// `self * other`: applies `other` first, then `self`.
     @inlinable public static func * (m: Affine, n: Affine) -> Affine {
-        Affine(a: m.a * n.a + m.c * n.b,
-               b: m.b * n.a + m.d * n.b,
-               c: m.a * n.c + m.c * n.d,
-               d: m.b * n.c + m.d * n.d,
-               tx: m.a * n.tx + m.c * n.ty + m.tx,
-               ty: m.b * n.tx + m.d * n.ty + m.ty)
+        Affine(
+            a: m.a * n.a + m.c * n.b,
+            b: m.b * n.a + m.d * n.b,
+            c: m.a * n.c + m.c * n.d,
+            d: m.b * n.c + m.d * n.d,
+            tx: m.a * n.tx + m.c * n.ty + m.tx,
+            ty: m.b * n.tx + m.d * n.ty + m.ty)
     }
 
     /// Maps a point.
@@ -53,8 +54,9 @@ public struct Affine: Equatable, Sendable, BitwiseCopyable {
         let det = determinant
         guard det.isNormal, isFinite else { return nil }
         let inv = 1 / det
-        let r = Affine(a: d * inv, b: -b * inv, c: -c * inv, d: a * inv,
-                       tx: (c * ty - d * tx) * inv, ty: (b * tx - a * ty) * inv)
+        let r = Affine(
+            a: d * inv, b: -b * inv, c: -c * inv, d: a * inv,
+            tx: (c * ty - d * tx) * inv, ty: (b * tx - a * ty) * inv)
         return r.isFinite ? r : nil
     }
 

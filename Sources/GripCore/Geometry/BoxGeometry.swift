@@ -13,8 +13,10 @@ public struct BoxGeometry: Equatable, Sendable {
     public var flippedX: Bool
     public var flippedY: Bool
 
-    public init(center: Vec2, width: Double, height: Double, rotation: Double = 0, scale: Double = 1,
-                flippedX: Bool = false, flippedY: Bool = false) {
+    public init(
+        center: Vec2, width: Double, height: Double, rotation: Double = 0, scale: Double = 1,
+        flippedX: Bool = false, flippedY: Bool = false
+    ) {
         self.center = center; self.width = width; self.height = height
         self.rotation = rotation; self.scale = scale
         self.flippedX = flippedX; self.flippedY = flippedY
@@ -34,9 +36,10 @@ public struct BoxGeometry: Equatable, Sendable {
         // R * S: columns (c*sx, s*sx) and (-s*sy, c*sy); then translate so (w/2, h/2) lands on center.
         let a = c * sx, b = s * sx, cc = -s * sy, d = c * sy
         let hw = width * 0.5, hh = height * 0.5
-        return Affine(a: a, b: b, c: cc, d: d,
-                      tx: center.x - (a * hw + cc * hh),
-                      ty: center.y - (b * hw + d * hh))
+        return Affine(
+            a: a, b: b, c: cc, d: d,
+            tx: center.x - (a * hw + cc * hh),
+            ty: center.y - (b * hw + d * hh))
     }
 
     /// Every number finite, sizes and scale positive, and nothing beyond `maxMagnitude` (so that
@@ -58,8 +61,10 @@ public struct BoxGeometry: Equatable, Sendable {
 
     /// The four corners of box space mapped by `transform`: top-left, top-right, bottom-right, bottom-left.
     @inlinable public func corners(_ transform: Affine) -> (Vec2, Vec2, Vec2, Vec2) {
-        (transform.apply(Vec2(0, 0)), transform.apply(Vec2(width, 0)),
-         transform.apply(Vec2(width, height)), transform.apply(Vec2(0, height)))
+        (
+            transform.apply(Vec2(0, 0)), transform.apply(Vec2(width, 0)),
+            transform.apply(Vec2(width, height)), transform.apply(Vec2(0, height))
+        )
     }
 
     /// The axis-aligned bounds of the box in its parent's space.
@@ -80,8 +85,9 @@ public struct BoxGeometry: Equatable, Sendable {
         let a = m.a / (fx ? -scale : scale), b = m.b / (fx ? -scale : scale)
         let rotation = Trig.atan2(b, a)
         let center = m.apply(Vec2(width * 0.5, height * 0.5))
-        let g = BoxGeometry(center: center, width: width, height: height, rotation: rotation,
-                            scale: scale, flippedX: fx, flippedY: fy)
+        let g = BoxGeometry(
+            center: center, width: width, height: height, rotation: rotation,
+            scale: scale, flippedX: fx, flippedY: fy)
         return g.isValid ? g : nil
     }
 }
@@ -93,9 +99,10 @@ extension BoxGeometry {
         let (s, c) = Trig.sinCos(rotation)
         let a = c * scale, b = s * scale
         let hw = width * 0.5, hh = height * 0.5
-        return Affine(a: a, b: b, c: -b, d: a,
-                      tx: center.x - (a * hw - b * hh),
-                      ty: center.y - (b * hw + a * hh))
+        return Affine(
+            a: a, b: b, c: -b, d: a,
+            tx: center.x - (a * hw - b * hh),
+            ty: center.y - (b * hw + a * hh))
     }
 
     /// The box-space point at frame-space point `p` (frame and box space differ by the flips).

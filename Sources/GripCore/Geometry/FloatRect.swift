@@ -28,8 +28,9 @@ struct FloatRect: Equatable, Sendable {
 
     /// The smallest rectangle holding both.
     static func union(_ a: FloatRect, _ b: FloatRect) -> FloatRect {
-        FloatRect(minX: Swift.min(a.minX, b.minX), minY: Swift.min(a.minY, b.minY),
-                  maxX: Swift.max(a.maxX, b.maxX), maxY: Swift.max(a.maxY, b.maxY))
+        FloatRect(
+            minX: Swift.min(a.minX, b.minX), minY: Swift.min(a.minY, b.minY),
+            maxX: Swift.max(a.maxX, b.maxX), maxY: Swift.max(a.maxY, b.maxY))
     }
 
     /// True when (`x`, `y`) lies inside or on the edge. A point rounded to the nearest `Float`

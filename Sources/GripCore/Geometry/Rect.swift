@@ -14,10 +14,12 @@ public struct Rect: Equatable, Sendable {
 
     /// The smallest rectangle holding the four points.
     @inlinable public init(bounding p0: Vec2, _ p1: Vec2, _ p2: Vec2, _ p3: Vec2) {
-        min = Vec2(Swift.min(Swift.min(p0.x, p1.x), Swift.min(p2.x, p3.x)),
-                   Swift.min(Swift.min(p0.y, p1.y), Swift.min(p2.y, p3.y)))
-        max = Vec2(Swift.max(Swift.max(p0.x, p1.x), Swift.max(p2.x, p3.x)),
-                   Swift.max(Swift.max(p0.y, p1.y), Swift.max(p2.y, p3.y)))
+        min = Vec2(
+            Swift.min(Swift.min(p0.x, p1.x), Swift.min(p2.x, p3.x)),
+            Swift.min(Swift.min(p0.y, p1.y), Swift.min(p2.y, p3.y)))
+        max = Vec2(
+            Swift.max(Swift.max(p0.x, p1.x), Swift.max(p2.x, p3.x)),
+            Swift.max(Swift.max(p0.y, p1.y), Swift.max(p2.y, p3.y)))
     }
 
     /// True when `p` lies inside or on the edge.

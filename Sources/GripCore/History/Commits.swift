@@ -20,8 +20,9 @@ extension Engine {
             changes.append(Change(box: box, parent: p >= 0 ? scene.id(p) : .none, before: start, after: now))
         }
         guard changed else { return }
-        let t = Transaction(gesture: g.kind.gesture, group: g.group, changes: changes,
-                            selectionBefore: g.selectionBefore, selectionAfter: selection.members)
+        let t = Transaction(
+            gesture: g.kind.gesture, group: g.group, changes: changes,
+            selectionBefore: g.selectionBefore, selectionAfter: selection.members)
         history.record(t, limit: config.historyLimit)
         emitTransaction(.committed, t)
     }

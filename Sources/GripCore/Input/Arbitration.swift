@@ -26,7 +26,9 @@ extension Engine {
     @_optimize(speed) public func dispatch(_ e: PointerEvent) throws(GripError) -> Bool {
         guard e.position.isInRange else { throw .arg("pointer position is not finite or beyond 1e9") }
         guard e.time.isFinite, abs(e.time) <= Engine.maxTime else { throw .arg("time is not finite or beyond 1e9 s") }
-        guard e.modifiers & ~Modifiers.all == 0 else { throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))") }
+        guard e.modifiers & ~Modifiers.all == 0 else {
+            throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))")
+        }
         let tracked = input.pointers.index(e.pointer) != nil
         switch e.phase {
         case .down:
@@ -60,8 +62,9 @@ extension Engine {
 
     @_optimize(speed) private func pointerDown(_ e: PointerEvent) -> Bool {
         let q = e.position
-        var tp = TrackedPointer(id: e.pointer, position: q, downPosition: q, downTime: time, modifiers: e.modifiers,
-                                downModifiers: e.modifiers, box: .none, handle: .none, role: .background)
+        var tp = TrackedPointer(
+            id: e.pointer, position: q, downPosition: q, downTime: time, modifiers: e.modifiers,
+            downModifiers: e.modifiers, box: .none, handle: .none, role: .background)
         if input.hover.pointer == e.pointer { setHover(Hover()) }
         let (s, h) = hit(screen: q)
         if interactions.marquee() != nil {
@@ -102,7 +105,9 @@ extension Engine {
                 return true
             }
             tp.role = .ignored
-        } else if let other = input.pointers.items.first(where: { $0.box == id && ($0.role == .pending || $0.role == .resuming) }) {
+        } else if let other = input.pointers.items.first(where: {
+            $0.box == id && ($0.role == .pending || $0.role == .resuming)
+        }) {
             tp.role = .ignored
             if twoPointer {
                 cancelPress(on: id, slot: s, at: q)
@@ -174,7 +179,9 @@ extension Engine {
             return true
         case .pending:
             let tp = input.pointers.items[i]
-            guard (e.position - tp.downPosition).length > config.touchSlop, let s = scene.slot(tp.box) else { return true }
+            guard (e.position - tp.downPosition).length > config.touchSlop, let s = scene.slot(tp.box) else {
+                return true
+            }
             cancelPress(on: tp.box, slot: s, at: e.position)
             if interactions.marquee() != nil {
                 input.pointers.items[i].role = .ignored
@@ -267,7 +274,8 @@ extension Engine {
         let world = viewInverse.apply(tp.position)
         emit(.tap, slot: s, pointer: tp.id, at: world)
         if let last = input.lastTap, last.box == tp.box, time - last.time <= config.doubleTapInterval,
-           (tp.position - last.position).length <= config.touchSlop {
+            (tp.position - last.position).length <= config.touchSlop
+        {
             input.lastTap = nil
             emit(.doubleTap, slot: s, pointer: tp.id, at: world)
             if scene.slots[Int(s)].behavior.allow.contains(.doubleTapReset) {

@@ -24,7 +24,8 @@ extension Engine {
             guard s >= 0 else { return false }
             let id = scene.id(s)
             guard scene.slots[Int(s)].behavior.allow.contains(.magnify), !hasGesture(on: id),
-                  interactions.marquee() == nil else { return false }
+                interactions.marquee() == nil
+            else { return false }
             var g = Interaction(.magnify, box: id, at: scene.slots[Int(s)].geometry)
             g.grabA = screenToParent(s).apply(e.focal)
             begin(g, pointer: 0, at: e.focal)

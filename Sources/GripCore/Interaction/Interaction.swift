@@ -75,7 +75,9 @@ struct Members {
     @inline(__always) func box(_ i: Int) -> BoxID { i == 0 ? first.box : rest[i - 1].box }
     @inline(__always) func start(_ i: Int) -> BoxGeometry { i == 0 ? first.start : rest[i - 1].start }
     @inline(__always) func parentWorld(_ i: Int) -> Affine { i == 0 ? first.parentWorld : rest[i - 1].parentWorld }
-    @inline(__always) func parentInverse(_ i: Int) -> Affine { i == 0 ? first.parentInverse : rest[i - 1].parentInverse }
+    @inline(__always) func parentInverse(_ i: Int) -> Affine {
+        i == 0 ? first.parentInverse : rest[i - 1].parentInverse
+    }
     @inline(__always) mutating func setCurrent(_ i: Int, _ g: BoxGeometry) {
         if i == 0 { first.current = g } else { rest[i - 1].current = g }
     }

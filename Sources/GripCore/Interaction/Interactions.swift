@@ -54,11 +54,15 @@ extension Engine {
     /// interactions are read in place (a call on the struct could copy it, arrays and all).
     @inline(__always) func gesture(on id: BoxID) -> Int? {
         if id != .selection {
-            for i in interactions.active.indices where interactions.active[i].isGesture
-                && !interactions.active[i].group && interactions.active[i].members.first.box == id { return i }
+            for i in interactions.active.indices
+            where interactions.active[i].isGesture
+                && !interactions.active[i].group && interactions.active[i].members.first.box == id
+            { return i }
             guard let s = scene.slot(id), scene.slots[Int(s)].selection == .member else { return nil }
         }
-        for i in interactions.active.indices where interactions.active[i].group && interactions.active[i].isGesture { return i }
+        for i in interactions.active.indices where interactions.active[i].group && interactions.active[i].isGesture {
+            return i
+        }
         return nil
     }
 

@@ -39,7 +39,8 @@ extension Engine {
         }
         if g.group {
             scene.drawnStateChanged()
-            emitSelectionEvent(.gestureBegan, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
+            emitSelectionEvent(
+                .gestureBegan, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
             return
         }
         guard let s = scene.slot(g.members.first.box) else { return }
@@ -58,7 +59,8 @@ extension Engine {
         guard let s = scene.slot(box), let ti = input.pointers.index(pointer) else { return }
         let position = input.pointers.items[ti].position
         guard let next = nextGeometry(gi, slot: s, pointerAt: position, modifiers: input.pointers.items[ti].modifiers),
-              next.isValid else { return }
+            next.isValid
+        else { return }
         step(gi, slot: s, to: next, pointer: pointer, at: position)
         if snapping.config.flags != 0 || !snapping.marks.isEmpty { updateSnapMarks(gi) }
     }
@@ -66,12 +68,16 @@ extension Engine {
     /// Applies `next` as gesture `gi`'s geometry of slot `s`, its first member (after the box's
     /// constraint hook): one commit, CHANGED (reporting `pointer` at screen point `q`) when the box
     /// moved. Gestures act on one box today; a group step will commit each member the same way.
-    @_optimize(speed) @inline(__always) func step(_ gi: Int, slot s: Int32, to next: BoxGeometry, pointer: UInt32, at q: Vec2) {
+    @_optimize(speed) @inline(__always) func step(
+        _ gi: Int, slot s: Int32, to next: BoxGeometry, pointer: UInt32, at q: Vec2
+    ) {
         let next = constrained(next, gesture: gi, slot: s)
         interactions.active[gi].members.first.current = next
         if scene.commit(s, next) {
-            emit(.gestureChanged, interactions.active[gi].kind.gesture, slot: s, handle: interactions.active[gi].activeHandle,
-                 pointer: pointer, at: viewInverse.apply(q))
+            emit(
+                .gestureChanged, interactions.active[gi].kind.gesture, slot: s,
+                handle: interactions.active[gi].activeHandle,
+                pointer: pointer, at: viewInverse.apply(q))
         }
     }
 
@@ -117,7 +123,9 @@ extension Engine {
             emitSelectionEvent(event, .marquee, pointer: pointer, at: world)
         } else if g.group {
             // A turned selection keeps its frame at the turned angle.
-            if event == .gestureEnded && g.groupTurn != 0 { selection.orientation = Angle.wrap(g.groupFrame.rotation + g.groupTurn) }
+            if event == .gestureEnded && g.groupTurn != 0 {
+                selection.orientation = Angle.wrap(g.groupFrame.rotation + g.groupTurn)
+            }
             scene.drawnStateChanged()
             emitSelectionEvent(event, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: world)
         } else if let s = scene.slot(g.members.first.box) {

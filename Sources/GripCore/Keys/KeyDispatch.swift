@@ -8,8 +8,12 @@ extension Engine {
     /// a phase other than down or up, unknown modifier bits, or a time not finite, beyond 1e9 s or
     /// going backwards.
     public func dispatchKey(_ e: KeyEvent) throws(GripError) -> Bool {
-        guard e.phase == .down || e.phase == .up else { throw .arg("a key event's phase is GRIP_PHASE_DOWN or GRIP_PHASE_UP, not \(e.phase.name)") }
-        guard e.modifiers & ~Modifiers.all == 0 else { throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))") }
+        guard e.phase == .down || e.phase == .up else {
+            throw .arg("a key event's phase is GRIP_PHASE_DOWN or GRIP_PHASE_UP, not \(e.phase.name)")
+        }
+        guard e.modifiers & ~Modifiers.all == 0 else {
+            throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))")
+        }
         guard e.time.isFinite, abs(e.time) <= Engine.maxTime else { throw .arg("time is not finite or beyond 1e9 s") }
         try advanceTime(e.time)
         if e.key.isModifier { return modifiersChanged(to: e.modifiers) }

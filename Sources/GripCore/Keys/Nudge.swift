@@ -12,7 +12,9 @@ extension Engine {
     /// Moves the selection one nudge in direction `unit` (world); false when nothing can move
     /// (an empty selection, a member that does not allow moving, or a gesture on the selection).
     func nudge(_ unit: Vec2, modifiers: UInt32) -> Bool {
-        guard !selection.members.isEmpty, selectionAllows().contains(.move), !selectionGestureActive() else { return false }
+        guard !selection.members.isEmpty, selectionAllows().contains(.move), !selectionGestureActive() else {
+            return false
+        }
         let large = modifiers & Modifiers.shift != 0
         let plain = large ? config.nudgeStepLarge : config.nudgeStep
         var step = Vec2(plain, plain)
@@ -28,7 +30,8 @@ extension Engine {
             g.group = g.members.count > 1
             gi = beginNudgeRun(g)
         }
-        interactions.active[gi].nudgeOffset = interactions.active[gi].nudgeOffset + Vec2(unit.x * step.x, unit.y * step.y)
+        interactions.active[gi].nudgeOffset =
+            interactions.active[gi].nudgeOffset + Vec2(unit.x * step.x, unit.y * step.y)
         interactions.nudgeDeadline = time + Engine.nudgeRunGap
         // What containment let through: an arrow that hit a wall leaves no overshoot behind, so
         // the opposite arrow moves the selection at once (keys have no pointer to come back).

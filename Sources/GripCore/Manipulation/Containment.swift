@@ -3,8 +3,9 @@ public enum Containment {
     /// The region a box with `insets` must stay in: the parent's bounds shrunk by the insets
     /// (negative insets extend them).
     @inlinable public static func region(parentWidth: Double, parentHeight: Double, insets: Insets) -> Rect {
-        Rect(min: Vec2(insets.left, insets.top),
-             max: Vec2(parentWidth - insets.right, parentHeight - insets.bottom))
+        Rect(
+            min: Vec2(insets.left, insets.top),
+            max: Vec2(parentWidth - insets.right, parentHeight - insets.bottom))
     }
 
     /// True when `g`'s axis-aligned bounds lie inside `region` (with a hair of tolerance for rounding).

@@ -11,7 +11,9 @@ public enum Magnify {
     }
 
     /// The committed geometry: the preview's scale clamped to [minScale, maxScale].
-    public static func commit(_ start: BoxGeometry, factor: Double, focal: Vec2, minScale: Double, maxScale: Double) -> BoxGeometry {
+    public static func commit(
+        _ start: BoxGeometry, factor: Double, focal: Vec2, minScale: Double, maxScale: Double
+    ) -> BoxGeometry {
         let k = Swift.min(Swift.max(factor, previewRange.lowerBound), previewRange.upperBound)
         let s = Swift.min(Swift.max(start.scale * k, minScale), maxScale)
         return scaled(start, by: s / start.scale, about: focal)

@@ -5,7 +5,9 @@ public enum Pinch {
     public struct Options: Sendable {
         public var pan = true, scale = true, rotate = true
         public var minScale = 0.1, maxScale = 10.0
-        public init(pan: Bool = true, scale: Bool = true, rotate: Bool = true, minScale: Double = 0.1, maxScale: Double = 10) {
+        public init(
+            pan: Bool = true, scale: Bool = true, rotate: Bool = true, minScale: Double = 0.1, maxScale: Double = 10
+        ) {
             self.pan = pan; self.scale = scale; self.rotate = rotate
             self.minScale = minScale; self.maxScale = maxScale
         }
@@ -13,7 +15,9 @@ public enum Pinch {
 
     /// `start` moved from the pointers' start positions `a0`, `b0` to `a`, `b` (parent space).
     /// Past a scale limit only the scale part stops.
-    @_optimize(speed) public static func apply(_ start: BoxGeometry, a0: Vec2, b0: Vec2, a: Vec2, b: Vec2, _ o: Options) -> BoxGeometry {
+    @_optimize(speed) public static func apply(
+        _ start: BoxGeometry, a0: Vec2, b0: Vec2, a: Vec2, b: Vec2, _ o: Options
+    ) -> BoxGeometry {
         let v0 = b0 - a0, v = b - a
         let l0 = v0.length, l = v.length
         // The turn from v0 to v as an angle and as its cosine and sine (from the dot and cross

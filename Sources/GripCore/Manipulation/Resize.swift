@@ -13,8 +13,10 @@ public enum Resize {
         public var allowFlip = true
         public var minWidth = 10.0
         public var minHeight = 10.0
-        public init(uniform: Bool = false, centered: Bool = false, allowFlip: Bool = true,
-                    minWidth: Double = 10, minHeight: Double = 10) {
+        public init(
+            uniform: Bool = false, centered: Bool = false, allowFlip: Bool = true,
+            minWidth: Double = 10, minHeight: Double = 10
+        ) {
             self.uniform = uniform; self.centered = centered; self.allowFlip = allowFlip
             self.minWidth = minWidth; self.minHeight = minHeight
         }
@@ -23,8 +25,10 @@ public enum Resize {
     /// The geometry with `handle` dragged to `target` (frame space of `start`), and the handle that
     /// now sits under the pointer (mirrored along each axis that flipped).
     /// `startFrame` is `start.frameLocal` when the caller has it already.
-    @_optimize(speed) public static func apply(_ start: BoxGeometry, handle: HandleID, to target: Vec2,
-                             _ o: Options, startFrame: Affine? = nil) -> (BoxGeometry, HandleID) {
+    @_optimize(speed) public static func apply(
+        _ start: BoxGeometry, handle: HandleID, to target: Vec2,
+        _ o: Options, startFrame: Affine? = nil
+    ) -> (BoxGeometry, HandleID) {
         let w0 = start.width, h0 = start.height
         let a = handle.anchor
         let activeX = a.x != 0.5, activeY = a.y != 0.5

@@ -2,8 +2,10 @@
 public enum Rotate {
     /// `start` rotated by the angle from `grab` to `pointer` about its centre (parent space),
     /// snapped to multiples of `snap` within `tolerance` when `snap` > 0.
-    @_optimize(speed) public static func apply(_ start: BoxGeometry, grab: Vec2, pointer: Vec2,
-                             snap: Double, tolerance: Double) -> BoxGeometry {
+    @_optimize(speed) public static func apply(
+        _ start: BoxGeometry, grab: Vec2, pointer: Vec2,
+        snap: Double, tolerance: Double
+    ) -> BoxGeometry {
         let v0 = grab - start.center, v = pointer - start.center
         var g = start
         guard v0.length > 1e-12, v.length > 1e-12 else { return g }

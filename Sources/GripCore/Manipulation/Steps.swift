@@ -7,7 +7,9 @@ extension Engine {
         let p = scene.slots[Int(s)].parent
         guard p >= 0 else { return viewInverse }
         let forward = view * scene.world(p)
-        if forward != interactions.parentInverse.forward { interactions.parentInverse = (forward, forward.inverse ?? .identity) }
+        if forward != interactions.parentInverse.forward {
+            interactions.parentInverse = (forward, forward.inverse ?? .identity)
+        }
         return interactions.parentInverse.inverse
     }
 
@@ -16,8 +18,10 @@ extension Engine {
         let r = scene.slots[Int(s)]
         guard r.behavior.contain else { return nil }
         let p = r.parent
-        let (w, h) = p >= 0 ? (scene.slots[Int(p)].geometry.width, scene.slots[Int(p)].geometry.height)
-                            : (config.width, config.height)
+        let (w, h) =
+            p >= 0
+            ? (scene.slots[Int(p)].geometry.width, scene.slots[Int(p)].geometry.height)
+            : (config.width, config.height)
         return Containment.region(parentWidth: w, parentHeight: h, insets: r.behavior.insets)
     }
 
@@ -47,7 +51,8 @@ extension Engine {
     /// Starts a resize or rotate of slot `s` by handle `h`.
     func beginHandleGesture(slot s: Int32, handle h: HandleID, pointer tp: TrackedPointer) {
         let geometry = scene.slots[Int(s)].geometry
-        let kind: InteractionKind = h == .rotate ? .rotate : (h.rawValue >= HandleID.custom.rawValue ? .handle : .resize)
+        let kind: InteractionKind =
+            h == .rotate ? .rotate : (h.rawValue >= HandleID.custom.rawValue ? .handle : .resize)
         var g = Interaction(kind, box: scene.id(s), at: geometry)
         g.pointer = tp.id
         g.handle = h
@@ -66,7 +71,9 @@ extension Engine {
     /// The geometry gesture `gi` on slot `s` asks for from its snapshot, with the pointer that
     /// moved at screen point `position` (and the other pointers where they are), or nil when this
     /// step changes nothing.
-    @_optimize(speed) @inline(__always) func nextGeometry(_ gi: Int, slot s: Int32, pointerAt position: Vec2, modifiers: UInt32) -> BoxGeometry? {
+    @_optimize(speed) @inline(__always) func nextGeometry(
+        _ gi: Int, slot s: Int32, pointerAt position: Vec2, modifiers: UInt32
+    ) -> BoxGeometry? {
         let toParent = screenToParent(s)
         let p = toParent.apply(position)
         let region = containmentRegion(s)
@@ -77,7 +84,10 @@ extension Engine {
         switch interactions.active[gi].kind {
         case .move:
             next = Move.apply(start, grab: interactions.active[gi].grabA, pointer: p)
-            if snapping.config.flags != 0 { next.center = next.center + snapMove(gi, bounds: SnapIndex.bounds(next), pointer: p, modifiers: modifiers) }
+            if snapping.config.flags != 0 {
+                next.center =
+                    next.center + snapMove(gi, bounds: SnapIndex.bounds(next), pointer: p, modifiers: modifiers)
+            }
             if let r = region { next = Containment.clampTranslation(next, in: r) }
         case .resize:
             let handle: HandleID
@@ -87,8 +97,9 @@ extension Engine {
             // shift held: 15-degree steps, always snapped.
             let shift = modifiers & Modifiers.shift != 0
             let snap = shift ? Double.pi / 12 : scene.slots[Int(s)].behavior.rotationSnap
-            next = Rotate.apply(start, grab: interactions.active[gi].grabA, pointer: p, snap: snap,
-                                tolerance: shift ? snap : scene.slots[Int(s)].behavior.snapTolerance)
+            next = Rotate.apply(
+                start, grab: interactions.active[gi].grabA, pointer: p, snap: snap,
+                tolerance: shift ? snap : scene.slots[Int(s)].behavior.snapTolerance)
             if let r = region, !Containment.fits(next, in: r) { next = current }
             let snapped = snap > 0 && next.rotation == (next.rotation / snap).rounded() * snap
             if snapped != interactions.active[gi].snapped {
@@ -96,14 +107,18 @@ extension Engine {
                 scene.drawnStateChanged()
             }
         case .pinch:
-            guard let second = interactions.active[gi].secondPointer, let ia = input.pointers.index(interactions.active[gi].pointer),
-                  let ib = input.pointers.index(second) else { return nil }
+            guard let second = interactions.active[gi].secondPointer,
+                let ia = input.pointers.index(interactions.active[gi].pointer),
+                let ib = input.pointers.index(second)
+            else { return nil }
             let pa = input.pointers.items[ia].position, pb = input.pointers.items[ib].position
             let allow = scene.slots[Int(s)].behavior.allow
-            let o = Pinch.Options(pan: allow.contains(.move), scale: allow.contains(.pinch), rotate: allow.contains(.rotate),
-                                  minScale: scene.slots[Int(s)].behavior.minScale, maxScale: scene.slots[Int(s)].behavior.maxScale)
-            next = Pinch.apply(start, a0: interactions.active[gi].grabA, b0: interactions.active[gi].grabB, a: toParent.apply(pa),
-                               b: toParent.apply(pb), o)
+            let o = Pinch.Options(
+                pan: allow.contains(.move), scale: allow.contains(.pinch), rotate: allow.contains(.rotate),
+                minScale: scene.slots[Int(s)].behavior.minScale, maxScale: scene.slots[Int(s)].behavior.maxScale)
+            next = Pinch.apply(
+                start, a0: interactions.active[gi].grabA, b0: interactions.active[gi].grabB, a: toParent.apply(pa),
+                b: toParent.apply(pb), o)
             if let r = region, !Containment.fits(next, in: r) { next = current }
         case .handle:
             return customHandleStep(gi, slot: s, pointerParent: p, region: region)
@@ -123,12 +138,14 @@ extension Engine {
         let point = (start.local.inverse ?? .identity).apply(p)
         let index = Int(g.handle.rawValue - HandleID.custom.rawValue)
         switch hooks.customHandleDrag(box: g.members.first.box, index: index, start: start, point: point) {
-        case .success(let proposed) where proposed.isValid && proposed.width >= b.minWidth && proposed.height >= b.minHeight:
+        case .success(let proposed)
+        where proposed.isValid && proposed.width >= b.minWidth && proposed.height >= b.minHeight:
             if let r = region, !Containment.fits(proposed, in: r) { return g.members.first.current }
             return proposed
         case .success:
             interactions.active[gi].dragDisabled = true
-            hookFailed(HookFailure("custom handle \(index) drag returned an unusable geometry"), slot: s, handle: g.handle)
+            hookFailed(
+                HookFailure("custom handle \(index) drag returned an unusable geometry"), slot: s, handle: g.handle)
             return nil
         case .failure(let f):
             interactions.active[gi].dragDisabled = true
@@ -139,8 +156,10 @@ extension Engine {
 
     /// One resize step: the handle follows the pointer (keeping the offset it was grabbed at);
     /// with containment the handle stops where the box would leave, sliding along the edge.
-    @_optimize(speed) private func resizeStep(_ gi: Int, slot s: Int32, pointerParent p: Vec2, modifiers: UInt32,
-                            region: Rect?) -> (BoxGeometry, HandleID) {
+    @_optimize(speed) private func resizeStep(
+        _ gi: Int, slot s: Int32, pointerParent p: Vec2, modifiers: UInt32,
+        region: Rect?
+    ) -> (BoxGeometry, HandleID) {
         // The fields it needs, read in place (a copy of the whole interaction costs a memcpy per step).
         let start = interactions.active[gi].members.first.start
         let handle = interactions.active[gi].handle
@@ -148,13 +167,16 @@ extension Engine {
         let pointerFrame = interactions.active[gi].startFrameInverse.apply(p)
         let grab = interactions.active[gi].grabA
         let b = scene.slots[Int(s)].behavior
-        let o = Resize.Options(uniform: (b.resizeMode == .uniform) != (modifiers & Modifiers.shift != 0),
-                               centered: b.centered != (modifiers & Modifiers.alt != 0),
-                               allowFlip: b.allowFlip, minWidth: b.minWidth, minHeight: b.minHeight)
+        let o = Resize.Options(
+            uniform: (b.resizeMode == .uniform) != (modifiers & Modifiers.shift != 0),
+            centered: b.centered != (modifiers & Modifiers.alt != 0),
+            allowFlip: b.allowFlip, minWidth: b.minWidth, minHeight: b.minHeight)
         let base = start.framePoint(of: handle, rotateLift: 0)  // a resize handle: no lift
         var target = base + (pointerFrame - grab)
         if snapping.config.flags != 0 {
-            target = snapResize(gi, start: start, handle: handle, o, startFrame: startFrame, target: target, pointer: p, modifiers: modifiers)
+            target = snapResize(
+                gi, start: start, handle: handle, o, startFrame: startFrame, target: target, pointer: p,
+                modifiers: modifiers)
         }
         // A local function, not a closure value: nothing is allocated per step.
         func resized(_ t: Vec2) -> (BoxGeometry, HandleID) {

@@ -103,11 +103,14 @@ struct BoundsTree {
 
     /// Adds a leaf with tight bounds `r`, shape `shape` and box `info`; returns it. With
     /// `deferred` the leaf is not linked into the tree: call `rebuild()` before the next query.
-    @_optimize(speed) mutating func insert(_ r: Rect, _ shape: HitShape, _ info: HitInfo, deferred: Bool = false) -> Int32 {
+    @_optimize(speed) mutating func insert(
+        _ r: Rect, _ shape: HitShape, _ info: HitInfo, deferred: Bool = false
+    ) -> Int32 {
         // Boxes arriving in bulk are usually at rest: they keep tight bounds (fewer overlaps to
         // search) and get a fat margin the first time they move out of them.
-        let leaf = Leaf(rect: deferred ? r : BoundsTree.fatten(r), info: info,
-                        parent: deferred ? BoundsTree.unlinked : BoundsTree.atRoot)
+        let leaf = Leaf(
+            rect: deferred ? r : BoundsTree.fatten(r), info: info,
+            parent: deferred ? BoundsTree.unlinked : BoundsTree.atRoot)
         let l: Int32
         if let f = freeLeaves.popLast() {
             l = f
@@ -180,7 +183,9 @@ struct BoundsTree {
     // (Inlined: called on `self` in place, a call would copy the whole tree struct each time.)
 
     /// The parent node of a child reference (-1 at the root).
-    @inline(__always) func parent(of ref: Int32) -> Int32 { ref >= 0 ? links[Int(ref)].parent : leaves[Int(~ref)].parent }
+    @inline(__always) func parent(of ref: Int32) -> Int32 {
+        ref >= 0 ? links[Int(ref)].parent : leaves[Int(~ref)].parent
+    }
 
     @inline(__always) mutating func setParent(of ref: Int32, _ p: Int32) {
         if ref >= 0 { links[Int(ref)].parent = p } else { leaves[Int(~ref)].parent = p }
@@ -211,7 +216,9 @@ struct BoundsTree {
     }
 
     /// In node `p`, puts child `new` with rectangle `r` and key `key` where `old` was.
-    @inline(__always) mutating func replaceChild(of p: Int32, _ old: Int32, with new: Int32, _ r: FloatRect, _ key: UInt32) {
+    @inline(__always) mutating func replaceChild(
+        of p: Int32, _ old: Int32, with new: Int32, _ r: FloatRect, _ key: UInt32
+    ) {
         if nodes[Int(p)].child1 == old {
             nodes[Int(p)].child1 = new; nodes[Int(p)].rect1 = r; nodes[Int(p)].key1 = key
         } else {
@@ -231,7 +238,13 @@ struct BoundsTree {
             let k = Swift.max(nodes[Int(x)].key1, nodes[Int(x)].key2)
             if key(of: x) == k { return }
             let up = links[Int(x)].parent
-            if up < 0 { rootKey = k } else if nodes[Int(up)].child1 == x { nodes[Int(up)].key1 = k } else { nodes[Int(up)].key2 = k }
+            if up < 0 {
+                rootKey = k
+            } else if nodes[Int(up)].child1 == x {
+                nodes[Int(up)].key1 = k
+            } else {
+                nodes[Int(up)].key2 = k
+            }
             x = up
         }
     }
@@ -268,10 +281,14 @@ struct BoundsTree {
         var live = 0
         for i in leaves.indices where leaves[i].parent != BoundsTree.unused { live += 1 }
         if live != leafCount { return "\(live) live leaves, expected \(leafCount)" }
-        if pendingLeaves.count != pendingCount { return "\(pendingLeaves.count) leaves listed as pending, expected \(pendingCount)" }
+        if pendingLeaves.count != pendingCount {
+            return "\(pendingLeaves.count) leaves listed as pending, expected \(pendingCount)"
+        }
         for i in pendingLeaves.indices {
             let e = pendingLeaves[i], l = Int(e.leaf)
-            if leaves[l].parent != BoundsTree.unlinked || pendingAt[l] != Int32(i) { return "pending leaf \(l) is not listed right" }
+            if leaves[l].parent != BoundsTree.unlinked || pendingAt[l] != Int32(i) {
+                return "pending leaf \(l) is not listed right"
+            }
             if !e.rect.contains(FloatRect(outward: leaves[l].rect)) { return "pending leaf \(l) has a stale rectangle" }
         }
         if linked != leafCount - pendingCount { return "\(linked) leaves linked, expected \(leafCount - pendingCount)" }

@@ -229,7 +229,8 @@ extension BoundsTree {
             cellBuild.grid.entries.reserveCapacity(cellBuild.total)
         }
         let n = Swift.min(BoundsTree.cellStepElements, cellBuild.total - cellBuild.cursor)
-        cellBuild.grid.entries.append(contentsOf: repeatElement(CellIndex.Entry(rect: rootRect, key: 0, leaf: 0), count: n))
+        cellBuild.grid.entries.append(
+            contentsOf: repeatElement(CellIndex.Entry(rect: rootRect, key: 0, leaf: 0), count: n))
         cellBuild.cursor += n
         cellWork = n
         if cellBuild.cursor < cellBuild.total { return }

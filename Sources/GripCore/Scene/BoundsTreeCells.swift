@@ -92,7 +92,7 @@ extension BoundsTree {
                 advanceCells()
                 return
             }
-            cellBuild.phase = .idle // the tree changed under it
+            cellBuild.phase = .idle  // the tree changed under it
         }
         queriesSinceChange += 1
         if queriesSinceChange >= Swift.max(64, leafCount / 2) {

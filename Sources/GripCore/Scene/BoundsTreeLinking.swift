@@ -48,8 +48,9 @@ extension BoundsTree {
         }
         let sibling = index
         let oldParent = parent(of: sibling)
-        let newParent = allocateNode(Node(rect1: indexRect, rect2: r, child1: sibling, child2: ref, key1: indexKey, key2: key),
-                                     parent: oldParent, height: height(of: sibling) + 1)
+        let newParent = allocateNode(
+            Node(rect1: indexRect, rect2: r, child1: sibling, child2: ref, key1: indexKey, key2: key),
+            parent: oldParent, height: height(of: sibling) + 1)
         setParent(of: sibling, newParent)
         leaves[Int(leaf)].parent = newParent
         let joined = FloatRect.union(indexRect, r), joinedKey = Swift.max(indexKey, key)

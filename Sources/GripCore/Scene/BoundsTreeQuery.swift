@@ -15,7 +15,9 @@ extension BoundsTree {
         let root = self.root
         if root == BoundsTree.none { return }
         if root < 0 {
-            if shapes[Int(~root)].contains(p) { BoundsTree.record(&found, &foundCount, Found(leaf: ~root, key: rootKey)) }
+            if shapes[Int(~root)].contains(p) {
+                BoundsTree.record(&found, &foundCount, Found(leaf: ~root, key: rootKey))
+            }
             return
         }
         // Rounding the point to single precision keeps it inside every rectangle that holds it.
@@ -105,7 +107,9 @@ extension BoundsTree {
                 let l = Int(cells.moved[i])
                 let leaf = leaves.address(l)
                 let r = leaf.pointee.rect, key = leaf.pointee.info.key
-                if key >= best && p.x >= r.min.x && p.x <= r.max.x && p.y >= r.min.y && p.y <= r.max.y && shapes[l].contains(p) {
+                if key >= best && p.x >= r.min.x && p.x <= r.max.x && p.y >= r.min.y && p.y <= r.max.y
+                    && shapes[l].contains(p)
+                {
                     BoundsTree.record(&found, &foundCount, Found(leaf: Int32(l), key: key))
                     best = key
                 }

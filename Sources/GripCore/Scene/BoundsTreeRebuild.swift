@@ -16,7 +16,9 @@ extension BoundsTree {
         if items.isEmpty {
             root = BoundsTree.none
         } else {
-            (root, rootRect, rootKey) = items.withUnsafeMutableBufferPointer { build($0, 0, $0.count, parent: -1, into: &out) }
+            (root, rootRect, rootKey) = items.withUnsafeMutableBufferPointer {
+                build($0, 0, $0.count, parent: -1, into: &out)
+            }
         }
         nodes = out.nodes
         links = out.links
@@ -46,8 +48,10 @@ extension BoundsTree {
     }
 
     /// Builds the subtree over `items[lo..<hi]` into `out`; returns its reference, rectangle and key.
-    private func build(_ items: UnsafeMutableBufferPointer<Item>, _ lo: Int, _ hi: Int, parent: Int32,
-                       into out: inout Layout) -> (Int32, FloatRect, UInt32) {
+    private func build(
+        _ items: UnsafeMutableBufferPointer<Item>, _ lo: Int, _ hi: Int, parent: Int32,
+        into out: inout Layout
+    ) -> (Int32, FloatRect, UInt32) {
         if hi - lo == 1 {
             let l = Int(items[lo].leaf)
             var leaf = leaves[l]
@@ -79,7 +83,8 @@ extension BoundsTree {
 
     /// Partially orders `items[lo..<hi]` so the element at `k` has no smaller centre after it
     /// and no larger one before it (quickselect, middle pivot).
-    private static func select(_ items: UnsafeMutableBufferPointer<Item>, _ lo: Int, _ hi: Int, _ k: Int, alongX: Bool) {
+    private static func select(_ items: UnsafeMutableBufferPointer<Item>, _ lo: Int, _ hi: Int, _ k: Int, alongX: Bool)
+    {
         func key(_ i: Int) -> Double { alongX ? items[i].center.x : items[i].center.y }
         var lo = lo, hi = hi - 1
         while lo < hi {

@@ -204,14 +204,17 @@ extension BoundsTree {
         while i < end {
             if i + 1 == count {
                 // The odd one out goes up as it is.
-                build.upRefs.append(build.refs[i]); build.upRects.append(build.rects[i]); build.upKeys.append(build.keys[i])
+                build.upRefs.append(build.refs[i]); build.upRects.append(build.rects[i]);
+                build.upKeys.append(build.keys[i])
                 i += 1
                 continue
             }
             let a = build.refs[i], b = build.refs[i + 1]
             let n = Int32(build.nodes.count)
-            build.nodes.append(Node(rect1: build.rects[i], rect2: build.rects[i + 1], child1: a, child2: b,
-                                    key1: build.keys[i], key2: build.keys[i + 1]))
+            build.nodes.append(
+                Node(
+                    rect1: build.rects[i], rect2: build.rects[i + 1], child1: a, child2: b,
+                    key1: build.keys[i], key2: build.keys[i + 1]))
             let ha = a >= 0 ? build.links[Int(a)].height : 0, hb = b >= 0 ? build.links[Int(b)].height : 0
             build.links.append(Links(parent: -1, height: 1 + Swift.max(ha, hb)))
             if a >= 0 { build.links[Int(a)].parent = n } else { build.parents[Int(~a)] = n }

@@ -30,7 +30,8 @@ public struct BoxBehavior: Equatable, Sendable {
     /// Nil when every field is usable, else what is wrong.
     public func problem() -> String? {
         // The common case without building anything: every number finite.
-        let allFinite = minWidth.isFinite && minHeight.isFinite && minScale.isFinite && maxScale.isFinite
+        let allFinite =
+            minWidth.isFinite && minHeight.isFinite && minScale.isFinite && maxScale.isFinite
             && insets.top.isFinite && insets.left.isFinite && insets.bottom.isFinite && insets.right.isFinite
             && longPressDuration.isFinite && cornerRadius.isFinite && rotationSnap.isFinite && snapTolerance.isFinite
             && hitOutset.isFinite
@@ -44,7 +45,7 @@ public struct BoxBehavior: Equatable, Sendable {
             ("inset_top", insets.top), ("inset_left", insets.left), ("inset_bottom", insets.bottom),
             ("inset_right", insets.right), ("long_press_duration", longPressDuration),
             ("corner_radius", cornerRadius), ("rotation_snap", rotationSnap), ("snap_tolerance", snapTolerance),
-            ("hit_outset", hitOutset),
+            ("hit_outset", hitOutset)
         ]
         for (name, v) in finite where !v.isFinite { return name }
         return nil

@@ -51,7 +51,8 @@ struct BoxRecord {
     /// Caches `m` as the world transform; true when its linear part differs, bit for bit, from
     /// the transform cached before.
     @inline(__always) mutating func cacheWorld(_ m: Affine) -> Bool {
-        let turned = m.a.bitPattern != world.a.bitPattern || m.b.bitPattern != world.b.bitPattern
+        let turned =
+            m.a.bitPattern != world.a.bitPattern || m.b.bitPattern != world.b.bitPattern
             || m.c.bitPattern != world.c.bitPattern || m.d.bitPattern != world.d.bitPattern
         world = m
         worldValid = true

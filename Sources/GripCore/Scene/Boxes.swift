@@ -8,11 +8,15 @@ extension Engine {
     /// Checks a description: numbers, minimum sizes, parent.
     @_optimize(speed) func validate(_ d: BoxDesc) throws(GripError) -> Int32 {
         guard d.geometry.isValid else {
-            throw .arg("geometry must be finite, with width, height and scale > 0 and magnitudes <= \(BoxGeometry.maxMagnitude) (scale <= \(BoxGeometry.maxScale))")
+            throw .arg(
+                "geometry must be finite, with width, height and scale > 0 and magnitudes <= \(BoxGeometry.maxMagnitude) (scale <= \(BoxGeometry.maxScale))"
+            )
         }
         if let p = d.behavior.problem() { throw .arg(p) }
         if d.geometry.width < d.behavior.minWidth || d.geometry.height < d.behavior.minHeight {
-            throw .arg("width \(d.geometry.width) x height \(d.geometry.height) is below min_width x min_height \(d.behavior.minWidth) x \(d.behavior.minHeight)")
+            throw .arg(
+                "width \(d.geometry.width) x height \(d.geometry.height) is below min_width x min_height \(d.behavior.minWidth) x \(d.behavior.minHeight)"
+            )
         }
         if d.geometry.scale < d.behavior.minScale || d.geometry.scale > d.behavior.maxScale {
             throw .arg("scale \(d.geometry.scale) is outside [min_scale, max_scale]")
@@ -102,8 +106,9 @@ extension Engine {
             let oldWorld = oldParent >= 0 ? scene.world(oldParent) : .identity
             let newWorld = newParent >= 0 ? scene.world(newParent) : .identity
             guard let inv = newWorld.inverse,
-                  let g = BoxGeometry.decompose(inv * oldWorld * geometry.local, width: geometry.width,
-                                                height: geometry.height, preferFlipX: geometry.flippedX)
+                let g = BoxGeometry.decompose(
+                    inv * oldWorld * geometry.local, width: geometry.width,
+                    height: geometry.height, preferFlipX: geometry.flippedX)
             else { throw .arg("the box cannot be expressed in the new parent's coordinates") }
             geometry = g
         }
@@ -168,7 +173,8 @@ extension Engine {
         scene.slots[Int(s)].behavior.editing = editing
         editingChanged(s, to: editing)
         if !editing, let gi = gesture(on: id),
-           interactions.active[gi].kind == .resize || interactions.active[gi].kind == .rotate {
+            interactions.active[gi].kind == .resize || interactions.active[gi].kind == .rotate
+        {
             // Ending it redraws the overlay, which the border and handles leave.
             let pointer = interactions.active[gi].pointer
             end(gi, pointer: pointer, at: .zero)
@@ -189,9 +195,10 @@ extension Engine {
         let s = try slot(id)
         let r = scene.slots[Int(s)]
         let world = scene.world(s)
-        return BoxState(geometry: r.geometry, local: r.geometry.local, world: world,
-                        corners: r.geometry.corners(world), editing: r.behavior.editing,
-                        gestureActive: hasGesture(on: id))
+        return BoxState(
+            geometry: r.geometry, local: r.geometry.local, world: world,
+            corners: r.geometry.corners(world), editing: r.behavior.editing,
+            gestureActive: hasGesture(on: id))
     }
 
     /// The behaviour of a box.

@@ -17,7 +17,9 @@ public struct HandleID: Hashable, Sendable, BitwiseCopyable {
     public static let custom = HandleID(rawValue: 16)
 
     /// The eight resize handles, clockwise from the top-left corner.
-    public static let resizeHandles: [HandleID] = [.topLeft, .top, .topRight, .right, .bottomRight, .bottom, .bottomLeft, .left]
+    public static let resizeHandles: [HandleID] = [
+        .topLeft, .top, .topRight, .right, .bottomRight, .bottom, .bottomLeft, .left
+    ]
     /// The eight resize handles, then the rotate handle: what a selection of several boxes shows.
     public static let selectionHandles: [HandleID] = resizeHandles + [.rotate]
 

@@ -11,8 +11,9 @@ extension Scene {
         let lx = screen.applyVector(Vec2(1, 0)).length, ly = screen.applyVector(Vec2(0, 1)).length
         let ox = lx > 0 ? outset / lx : 0, oy = ly > 0 ? outset / ly : 0
         let shape = HitShape(id: id, world: m, width: g.width, height: g.height, outsetX: ox, outsetY: oy)
-        let r = Rect(bounding: m.apply(Vec2(-ox, -oy)), m.apply(Vec2(g.width + ox, -oy)),
-                     m.apply(Vec2(g.width + ox, g.height + oy)), m.apply(Vec2(-ox, g.height + oy)))
+        let r = Rect(
+            bounding: m.apply(Vec2(-ox, -oy)), m.apply(Vec2(g.width + ox, -oy)),
+            m.apply(Vec2(g.width + ox, g.height + oy)), m.apply(Vec2(-ox, g.height + oy)))
         return (shape, r)
     }
 

@@ -8,7 +8,9 @@ public struct Hit: Equatable, Sendable {
 
 extension Engine {
     /// Box space -> screen for slot `s`.
-    @inline(__always) func screenTransform(_ s: Int32) -> Affine { viewIsIdentity ? scene.world(s) : view * scene.world(s) }
+    @inline(__always) func screenTransform(_ s: Int32) -> Affine {
+        viewIsIdentity ? scene.world(s) : view * scene.world(s)
+    }
 
     /// Whether slot `s` shows its resize handles and its rotate handle.
     func showsHandles(_ s: Int32) -> (resize: Bool, rotate: Bool) {
@@ -93,7 +95,9 @@ extension Engine {
     private func handleDistance(_ h: (slot: Int32, handle: HandleID), _ q: Vec2) -> Double {
         let m = screenTransform(h.slot)
         if h.handle.rawValue >= HandleID.custom.rawValue {
-            return customHandleScreenPoint(h.slot, Int(h.handle.rawValue - HandleID.custom.rawValue), m).map { ($0 - q).length } ?? .infinity
+            return customHandleScreenPoint(h.slot, Int(h.handle.rawValue - HandleID.custom.rawValue), m).map {
+                ($0 - q).length
+            } ?? .infinity
         }
         return (handleScreenPoint(h.slot, h.handle, m) - q).length
     }
@@ -156,8 +160,10 @@ extension Engine {
         return scene.drawsAfter(scene.tree.shapes[Int(a)].id.index, scene.tree.shapes[Int(b)].id.index)
     }
 
-    private func consider(_ s: Int32, _ h: HandleID, _ at: Vec2, _ q: Vec2, _ reach: Double,
-                          _ best: inout (slot: Int32, handle: HandleID), _ bestDistance: inout Double) {
+    private func consider(
+        _ s: Int32, _ h: HandleID, _ at: Vec2, _ q: Vec2, _ reach: Double,
+        _ best: inout (slot: Int32, handle: HandleID), _ bestDistance: inout Double
+    ) {
         let d = (at - q).length
         // Equally near: the handle drawn on top wins.
         if d <= reach && (d < bestDistance || (d == bestDistance && best.slot >= 0 && scene.drawsAfter(s, best.slot))) {

@@ -62,7 +62,8 @@ extension Engine {
     /// Screen position of custom handle `index` of slot `s`, or nil when there is no usable answer.
     func customHandleScreenPoint(_ s: Int32, _ index: Int, _ m: Affine) -> Vec2? {
         guard let hooks, index < scene.slots[Int(s)].hooks.customHandles,
-              !scene.disabledHandleHooks.contains(scene.id(s)) else { return nil }
+            !scene.disabledHandleHooks.contains(scene.id(s))
+        else { return nil }
         let g = scene.slots[Int(s)].geometry
         switch hooks.customHandlePosition(box: scene.id(s), index: index, geometry: g) {
         case .success(let p) where p.isFinite:
@@ -82,7 +83,9 @@ extension Engine {
     /// constraints: its Lua hook (a failing or nonsensical one is disabled for the rest of the
     /// interaction and `proposed` stands), then the host's C hook, which is never disabled: when it
     /// refuses, or answers with a geometry that breaks the box's limits, the box stays where it is.
-    @inline(__always) func constrained(_ proposed: BoxGeometry, gesture gi: Int, member k: Int = 0, slot s: Int32) -> BoxGeometry {
+    @inline(__always) func constrained(
+        _ proposed: BoxGeometry, gesture gi: Int, member k: Int = 0, slot s: Int32
+    ) -> BoxGeometry {
         let set = scene.slots[Int(s)].hooks
         guard set.constraint || set.hostConstraint else { return proposed }
         return runConstraints(proposed, gesture: gi, member: k, slot: s)
@@ -99,14 +102,18 @@ extension Engine {
                 next = g
             case .success:
                 interactions.active[gi].members[k].constraintDisabled = true
-                hookFailed(HookFailure("constraint returned an unusable geometry (non-finite, or below the minimum size)"), slot: s)
+                hookFailed(
+                    HookFailure("constraint returned an unusable geometry (non-finite, or below the minimum size)"),
+                    slot: s)
             case .failure(let f):
                 interactions.active[gi].members[k].constraintDisabled = true
                 hookFailed(f, slot: s)
             }
         }
         if set.hostConstraint, let host = hostConstraints {
-            guard let g = host.constrain(box: scene.id(s), proposed: next, current: current), b.admits(g) else { return current }
+            guard let g = host.constrain(box: scene.id(s), proposed: next, current: current), b.admits(g) else {
+                return current
+            }
             next = g
         }
         return next

@@ -28,7 +28,8 @@ enum KeySort {
         }
     }
 
-    @_optimize(speed) private static func quicksort(_ p: UnsafeMutablePointer<UInt64>, _ lo: Int, _ hi: Int, depth: Int) {
+    @_optimize(speed) private static func quicksort(_ p: UnsafeMutablePointer<UInt64>, _ lo: Int, _ hi: Int, depth: Int)
+    {
         var lo = lo, hi = hi, depth = depth
         while hi - lo > 16 {
             if depth == 0 { heapsort(p + lo, hi - lo); return }

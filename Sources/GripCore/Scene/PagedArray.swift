@@ -125,7 +125,8 @@ struct PagedArray<Element> {
         makeUnique()
         for _ in 0..<k {
             count -= 1
-            (pages.unsafelyUnwrapped[count >> PagedArray.pageBits] + (count & PagedArray.pageMask)).deinitialize(count: 1)
+            (pages.unsafelyUnwrapped[count >> PagedArray.pageBits] + (count & PagedArray.pageMask)).deinitialize(
+                count: 1)
         }
         storage.count = count
     }

@@ -19,9 +19,12 @@ extension Engine {
     /// order: the rectangle is the one they span. Every box counts, pass-through or not.
     /// Candidates come from the bounds tree; returns how many boxes were found.
     @discardableResult
-    @_optimize(speed) public func query(_ a: Vec2, _ b: Vec2, contain: Bool, _ body: (BoxID) -> Void) throws(GripError) -> Int {
+    @_optimize(speed) public func query(
+        _ a: Vec2, _ b: Vec2, contain: Bool, _ body: (BoxID) -> Void
+    ) throws(GripError) -> Int {
         guard a.isInRange, b.isInRange else { throw .arg("query rectangle is not finite or beyond 1e9") }
-        let r = Rect(min: Vec2(Swift.min(a.x, b.x), Swift.min(a.y, b.y)), max: Vec2(Swift.max(a.x, b.x), Swift.max(a.y, b.y)))
+        let r = Rect(
+            min: Vec2(Swift.min(a.x, b.x), Swift.min(a.y, b.y)), max: Vec2(Swift.max(a.x, b.x), Swift.max(a.y, b.y)))
         scene.refreshBounds()
         var found = scene.queryFound
         var stack = scene.queryStack
@@ -74,7 +77,9 @@ extension Engine {
     }
 
     /// The slot in the low half of a query hit.
-    @inline(__always) private static func slot(of hit: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: hit)) }
+    @inline(__always) private static func slot(of hit: UInt64) -> Int32 {
+        Int32(bitPattern: UInt32(truncatingIfNeeded: hit))
+    }
 
     /// True when the parallelogram `p0 p1 p2 p3` (corners in order) and rectangle `r` share a
     /// point: no separating axis among the rectangle's and the parallelogram's edge normals.

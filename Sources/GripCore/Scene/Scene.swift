@@ -60,7 +60,9 @@ public struct Scene {
         return r.alive && r.generation == id.generation ? i : nil
     }
 
-    @inline(__always) func id(_ slot: Int32) -> BoxID { BoxID(index: slot, generation: slots[Int(slot)].generation, tag: tag) }
+    @inline(__always) func id(_ slot: Int32) -> BoxID {
+        BoxID(index: slot, generation: slots[Int(slot)].generation, tag: tag)
+    }
 
     func record(_ slot: Int32) -> BoxRecord { slots[Int(slot)] }
 
@@ -73,8 +75,9 @@ public struct Scene {
         // The record is built in one expression, straight into its slot.
         if let f = freeSlots.popLast() {
             s = f
-            slots[Int(s)] = BoxRecord(generation: slots[Int(f)].generation &+ 1, geometry: geometry, behavior: behavior,
-                                      order: nextOrder)
+            slots[Int(s)] = BoxRecord(
+                generation: slots[Int(f)].generation &+ 1, geometry: geometry, behavior: behavior,
+                order: nextOrder)
         } else {
             guard slots.count < Int(Int32.max) else { return nil }
             slots.append(BoxRecord(generation: 1, geometry: geometry, behavior: behavior, order: nextOrder))
@@ -164,20 +167,43 @@ public struct Scene {
         let first = parent >= 0 ? slots[Int(parent)].firstChild : firstRoot
         if first >= 0 && slots[Int(first)].order > order { after = -1 }
         while after >= 0 && slots[Int(after)].order > order { after = slots[Int(after)].prevSibling }
-        let before = after >= 0 ? slots[Int(after)].nextSibling : (parent >= 0 ? slots[Int(parent)].firstChild : firstRoot)
+        let before =
+            after >= 0 ? slots[Int(after)].nextSibling : (parent >= 0 ? slots[Int(parent)].firstChild : firstRoot)
         slots[Int(s)].prevSibling = after
         slots[Int(s)].nextSibling = before
-        if after >= 0 { slots[Int(after)].nextSibling = s } else if parent >= 0 { slots[Int(parent)].firstChild = s } else { firstRoot = s }
-        if before >= 0 { slots[Int(before)].prevSibling = s } else if parent >= 0 { slots[Int(parent)].lastChild = s } else { lastRoot = s }
+        if after >= 0 {
+            slots[Int(after)].nextSibling = s
+        } else if parent >= 0 {
+            slots[Int(parent)].firstChild = s
+        } else {
+            firstRoot = s
+        }
+        if before >= 0 {
+            slots[Int(before)].prevSibling = s
+        } else if parent >= 0 {
+            slots[Int(parent)].lastChild = s
+        } else {
+            lastRoot = s
+        }
         setDepth(s, parent >= 0 ? slots[Int(parent)].depth + 1 : 0)
     }
 
     mutating func unlink(_ s: Int32) {
         let r = slots[Int(s)]
-        if r.prevSibling >= 0 { slots[Int(r.prevSibling)].nextSibling = r.nextSibling }
-        else if r.parent >= 0 { slots[Int(r.parent)].firstChild = r.nextSibling } else { firstRoot = r.nextSibling }
-        if r.nextSibling >= 0 { slots[Int(r.nextSibling)].prevSibling = r.prevSibling }
-        else if r.parent >= 0 { slots[Int(r.parent)].lastChild = r.prevSibling } else { lastRoot = r.prevSibling }
+        if r.prevSibling >= 0 {
+            slots[Int(r.prevSibling)].nextSibling = r.nextSibling
+        } else if r.parent >= 0 {
+            slots[Int(r.parent)].firstChild = r.nextSibling
+        } else {
+            firstRoot = r.nextSibling
+        }
+        if r.nextSibling >= 0 {
+            slots[Int(r.nextSibling)].prevSibling = r.prevSibling
+        } else if r.parent >= 0 {
+            slots[Int(r.parent)].lastChild = r.prevSibling
+        } else {
+            lastRoot = r.prevSibling
+        }
         slots[Int(s)].prevSibling = -1
         slots[Int(s)].nextSibling = -1
         slots[Int(s)].parent = -1
@@ -253,7 +279,8 @@ public struct Scene {
         // top-down, which is faster than inserting one by one and gives a better tree. New boxes
         // arriving in batches (see `insert`) wait unlinked instead, and queries link them a
         // bounded step at a time (BoundsTreeSlicedBuild.swift): no call pays for all of them.
-        let bulk = boundsDirtySlots.count > 64 && boundsDirtySlots.count > tree.leafCount / 2
+        let bulk =
+            boundsDirtySlots.count > 64 && boundsDirtySlots.count > tree.leafCount / 2
             && tree.leafCount + boundsDirtySlots.count <= Scene.bulkRebuildLimit
         let waiting = !bulk && (boundsDirtySlots.count >= Scene.boundsBatch || tree.pendingCount > 0)
 
@@ -274,10 +301,14 @@ public struct Scene {
                 hasOutsets = true
                 (shape, r) = outsetShape(id(s), m, g, outset)
             }
-            let info = HitInfo(order: slots[Int(s)].order, parent: slots[Int(s)].parent,
-                               topLevelOrder: slots[Int(topLevelAncestor(s))].order)
-            if slots[Int(s)].leaf >= 0 { tree.update(slots[Int(s)].leaf, r, shape, info) }
-            else { slots[Int(s)].leaf = tree.insert(r, shape, info, deferred: bulk || waiting) }
+            let info = HitInfo(
+                order: slots[Int(s)].order, parent: slots[Int(s)].parent,
+                topLevelOrder: slots[Int(topLevelAncestor(s))].order)
+            if slots[Int(s)].leaf >= 0 {
+                tree.update(slots[Int(s)].leaf, r, shape, info)
+            } else {
+                slots[Int(s)].leaf = tree.insert(r, shape, info, deferred: bulk || waiting)
+            }
         }
         if bulk {
             // The rebuild renumbers the leaves.

@@ -53,7 +53,11 @@ extension Scene {
         }
         snapTouched(s)
         // A selection moving as a whole commits every member: the limit grows with the scene.
-        if changes.dirtyRoots.count < Swift.max(SceneChanges.dirtyLimit, slots.count) { changes.dirtyRoots.append(s) } else { restructure() }
+        if changes.dirtyRoots.count < Swift.max(SceneChanges.dirtyLimit, slots.count) {
+            changes.dirtyRoots.append(s)
+        } else {
+            restructure()
+        }
         changes.drawVersion &+= 1
         return true
     }

@@ -13,13 +13,16 @@ extension Engine {
             guard let s = scene.slot(m) else { continue }
             let geometry = scene.slots[Int(s)].geometry
             let hooks = scene.slots[Int(s)].hooks
-            if scene.slots[Int(s)].behavior.contain || hooks.constraint || hooks.hostConstraint { unconstrained = false }
+            if scene.slots[Int(s)].behavior.contain || hooks.constraint || hooks.hostConstraint {
+                unconstrained = false
+            }
             var member = Member(box: m, at: geometry)
             member.slot = s
             member.parentWorld = scene.parentWorld(s)
             member.parentInverse = member.parentWorld.inverse ?? .identity
-            member.axes = GroupTransform.axes(world: scene.world(s), flippedX: geometry.flippedX,
-                                              flippedY: geometry.flippedY, frameRotation: frame.rotation)
+            member.axes = GroupTransform.axes(
+                world: scene.world(s), flippedX: geometry.flippedX,
+                flippedY: geometry.flippedY, frameRotation: frame.rotation)
             if g == nil {
                 var first = Interaction(kind, box: m, at: geometry)
                 first.members.first = member
@@ -39,7 +42,9 @@ extension Engine {
         guard var g = groupInteraction(.move) else { return }
         g.pointer = pointer
         g.grabA = viewInverse.apply(grab)
-        input.pointers.update(pointer) { $0.role = .gesture; $0.box = .selection }
+        input.pointers.update(pointer) {
+            $0.role = .gesture; $0.box = .selection
+        }
         begin(g, pointer: pointer, at: grab)
     }
 
@@ -67,8 +72,12 @@ extension Engine {
         g.secondPointer = b
         g.grabA = viewInverse.apply(pa.position)
         g.grabB = viewInverse.apply(pb.position)
-        input.pointers.update(a) { $0.role = .gesture; $0.box = .selection }
-        input.pointers.update(b) { $0.role = .gesture; $0.box = .selection }
+        input.pointers.update(a) {
+            $0.role = .gesture; $0.box = .selection
+        }
+        input.pointers.update(b) {
+            $0.role = .gesture; $0.box = .selection
+        }
         begin(g, pointer: b, at: pb.position)
     }
 
@@ -84,13 +93,15 @@ extension Engine {
     @_optimize(speed) func stepGroup(_ gi: Int, pointer: UInt32, at position: Vec2, modifiers: UInt32) {
         let world = viewInverse.apply(position)
         snapping.active = false  // until a move or resize of this step snaps
-        if interactions.active[gi].kind == .move && interactions.active[gi].unconstrained && snapping.config.flags == 0 {
+        if interactions.active[gi].kind == .move && interactions.active[gi].unconstrained && snapping.config.flags == 0
+        {
             // Nothing stops a member or changes its proposal: each is moved and committed in one
             // pass (what proposing, fitting and committing below give). The interaction is read
             // in place: a copy of it alive during the pass would make the members' storage
             // shared, and the pass copy it.
             if moveUnconstrainedGroup(gi, by: world - interactions.active[gi].grabA) {
-                emitSelectionEvent(.gestureChanged, .move, handle: interactions.active[gi].activeHandle, pointer: pointer, at: world)
+                emitSelectionEvent(
+                    .gestureChanged, .move, handle: interactions.active[gi].activeHandle, pointer: pointer, at: world)
             }
             if !snapping.marks.isEmpty { updateSnapMarks(gi) }
             return
@@ -122,7 +133,8 @@ extension Engine {
             proposeGroup(gi, GroupTransform.Similarity(pivot: pivot, turn: turn))
             refuseUnlessAllFit(gi)
         case .pinch:
-            guard let second = g.secondPointer, let pa = input.pointers[g.pointer], let pb = input.pointers[second] else { return }
+            guard let second = g.secondPointer, let pa = input.pointers[g.pointer], let pb = input.pointers[second]
+            else { return }
             let sim = groupPinch(gi, viewInverse.apply(pa.position), viewInverse.apply(pb.position))
             interactions.active[gi].groupTurn = sim.turn
             proposeGroup(gi, sim)
@@ -201,7 +213,8 @@ extension Engine {
     /// Magnify of the whole selection: the preview (`factor` clamped as for a box, and to every
     /// member's limits), or at the end the committed factor.
     @_optimize(speed) func stepGroupMagnify(_ gi: Int, factor: Double) {
-        let k = clampGroupFactor(gi, Swift.min(Swift.max(factor, Magnify.previewRange.lowerBound), Magnify.previewRange.upperBound))
+        let k = clampGroupFactor(
+            gi, Swift.min(Swift.max(factor, Magnify.previewRange.lowerBound), Magnify.previewRange.upperBound))
         let focal = interactions.active[gi].grabA
         proposeGroup(gi, GroupTransform.Similarity(pivot: focal, factor: k))
         refuseUnlessAllFit(gi)
@@ -235,24 +248,28 @@ extension Engine {
             }
         }
         if odd && keepShapes { kxMin = Swift.max(kxMin, kyMin); kyMin = kxMin }
-        let o = Resize.Options(uniform: modifiers & Modifiers.shift != 0 || (odd && keepShapes),
-                               centered: modifiers & Modifiers.alt != 0, allowFlip: flip,
-                               minWidth: frame.width * kxMin, minHeight: frame.height * kyMin)
+        let o = Resize.Options(
+            uniform: modifiers & Modifiers.shift != 0 || (odd && keepShapes),
+            centered: modifiers & Modifiers.alt != 0, allowFlip: flip,
+            minWidth: frame.width * kxMin, minHeight: frame.height * kyMin)
         let base = frame.framePoint(of: g.handle, rotateLift: 0)
         var target = base + (g.startFrameInverse.apply(world) - g.grabA)
         let handle = g.handle, startFrame = g.startFrame
         if snapping.config.flags != 0 {
             let toParent = g.members.parentInverse(0)
-            target = snapResize(gi, start: frame, handle: handle, o, startFrame: startFrame, target: target,
-                                pointer: toParent.apply(world), modifiers: modifiers, toParent: toParent)
+            target = snapResize(
+                gi, start: frame, handle: handle, o, startFrame: startFrame, target: target,
+                pointer: toParent.apply(world), modifiers: modifiers, toParent: toParent)
         }
         func stretch(_ t: Double) -> GroupTransform.Stretch {
             let (f, _) = Resize.apply(frame, handle: handle, to: base + (target - base) * t, o, startFrame: startFrame)
-            return GroupTransform.Stretch(from: frame.center, rotation: frame.rotation, center: f.center,
-                                          kx: (f.flippedX ? -f.width : f.width) / frame.width,
-                                          ky: (f.flippedY ? -f.height : f.height) / frame.height)
+            return GroupTransform.Stretch(
+                from: frame.center, rotation: frame.rotation, center: f.center,
+                kx: (f.flippedX ? -f.width : f.width) / frame.width,
+                ky: (f.flippedY ? -f.height : f.height) / frame.height)
         }
-        interactions.active[gi].activeHandle = Resize.apply(frame, handle: handle, to: target, o, startFrame: startFrame).1
+        interactions.active[gi].activeHandle =
+            Resize.apply(frame, handle: handle, to: target, o, startFrame: startFrame).1
         // Free stretch with members at odd angles: the frame stops where the first of them
         // reaches its minimum along the way (their sizes follow both factors).
         var reach = 1.0
@@ -282,8 +299,12 @@ extension Engine {
         for i in 0..<members.count {
             guard let s = scene.slot(members[i].box) else { continue }
             let b = scene.slots[Int(s)].behavior, m = members[i]
-            if !GroupTransform.keepsMinimum(m.axes, width: m.start.width, height: m.start.height,
-                                            minWidth: b.minWidth, minHeight: b.minHeight, kx: t.kx, ky: t.ky) { return false }
+            if !GroupTransform.keepsMinimum(
+                m.axes, width: m.start.width, height: m.start.height,
+                minWidth: b.minWidth, minHeight: b.minHeight, kx: t.kx, ky: t.ky)
+            {
+                return false
+            }
         }
         return true
     }
@@ -295,9 +316,13 @@ extension Engine {
         for i in 0..<members.count {
             let m = members[i]
             var minW = 0.0, minH = 0.0
-            if let s = scene.slot(m.box) { minW = scene.slots[Int(s)].behavior.minWidth; minH = scene.slots[Int(s)].behavior.minHeight }
-            interactions.groupScratch.append(GroupTransform.apply(t, to: m.start, axes: m.axes, parentWorld: m.parentWorld,
-                                                                  parentInverse: m.parentInverse, minWidth: minW, minHeight: minH))
+            if let s = scene.slot(m.box) {
+                minW = scene.slots[Int(s)].behavior.minWidth; minH = scene.slots[Int(s)].behavior.minHeight
+            }
+            interactions.groupScratch.append(
+                GroupTransform.apply(
+                    t, to: m.start, axes: m.axes, parentWorld: m.parentWorld,
+                    parentInverse: m.parentInverse, minWidth: minW, minHeight: minH))
         }
     }
 
@@ -308,7 +333,8 @@ extension Engine {
             let start = interactions.active[gi].members.start(i)
             let parentWorld = interactions.active[gi].members.parentWorld(i)
             let parentInverse = interactions.active[gi].members.parentInverse(i)
-            interactions.groupScratch.append(GroupTransform.apply(t, to: start, parentWorld: parentWorld, parentInverse: parentInverse))
+            interactions.groupScratch.append(
+                GroupTransform.apply(t, to: start, parentWorld: parentWorld, parentInverse: parentInverse))
         }
     }
 
@@ -386,7 +412,9 @@ extension Engine {
     @_optimize(speed) func commitGroup(_ gi: Int, pointer: UInt32, at q: Vec2, emitting: Bool = true) {
         var changed = false
         for i in 0..<interactions.active[gi].members.count {
-            guard i < interactions.groupScratch.count, let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
+            guard i < interactions.groupScratch.count, let s = scene.slot(interactions.active[gi].members.box(i)) else {
+                continue
+            }
             var next = interactions.groupScratch[i]
             next = constrained(next, gesture: gi, member: i, slot: s)
             interactions.active[gi].members.setCurrent(i, next)
@@ -394,14 +422,19 @@ extension Engine {
         }
         if changed && emitting {
             let g = interactions.active[gi]
-            emitSelectionEvent(.gestureChanged, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
+            emitSelectionEvent(
+                .gestureChanged, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
         }
     }
 
     /// Queues an event of the selection as a whole (box GRIP_SELECTION, no user data).
-    func emitSelectionEvent(_ kind: EventKind, _ gesture: GestureKind = .none, handle: HandleID = .none,
-                            pointer: UInt32 = 0, at position: Vec2 = .zero) {
-        outbox.push(Event(kind: kind, gesture: gesture, box: .selection, userData: 0, handle: handle, pointer: pointer,
-                          time: time, position: position))
+    func emitSelectionEvent(
+        _ kind: EventKind, _ gesture: GestureKind = .none, handle: HandleID = .none,
+        pointer: UInt32 = 0, at position: Vec2 = .zero
+    ) {
+        outbox.push(
+            Event(
+                kind: kind, gesture: gesture, box: .selection, userData: 0, handle: handle, pointer: pointer,
+                time: time, position: position))
     }
 }

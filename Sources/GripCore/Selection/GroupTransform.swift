@@ -17,7 +17,9 @@ public enum GroupTransform {
     /// Member geometry `g` (parent space; `parentWorld` maps that space to the world, and
     /// `parentInverse` back) carried by `t`: the centre goes where `t` maps it, the rotation
     /// turns with it (the other way under a mirrored parent) and the scale grows by its factor.
-    public static func apply(_ t: Similarity, to g: BoxGeometry, parentWorld: Affine, parentInverse: Affine) -> BoxGeometry {
+    public static func apply(
+        _ t: Similarity, to g: BoxGeometry, parentWorld: Affine, parentInverse: Affine
+    ) -> BoxGeometry {
         var out = g
         let c = parentWorld.apply(g.center)
         var d = (c - t.pivot) * t.factor
@@ -61,7 +63,9 @@ public enum GroupTransform {
 
     /// A member's frame axes (x and y as the user sees them, flips undone) in the selection
     /// frame's axes, as unit vectors; `world` maps the member's box space to the world.
-    public static func axes(world: Affine, flippedX: Bool, flippedY: Bool, frameRotation r: Double) -> (u: Vec2, v: Vec2) {
+    public static func axes(
+        world: Affine, flippedX: Bool, flippedY: Bool, frameRotation r: Double
+    ) -> (u: Vec2, v: Vec2) {
         let (s, c) = Trig.sinCos(r)
         func inFrame(_ w: Vec2) -> Vec2 {
             let l = w.length
@@ -69,7 +73,10 @@ public enum GroupTransform {
             let n = w * (1 / l)
             return Vec2(c * n.x + s * n.y, -s * n.x + c * n.y)
         }
-        return (inFrame(world.applyVector(Vec2(flippedX ? -1 : 1, 0))), inFrame(world.applyVector(Vec2(0, flippedY ? -1 : 1))))
+        return (
+            inFrame(world.applyVector(Vec2(flippedX ? -1 : 1, 0))),
+            inFrame(world.applyVector(Vec2(0, flippedY ? -1 : 1)))
+        )
     }
 
     /// How much a length along unit direction `u` (frame axes) grows under factors kx, ky:
@@ -89,8 +96,10 @@ public enum GroupTransform {
 
     /// Whether the sizes of a member with axes `axes` (frame axes) and size `width` x `height`
     /// stay at or above `minWidth` x `minHeight` under factors kx, ky (up to rounding).
-    public static func keepsMinimum(_ axes: (u: Vec2, v: Vec2), width: Double, height: Double,
-                                    minWidth: Double, minHeight: Double, kx: Double, ky: Double) -> Bool {
+    public static func keepsMinimum(
+        _ axes: (u: Vec2, v: Vec2), width: Double, height: Double,
+        minWidth: Double, minHeight: Double, kx: Double, ky: Double
+    ) -> Bool {
         width * growth(axes.u, kx: kx, ky: ky) >= minWidth * (1 - 1e-12)
             && height * growth(axes.v, kx: kx, ky: ky) >= minHeight * (1 - 1e-12)
     }
@@ -102,8 +111,10 @@ public enum GroupTransform {
     /// width and height grow by the stretch along its own axes `axes` (frame axes; no skew, the
     /// rotation is kept), never below `minWidth` x `minHeight`; each mirrored axis mirrors its
     /// rotation about the frame's axes and toggles the matching flip.
-    public static func apply(_ t: Stretch, to g: BoxGeometry, axes: (u: Vec2, v: Vec2), parentWorld: Affine,
-                             parentInverse: Affine, minWidth: Double, minHeight: Double) -> BoxGeometry {
+    public static func apply(
+        _ t: Stretch, to g: BoxGeometry, axes: (u: Vec2, v: Vec2), parentWorld: Affine,
+        parentInverse: Affine, minWidth: Double, minHeight: Double
+    ) -> BoxGeometry {
         var out = g
         out.center = parentInverse.apply(t.apply(parentWorld.apply(g.center)))
         out.width = atLeast(minWidth, g.width * growth(axes.u, kx: t.kx, ky: t.ky))

@@ -9,8 +9,9 @@ extension Engine {
     /// Begins the marquee of pointer `tp` (down on an empty place, now past touch_slop) and takes
     /// its first step.
     func beginMarquee(_ tp: TrackedPointer) {
-        let g = Interaction(marqueeOf: tp.id, from: tp.downPosition, to: tp.position,
-                            adding: tp.downModifiers & Modifiers.shift != 0)
+        let g = Interaction(
+            marqueeOf: tp.id, from: tp.downPosition, to: tp.position,
+            adding: tp.downModifiers & Modifiers.shift != 0)
         begin(g, pointer: tp.id, at: tp.downPosition)
         if let mi = interactions.marquee() { stepMarquee(mi, to: tp.position, modifiers: tp.modifiers) }
     }
@@ -32,7 +33,8 @@ extension Engine {
         }
         selection.pickOut = picks
         scene.drawnStateChanged()
-        emitSelectionEvent(.gestureChanged, .marquee, pointer: interactions.active[mi].pointer, at: viewInverse.apply(q))
+        emitSelectionEvent(
+            .gestureChanged, .marquee, pointer: interactions.active[mi].pointer, at: viewInverse.apply(q))
     }
 
     /// `before` with `picks` added after it (the picks are none another's ancestor): a box of
@@ -53,7 +55,9 @@ extension Engine {
         for id in before {
             guard let s = scene.slot(id), !KeySort.contains(pickAncestors, UInt64(s)) else { continue }
             var p = scene.slots[Int(s)].parent, underPick = false
-            while p >= 0 && !underPick { underPick = KeySort.contains(pickSlots, UInt64(p)); p = scene.slots[Int(p)].parent }
+            while p >= 0 && !underPick {
+                underPick = KeySort.contains(pickSlots, UInt64(p)); p = scene.slots[Int(p)].parent
+            }
             if underPick { continue }
             out.append(id)
             kept.append(UInt64(s))
@@ -78,7 +82,8 @@ extension Engine {
         let region = Rect(bounding: w0, w1, w2, w3)
         scene.refreshBounds()
         let stamp = selection.nextPickStamp(slots: scene.slots.count)
-        var leaves = selection.pickLeaves, stack = selection.pickStack, keys = selection.pickKeys, marks = selection.pickMarks
+        var leaves = selection.pickLeaves, stack = selection.pickStack, keys = selection.pickKeys,
+            marks = selection.pickMarks
         selection.pickLeaves = []; selection.pickStack = []; selection.pickKeys = []; selection.pickMarks = []
         leaves.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
@@ -103,8 +108,11 @@ extension Engine {
             while k < j {
                 let key = keys[k]
                 var m = k
-                while m > i && scene.drawsAfter(Int32(bitPattern: UInt32(truncatingIfNeeded: keys[m - 1])),
-                                                 Int32(bitPattern: UInt32(truncatingIfNeeded: key))) {
+                while m > i
+                    && scene.drawsAfter(
+                        Int32(bitPattern: UInt32(truncatingIfNeeded: keys[m - 1])),
+                        Int32(bitPattern: UInt32(truncatingIfNeeded: key)))
+                {
                     keys[m] = keys[m - 1]
                     m -= 1
                 }
@@ -120,7 +128,8 @@ extension Engine {
             while p >= 0 && !covered { covered = marks[Int(p)] == stamp; p = scene.slots[Int(p)].parent }
             if !covered { picks.append(scene.id(s)) }
         }
-        selection.pickLeaves = leaves; selection.pickStack = stack; selection.pickKeys = keys; selection.pickMarks = marks
+        selection.pickLeaves = leaves; selection.pickStack = stack; selection.pickKeys = keys;
+        selection.pickMarks = marks
     }
 }
 
@@ -132,17 +141,25 @@ public enum Marquees {
     public static func meets(_ c: (Vec2, Vec2, Vec2, Vec2), _ lo: Vec2, _ hi: Vec2, _ rule: MarqueeRule) -> Bool {
         func inside(_ p: Vec2) -> Bool { p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y }
         if rule == .contain { return inside(c.0) && inside(c.1) && inside(c.2) && inside(c.3) }
-        let xs = (Swift.min(Swift.min(c.0.x, c.1.x), Swift.min(c.2.x, c.3.x)), Swift.max(Swift.max(c.0.x, c.1.x), Swift.max(c.2.x, c.3.x)))
-        let ys = (Swift.min(Swift.min(c.0.y, c.1.y), Swift.min(c.2.y, c.3.y)), Swift.max(Swift.max(c.0.y, c.1.y), Swift.max(c.2.y, c.3.y)))
+        let xs = (
+            Swift.min(Swift.min(c.0.x, c.1.x), Swift.min(c.2.x, c.3.x)),
+            Swift.max(Swift.max(c.0.x, c.1.x), Swift.max(c.2.x, c.3.x))
+        )
+        let ys = (
+            Swift.min(Swift.min(c.0.y, c.1.y), Swift.min(c.2.y, c.3.y)),
+            Swift.max(Swift.max(c.0.y, c.1.y), Swift.max(c.2.y, c.3.y))
+        )
         if xs.1 < lo.x || xs.0 > hi.x || ys.1 < lo.y || ys.0 > hi.y { return false }
         // The quadrilateral's own edge directions (a parallelogram: two of them).
         func separated(_ edge: Vec2) -> Bool {
             let n = Vec2(-edge.y, edge.x)
             func project(_ p: Vec2) -> Double { n.x * p.x + n.y * p.y }
             let q = (project(c.0), project(c.1), project(c.2), project(c.3))
-            let qmin = Swift.min(Swift.min(q.0, q.1), Swift.min(q.2, q.3)), qmax = Swift.max(Swift.max(q.0, q.1), Swift.max(q.2, q.3))
+            let qmin = Swift.min(Swift.min(q.0, q.1), Swift.min(q.2, q.3)),
+                qmax = Swift.max(Swift.max(q.0, q.1), Swift.max(q.2, q.3))
             let r = (project(lo), project(Vec2(hi.x, lo.y)), project(hi), project(Vec2(lo.x, hi.y)))
-            let rmin = Swift.min(Swift.min(r.0, r.1), Swift.min(r.2, r.3)), rmax = Swift.max(Swift.max(r.0, r.1), Swift.max(r.2, r.3))
+            let rmin = Swift.min(Swift.min(r.0, r.1), Swift.min(r.2, r.3)),
+                rmax = Swift.max(Swift.max(r.0, r.1), Swift.max(r.2, r.3))
             return qmax < rmin || qmin > rmax
         }
         return !separated(c.1 - c.0) && !separated(c.3 - c.0)

@@ -13,14 +13,16 @@ extension Engine {
     /// A press on the body of slot `s`: without a toggle modifier, a box not selected becomes the
     /// selection alone, so the drag that follows moves it (a selected one keeps the selection).
     func pressSelects(slot s: Int32, modifiers: UInt32) {
-        guard pointerMaySelect(s), modifiers & Engine.toggleModifiers == 0, scene.slots[Int(s)].selection == .none else { return }
+        guard pointerMaySelect(s), modifiers & Engine.toggleModifiers == 0, scene.slots[Int(s)].selection == .none
+        else { return }
         setSelection([scene.id(s)])
     }
 
     /// A drag begins on slot `s`: with a toggle modifier held, a box not selected joins the
     /// selection first, so the whole selection moves.
     func dragSelects(slot s: Int32, modifiers: UInt32) {
-        guard pointerMaySelect(s), modifiers & Engine.toggleModifiers != 0, scene.slots[Int(s)].selection == .none else { return }
+        guard pointerMaySelect(s), modifiers & Engine.toggleModifiers != 0, scene.slots[Int(s)].selection == .none
+        else { return }
         setSelection(selection(after: .add, of: scene.id(s)))
     }
 
@@ -63,7 +65,9 @@ extension Engine {
             }
         } else {
             tp.role = .pending
-            if scene.slots[Int(s)].behavior.allow.contains(.longPress) { beginPress(slot: s, pointer: tp.id, at: tp.position) }
+            if scene.slots[Int(s)].behavior.allow.contains(.longPress) {
+                beginPress(slot: s, pointer: tp.id, at: tp.position)
+            }
         }
         input.pointers.items.append(tp)
         return true

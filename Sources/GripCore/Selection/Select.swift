@@ -194,7 +194,8 @@ extension Engine {
             let (shared, common) = selectionAxes()
             frameState.selectionAxes = (true, scene.worldTurns, shared, common)
         }
-        let rotation = selectionFrameRotation(shared: frameState.selectionAxes.shared, common: frameState.selectionAxes.common)
+        let rotation = selectionFrameRotation(
+            shared: frameState.selectionAxes.shared, common: frameState.selectionAxes.common)
         var extent = FrameExtent(rotation)
         let corners = frameState.vertices.window(at: frameState.outlinesFirstVertex, count: 4 * n)
         for k in 0..<4 * n { extent.include(corners[k]) }
@@ -236,7 +237,8 @@ extension Engine {
         var rotation = shared ? (common ?? 0) : selection.orientation
         // While the whole selection turns, its frame turns with it.
         if !shared, let gi = interactions.groupGesture(),
-           interactions.active[gi].kind == .rotate || interactions.active[gi].kind == .pinch {
+            interactions.active[gi].kind == .rotate || interactions.active[gi].kind == .pinch
+        {
             rotation = Angle.wrap(interactions.active[gi].groupFrame.rotation + interactions.active[gi].groupTurn)
         }
         return rotation
@@ -246,7 +248,8 @@ extension Engine {
     public func selectionState() -> SelectionState {
         guard let f = selectionFrame() else { return SelectionState() }
         let (p0, p1, p2, p3) = f.corners(f.local)
-        return SelectionState(count: selection.members.count, center: f.center, width: f.width, height: f.height,
-                              rotation: f.rotation, corners: (p0, p1, p2, p3), gestureActive: selectionGestureActive())
+        return SelectionState(
+            count: selection.members.count, center: f.center, width: f.width, height: f.height,
+            rotation: f.rotation, corners: (p0, p1, p2, p3), gestureActive: selectionGestureActive())
     }
 }

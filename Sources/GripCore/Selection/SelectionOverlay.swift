@@ -28,7 +28,8 @@ extension Engine {
     /// is marked already (its own border, or its member outline): no second mark.
     var hoverOutlineSlot: Int32 {
         guard config.selectionMode == .pointer, input.hover.box != .selection, let s = scene.slot(input.hover.box),
-              scene.slots[Int(s)].behavior.selectable, scene.slots[Int(s)].selection == .none else { return -1 }
+            scene.slots[Int(s)].behavior.selectable, scene.slots[Int(s)].selection == .none
+        else { return -1 }
         return s
     }
 
@@ -54,7 +55,9 @@ extension Engine {
         let hovered = hoverOutlineSlot
         if hovered >= 0 { appendOutline(hovered, state: CommandState.hover) }
         if multipleSelected, let f = selectionFrameFromOutlines() { appendSelectionFrame(f) }
-        if let mi = interactions.marquee() { appendMarquee(from: interactions.active[mi].grabA, to: interactions.active[mi].grabB) }
+        if let mi = interactions.marquee() {
+            appendMarquee(from: interactions.active[mi].grabA, to: interactions.active[mi].grabB)
+        }
         appendSnapMarks()
     }
 
@@ -167,7 +170,9 @@ extension Engine {
     /// The gestures every selected box allows.
     func selectionAllows() -> Allow {
         var allow = Allow.all
-        for m in selection.members { if let s = scene.slot(m) { allow.formIntersection(scene.slots[Int(s)].behavior.allow) } }
+        for m in selection.members {
+            if let s = scene.slot(m) { allow.formIntersection(scene.slots[Int(s)].behavior.allow) }
+        }
         return allow
     }
 

@@ -27,7 +27,9 @@ public struct SnapConfig: Equatable, Sendable {
         if !(gridOrigin.x.isFinite && gridOrigin.y.isFinite && abs(gridOrigin.x) <= 1e9 && abs(gridOrigin.y) <= 1e9) {
             return "grid_origin must be finite and within 1e9"
         }
-        if !(threshold.isFinite && threshold >= 0 && threshold <= 1e4) { return "threshold must be finite and in 0...10000" }
+        if !(threshold.isFinite && threshold >= 0 && threshold <= 1e4) {
+            return "threshold must be finite and in 0...10000"
+        }
         if bypass & ~Modifiers.all != 0 { return "bypass_modifiers has unknown bits (GRIP_MOD_* only)" }
         return nil
     }

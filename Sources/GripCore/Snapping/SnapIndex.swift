@@ -20,26 +20,32 @@ struct SnapList {
     }
 
     /// Runs `body` with the list's storage.
-    @inline(__always) func withPointers<R>(_ body: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>) -> R) -> R {
+    @inline(__always) func withPointers<R>(
+        _ body: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>) -> R
+    ) -> R {
         keys.withUnsafeBufferPointer { k in
             slots.withUnsafeBufferPointer { s in
                 stamps.withUnsafeBufferPointer { t in
-                    body(k.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped,
-                         s.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped,
-                         t.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped)
+                    body(
+                        k.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped,
+                        s.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped,
+                        t.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped)
                 }
             }
         }
     }
 
     /// Runs `body` with the list's storage, writable.
-    @inline(__always) mutating func withMutablePointers<R>(_ body: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>) -> R) -> R {
+    @inline(__always) mutating func withMutablePointers<R>(
+        _ body: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>) -> R
+    ) -> R {
         keys.withUnsafeMutableBufferPointer { k in
             slots.withUnsafeMutableBufferPointer { s in
                 stamps.withUnsafeMutableBufferPointer { t in
-                    body(k.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped,
-                         s.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped,
-                         t.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped)
+                    body(
+                        k.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped,
+                        s.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped,
+                        t.baseAddress ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped)
                 }
             }
         }
@@ -47,9 +53,11 @@ struct SnapList {
 
     /// Merges `n` entries of lists `a` (from `ia`, `na` in all) and `b` into `out`, the smaller
     /// key first (`a`'s on ties); `n` is at most what the two have left.
-    @_optimize(speed) static func merge(_ a: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>), _ na: Int, _ ia: inout Int,
-                                        _ b: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>), _ nb: Int, _ ib: inout Int,
-                                        into out: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>), _ n: Int) {
+    @_optimize(speed) static func merge(
+        _ a: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>), _ na: Int, _ ia: inout Int,
+        _ b: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>), _ nb: Int, _ ib: inout Int,
+        into out: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>), _ n: Int
+    ) {
         var i = ia, j = ib
         for w in 0..<n {
             if j >= nb || (i < na && a.0[i] <= b.0[j]) {
@@ -183,15 +191,19 @@ struct SnapIndex {
     /// coordinates spread over a scene): buckets of more than 32 are sorted the same way, then
     /// one insertion pass over the whole puts the small buckets in order (every key is already
     /// in its bucket, so it only moves within it).
-    @_optimize(speed) static func bucketSort(_ k: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Int32>, _ n: Int, depth: Int = 0) {
+    @_optimize(speed) static func bucketSort(
+        _ k: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Int32>, _ n: Int, depth: Int = 0
+    ) {
         if n < 2 { return }
         if n <= 32 || depth > 6 { insertionSort(k, s, n); return }
         var lo = k[0], hi = k[0]
         for i in 1..<n { lo = Swift.min(lo, k[i]); hi = Swift.max(hi, k[i]) }
         if lo == hi { return }
         let scale = Double(n - 1) / (hi - lo)
-        let start = UnsafeMutablePointer<Int>.allocate(capacity: n + 1), bk = UnsafeMutablePointer<Int>.allocate(capacity: n)
-        let tk = UnsafeMutablePointer<Double>.allocate(capacity: n), ts = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        let start = UnsafeMutablePointer<Int>.allocate(capacity: n + 1),
+            bk = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        let tk = UnsafeMutablePointer<Double>.allocate(capacity: n),
+            ts = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         defer { start.deallocate(); bk.deallocate(); tk.deallocate(); ts.deallocate() }
         start.initialize(repeating: 0, count: n + 1)
         // (v - lo) * scale is within 0 ... n - 1 up to rounding: clamped, never trapping.
@@ -221,7 +233,9 @@ struct SnapIndex {
     }
 
     /// Sorts `n` keys (with their slots) ascending and stably by insertion: O(n + inversions).
-    @_optimize(speed) @inline(__always) static func insertionSort(_ k: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Int32>, _ n: Int) {
+    @_optimize(speed) @inline(__always) static func insertionSort(
+        _ k: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Int32>, _ n: Int
+    ) {
         if n < 2 { return }
         for i in 1..<n {
             let v = k[i]
@@ -238,7 +252,9 @@ extension Scene {
     /// Slot `s` changed in a way the snap index follows (its geometry, created, destroyed,
     /// reparented, made a target or not): queued once until the index takes it in.
     @inline(__always) mutating func snapTouched(_ s: Int32) {
-        if Int(s) >= snapQueued.count { snapQueued.append(contentsOf: repeatElement(false, count: Int(s) + 1 - snapQueued.count)) }
+        if Int(s) >= snapQueued.count {
+            snapQueued.append(contentsOf: repeatElement(false, count: Int(s) + 1 - snapQueued.count))
+        }
         if !snapQueued[Int(s)] { snapQueued[Int(s)] = true; snapDirty.append(s) }
     }
 }

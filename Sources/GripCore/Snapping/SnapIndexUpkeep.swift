@@ -14,7 +14,8 @@ extension Engine {
     /// calls, once `drainAt` wait: a gesture moving many boxes then pays nothing for the index
     /// (its changes wait, deduplicated, until snapping is turned on or boxes are created).
     @inline(__always) func snapUpkeep(boxCall: Bool = false) {
-        let drain = objectSnapping ? !scene.snapDirty.isEmpty : boxCall && scene.snapDirty.count >= snapping.index.drainAt
+        let drain =
+            objectSnapping ? !scene.snapDirty.isEmpty : boxCall && scene.snapDirty.count >= snapping.index.drainAt
         if drain || !snapping.index.busy.isEmpty { snapSlice(drain: drain) }
     }
 
@@ -91,8 +92,12 @@ extension Engine {
         }
         let b = SnapIndex.bounds(scene.slots[Int(s)].geometry)
         let pi = snapParentIndex(scene.slots[Int(s)].parent)
-        if old == pi && r.bounds.min.x.bitPattern == b.min.x.bitPattern && r.bounds.min.y.bitPattern == b.min.y.bitPattern
-            && r.bounds.max.x.bitPattern == b.max.x.bitPattern && r.bounds.max.y.bitPattern == b.max.y.bitPattern { return }
+        if old == pi && r.bounds.min.x.bitPattern == b.min.x.bitPattern
+            && r.bounds.min.y.bitPattern == b.min.y.bitPattern
+            && r.bounds.max.x.bitPattern == b.max.x.bitPattern && r.bounds.max.y.bitPattern == b.max.y.bitPattern
+        {
+            return
+        }
         if old >= 0 && !wasPending { snapping.index.parents[Int(old)].stale = true }
         // `snapParentIndex` may have written this record (a parent's `children`): read it again.
         r = snapping.index.records[Int(s)]
@@ -118,18 +123,27 @@ extension Engine {
             guard let pi = snapping.index.busy.last else { return budget }
             let p = Int(pi)
             let n = snapping.index.parents[p].pending.count
-            if n >= snapping.index.runSize || (compact && n >= Swift.min(SnapIndex.pendingTested, snapping.index.runSize)) {
+            if n >= snapping.index.runSize
+                || (compact && n >= Swift.min(SnapIndex.pendingTested, snapping.index.runSize))
+            {
                 budget -= flushSnapPending(p, max: snapping.index.runSize)
                 continue
             }
             let r = snapping.index.parents[p].runs.count
-            if r >= 2 && ((compact && r > SnapIndex.compactRuns) || snapping.index.parents[p].runs[r - 2].count <= 2 * snapping.index.parents[p].runs[r - 1].count) {
+            if r >= 2
+                && ((compact && r > SnapIndex.compactRuns)
+                    || snapping.index.parents[p].runs[r - 2].count <= 2 * snapping.index.parents[p].runs[r - 1].count)
+            {
                 startSnapMerge(p, at: r - 2)
                 budget -= 64
                 continue
             }
             // Merging down waits for a slice that changes nothing (the parent stays busy till then).
-            if !compact && objectSnapping && (r > SnapIndex.compactRuns || n >= Swift.min(SnapIndex.pendingTested, snapping.index.runSize)) { return budget }
+            if !compact && objectSnapping
+                && (r > SnapIndex.compactRuns || n >= Swift.min(SnapIndex.pendingTested, snapping.index.runSize))
+            {
+                return budget
+            }
             snapping.index.parents[p].busy = false
             snapping.index.busy.removeLast()
         }
@@ -193,13 +207,16 @@ extension Engine {
         var out: [SnapList] = []
         // Storage for every entry, left unwritten (plain numbers): each step writes its part.
         for _ in 0..<6 {
-            out.append(SnapList(keys: [Double](unsafeUninitializedCapacity: n) { $1 = n },
-                                slots: [Int32](unsafeUninitializedCapacity: n) { $1 = n },
-                                stamps: [UInt32](unsafeUninitializedCapacity: n) { $1 = n }))
+            out.append(
+                SnapList(
+                    keys: [Double](unsafeUninitializedCapacity: n) { $1 = n },
+                    slots: [Int32](unsafeUninitializedCapacity: n) { $1 = n },
+                    stamps: [UInt32](unsafeUninitializedCapacity: n) { $1 = n }))
         }
-        snapping.index.merge = SnapMerge(parent: p, at: at, out: out, a: [Int](repeating: 0, count: 6),
-                                         b: [Int](repeating: 0, count: 6), filled: [Int](repeating: 0, count: 6),
-                                         dropStale: snapping.index.parents[p].stale)
+        snapping.index.merge = SnapMerge(
+            parent: p, at: at, out: out, a: [Int](repeating: 0, count: 6),
+            b: [Int](repeating: 0, count: 6), filled: [Int](repeating: 0, count: 6),
+            dropStale: snapping.index.parents[p].stale)
         // Entries going stale from now on mark it again; a merge of all its runs drops the rest.
         if snapping.index.parents[p].runs.count == 2 { snapping.index.parents[p].stale = false }
     }
@@ -226,7 +243,9 @@ extension Engine {
             la.withPointers { ak, asl, ast in
                 lb.withPointers { bk, bsl, bst in
                     o.withMutablePointers { ok, osl, ost in
-                        SnapList.merge((ak, asl, ast), na, &ia, (bk, bsl, bst), nb, &ib, into: (ok + base, osl + base, ost + base), n)
+                        SnapList.merge(
+                            (ak, asl, ast), na, &ia, (bk, bsl, bst), nb, &ib, into: (ok + base, osl + base, ost + base),
+                            n)
                     }
                 }
             }
@@ -276,7 +295,9 @@ extension Engine {
                 snapping.index.deferred.swapAt(i, snapping.index.deferred.count - 1)
                 snapping.index.deferred.removeLast()
                 refreshSnapEntry(s)
-            } else { i += 1 }
+            } else {
+                i += 1
+            }
         }
         drainSnapDirty(limit: Int.max)
         let pi = Int(snapParentIndex(parent))
@@ -290,7 +311,7 @@ extension Engine {
     /// waiting targets or several runs gets slices from now on.
     func snapCompactAll() {
         for p in snapping.index.parents.indices
-            where !snapping.index.parents[p].pending.isEmpty || snapping.index.parents[p].runs.count > 1 {
+        where !snapping.index.parents[p].pending.isEmpty || snapping.index.parents[p].runs.count > 1 {
             markSnapBusy(Int32(p))
         }
     }

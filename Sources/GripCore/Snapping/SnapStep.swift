@@ -46,20 +46,25 @@ extension Engine {
         snapping.engaged = 0x3F
         guard snapping.active, let (pi, child) = prepareSnap(gi) else { return .zero }
         let tol = snapTolerance(child: child)
-        return Vec2(snapAxis(pi, b, axis: 0, mask: 0x7, flags: snapping.config.flags, tol: tol.x, pointer: p.x) ?? 0,
-                    snapAxis(pi, b, axis: 1, mask: 0x38, flags: snapping.config.flags, tol: tol.y, pointer: p.y) ?? 0)
+        return Vec2(
+            snapAxis(pi, b, axis: 0, mask: 0x7, flags: snapping.config.flags, tol: tol.x, pointer: p.x) ?? 0,
+            snapAxis(pi, b, axis: 1, mask: 0x38, flags: snapping.config.flags, tol: tol.y, pointer: p.y) ?? 0)
     }
 
     /// The resize target (frame space of `start`) moved so the moving edges of the resized box
     /// snap (GRIP_SNAP_WHILE_RESIZING); with the ratio kept only the axis needing the smaller
     /// correction snaps. Boxes turned off their parent's axes do not snap. A selection's frame
     /// (`toParent`: world -> the members' parent space) snaps the same way by its bounds there.
-    @inline(never) func snapResize(_ gi: Int, start: BoxGeometry, handle: HandleID, _ o: Resize.Options, startFrame: Affine,
-                                     target: Vec2, pointer p: Vec2, modifiers: UInt32, toParent: Affine? = nil) -> Vec2 {
+    @inline(never) func snapResize(
+        _ gi: Int, start: BoxGeometry, handle: HandleID, _ o: Resize.Options, startFrame: Affine,
+        target: Vec2, pointer p: Vec2, modifiers: UInt32, toParent: Affine? = nil
+    ) -> Vec2 {
         snapping.active = snapping.snaps(modifiers) && snapping.config.has(SnapConfig.whileResizing)
         snapping.engaged = 0
         let m = (toParent ?? .identity) * startFrame, scale = abs(m.determinant).squareRoot()
-        let aligned = (abs(m.b) <= 1e-9 * scale && abs(m.c) <= 1e-9 * scale) || (abs(m.a) <= 1e-9 * scale && abs(m.d) <= 1e-9 * scale)
+        let aligned =
+            (abs(m.b) <= 1e-9 * scale && abs(m.c) <= 1e-9 * scale)
+            || (abs(m.a) <= 1e-9 * scale && abs(m.d) <= 1e-9 * scale)
         guard snapping.active, aligned, let (pi, child) = prepareSnap(gi) else {
             snapping.active = false
             return target
@@ -90,8 +95,11 @@ extension Engine {
             for k in stride(from: 0, through: 2, by: 2) where o.centered || (k == 0) == low {
                 let bit = UInt32(1) << UInt32(axis * 3 + k)
                 mask |= bit
-                guard let v = snapAxis(pi, b, axis: axis, mask: bit, flags: flags, tol: axis == 0 ? tol.x : tol.y,
-                                       pointer: axis == 0 ? p.x : p.y) else { continue }
+                guard
+                    let v = snapAxis(
+                        pi, b, axis: axis, mask: bit, flags: flags, tol: axis == 0 ? tol.x : tol.y,
+                        pointer: axis == 0 ? p.x : p.y)
+                else { continue }
                 if best == nil || abs(v) < abs(best ?? 0) { best = v; bestSide = k }
             }
             if axis == 0 { d.0 = best; side.0 = bestSide } else { d.1 = best; side.1 = bestSide }
@@ -101,7 +109,8 @@ extension Engine {
         // The moving edge is affine in the target: one secant step puts it on the snapped coordinate.
         @inline(never) func moved(_ axis: Int, _ dir: Vec2, _ dv: Double, _ t: Vec2) -> Vec2 {
             let side = axis == 0 ? side.0 : side.1
-            let e0 = SnapIndex.feature(edges(t), axis: axis, side), e1 = SnapIndex.feature(edges(t + dir), axis: axis, side)
+            let e0 = SnapIndex.feature(edges(t), axis: axis, side),
+                e1 = SnapIndex.feature(edges(t + dir), axis: axis, side)
             let slope = e1 - e0
             guard abs(slope) > 1e-12 else { return t }
             return t + dir * (dv / slope)
@@ -109,8 +118,10 @@ extension Engine {
         let w0 = start.width, h0 = start.height
         if o.uniform {
             let axis = d.1 == nil || (d.0 != nil && abs(d.0 ?? 0) <= abs(d.1 ?? 0)) ? 0 : 1
-            let dir = a.x != 0.5 && a.y != 0.5 ? Vec2(w0 * (a.x - 0.5), h0 * (a.y - 0.5)) * (2 / (w0 * w0 + h0 * h0).squareRoot())
-                                              : (a.x != 0.5 ? Vec2(1, 0) : Vec2(0, 1))
+            let dir =
+                a.x != 0.5 && a.y != 0.5
+                ? Vec2(w0 * (a.x - 0.5), h0 * (a.y - 0.5)) * (2 / (w0 * w0 + h0 * h0).squareRoot())
+                : (a.x != 0.5 ? Vec2(1, 0) : Vec2(0, 1))
             return moved(axis, dir, (axis == 0 ? d.0 : d.1) ?? 0, target)
         }
         var t = target
@@ -140,8 +151,12 @@ extension Engine {
             let r = SnapIndex.bounds(scene.slots[Int(s)].geometry)
             parent = scene.slots[Int(s)].parent
             child = s
-            b = b.map { Rect(min: Vec2(Swift.min($0.min.x, r.min.x), Swift.min($0.min.y, r.min.y)),
-                             max: Vec2(Swift.max($0.max.x, r.max.x), Swift.max($0.max.y, r.max.y))) } ?? r
+            b =
+                b.map {
+                    Rect(
+                        min: Vec2(Swift.min($0.min.x, r.min.x), Swift.min($0.min.y, r.min.y)),
+                        max: Vec2(Swift.max($0.max.x, r.max.x), Swift.max($0.max.y, r.max.y)))
+                } ?? r
         }
         guard let b, parent < 0 || Int(parent) < snapping.index.records.count else { return }
         let pi = Int(parent < 0 ? snapping.index.root : snapping.index.records[Int(parent)].children)
@@ -152,14 +167,18 @@ extension Engine {
         let c = snapping.config
         for axis in 0..<2 {
             let o = 1 - axis
-            for f in 0..<3 where snapping.engaged & (1 << UInt32(axis * 3 + f)) != 0 && c.has(f == 1 ? SnapConfig.centers : SnapConfig.edges) {
+            for f in 0..<3
+            where snapping.engaged & (1 << UInt32(axis * 3 + f)) != 0
+                && c.has(f == 1 ? SnapConfig.centers : SnapConfig.edges)
+            {
                 let v = SnapIndex.feature(b, axis: axis, f)
                 let eps = 1e-9 * Swift.max(1, abs(v))
                 let k = axis * 3 + f
                 var lo = SnapIndex.feature(b, axis: o, 0), hi = SnapIndex.feature(b, axis: o, 2), found = false
                 @inline(__always) func take(_ s: Int32) {
                     let r = snapping.index.records[Int(s)].bounds
-                    lo = Swift.min(lo, SnapIndex.feature(r, axis: o, 0)); hi = Swift.max(hi, SnapIndex.feature(r, axis: o, 2))
+                    lo = Swift.min(lo, SnapIndex.feature(r, axis: o, 0));
+                    hi = Swift.max(hi, SnapIndex.feature(r, axis: o, 2))
                     found = true
                 }
                 for r in 0..<snapping.index.parents[pi].runs.count {
@@ -167,17 +186,22 @@ extension Engine {
                     var i = list.lowerBound(v - eps)
                     while i < list.keys.count && list.keys[i] <= v + eps {
                         let s = list.slots[i]
-                        if snapping.index.live(p, k, list.keys[i], s, list.stamps[i]) && snapping.index.isTarget(s) { take(s) }
+                        if snapping.index.live(p, k, list.keys[i], s, list.stamps[i]) && snapping.index.isTarget(s) {
+                            take(s)
+                        }
                         i += 1
                     }
                 }
-                for s in snapping.index.parents[pi].pending where snapping.index.waits(p, s) && snapping.index.isTarget(s) {
+                for s in snapping.index.parents[pi].pending
+                where snapping.index.waits(p, s) && snapping.index.isTarget(s) {
                     let t = SnapIndex.feature(snapping.index.records[Int(s)].bounds, axis: axis, f)
                     if t >= v - eps && t <= v + eps { take(s) }
                 }
                 if found {
-                    snapping.markScratch.append(SnapMark(gap: false, a: axis == 0 ? Vec2(v, lo) : Vec2(lo, v),
-                                                         b: axis == 0 ? Vec2(v, hi) : Vec2(hi, v), length: hi - lo))
+                    snapping.markScratch.append(
+                        SnapMark(
+                            gap: false, a: axis == 0 ? Vec2(v, lo) : Vec2(lo, v),
+                            b: axis == 0 ? Vec2(v, hi) : Vec2(hi, v), length: hi - lo))
                 }
             }
             if c.has(SnapConfig.gaps) && snapping.engaged == 0x3F {
@@ -202,8 +226,9 @@ extension Engine {
         var b = SnapIndex.bounds(interactions.groupScratch[0])
         for i in 1..<n {
             let r = SnapIndex.bounds(interactions.groupScratch[i])
-            b = Rect(min: Vec2(Swift.min(b.min.x, r.min.x), Swift.min(b.min.y, r.min.y)),
-                     max: Vec2(Swift.max(b.max.x, r.max.x), Swift.max(b.max.y, r.max.y)))
+            b = Rect(
+                min: Vec2(Swift.min(b.min.x, r.min.x), Swift.min(b.min.y, r.min.y)),
+                max: Vec2(Swift.max(b.max.x, r.max.x), Swift.max(b.max.y, r.max.y)))
         }
         let toParent = interactions.active[gi].members.parentInverse(0)
         let c = snapMove(gi, bounds: b, pointer: toParent.apply(world), modifiers: modifiers)

@@ -25,8 +25,10 @@ extension Engine {
 
     /// Considers, for moving coordinate `f`, the nearest targets below and above it in list `k`
     /// of index `pi` within `tol`: in each run, and each target waiting.
-    @_optimize(speed) @inline(__always) func nearestTargets(_ pi: Int, _ k: Int, _ f: Double, tol: Double, pointer: Double,
-                                                          into best: inout AxisSnap) {
+    @_optimize(speed) @inline(__always) func nearestTargets(
+        _ pi: Int, _ k: Int, _ f: Double, tol: Double, pointer: Double,
+        into best: inout AxisSnap
+    ) {
         let lo = f - tol, hi = f + tol
         let p = Int32(pi)
         for r in 0..<snapping.index.parents[pi].runs.count {
@@ -63,13 +65,17 @@ extension Engine {
     /// The correction along `axis` that snaps bounds `b` (the features in `mask`: bit `axis * 3 +
     /// feature`, 0 min edge, 1 centre, 2 max edge) to the targets of index `pi`, else to the grid
     /// (what `flags` turns on); nil when nothing is within `tol`.
-    @_optimize(speed) func snapAxis(_ pi: Int, _ b: Rect, axis: Int, mask: UInt32, flags: UInt32, tol: Double,
-                                     pointer: Double) -> Double? {
+    @_optimize(speed) func snapAxis(
+        _ pi: Int, _ b: Rect, axis: Int, mask: UInt32, flags: UInt32, tol: Double,
+        pointer: Double
+    ) -> Double? {
         var best = AxisSnap()
         var c = snapping.config
         c.flags = flags
-        for f in 0..<3 where mask & (1 << UInt32(axis * 3 + f)) != 0 && c.has(f == 1 ? SnapConfig.centers : SnapConfig.edges) {
-            nearestTargets(pi, axis * 3 + f, SnapIndex.feature(b, axis: axis, f), tol: tol, pointer: pointer, into: &best)
+        for f in 0..<3
+        where mask & (1 << UInt32(axis * 3 + f)) != 0 && c.has(f == 1 ? SnapConfig.centers : SnapConfig.edges) {
+            nearestTargets(
+                pi, axis * 3 + f, SnapIndex.feature(b, axis: axis, f), tol: tol, pointer: pointer, into: &best)
         }
         if c.has(SnapConfig.gaps) { gapSnap(pi, b, axis: axis, tol: tol, pointer: pointer, into: &best) }
         if best.found { return best.d }
