@@ -2,7 +2,7 @@
  * Every figure is a median (and p99 where asked) over many repetitions after a warm-up; the
  * comparisons are ratios taken in the same run. Writes a Markdown table to the path in argv[1]. */
 #define _POSIX_C_SOURCE 199309L
-#include "grip.h"
+#include "bench_scene.h"
 #include "alloc_count.h"
 #include <math.h>
 #include <stdio.h>
@@ -34,24 +34,6 @@ static double percentile(double *v, int n, double p) {
     return v[i];
 }
 
-/* xorshift64*: deterministic scenes. */
-static unsigned long long rng = 88172645463325252ull;
-static double rnd(void) {
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return (double)((rng * 2685821657736338717ull) >> 11) / 9007199254740992.0;
-}
-
-#define CHECK(call)                                                                                  \
-    do {                                                                                             \
-        grip_status s_ = (call);                                                                     \
-        if (s_ < 0) {                                                                                \
-            fprintf(stderr, "%s:%d: %s -> %s\n", __FILE__, __LINE__, #call, grip_status_string(s_)); \
-            exit(1);                                                                                 \
-        }                                                                                            \
-    } while (0)
-
 static double t_host = 0; /* the host clock, advanced 1 ms per event */
 
 static void pointer(grip_engine *e, grip_phase phase, unsigned id, double x, double y) {
@@ -59,40 +41,13 @@ static void pointer(grip_engine *e, grip_phase phase, unsigned id, double x, dou
     CHECK(grip_dispatch_pointer(e, &ev, NULL));
 }
 
-static void drain(grip_engine *e) {
-    grip_event ev;
-    while (grip_event_poll(e, &ev) == GRIP_OK) {}
-}
-
 static bool target_editing = true;
 
 /* n - 1 random rotated boxes over a 4000 x 4000 world, then the target: editing (unless
  * target_editing is false), on top, at (200, 200). */
 static grip_engine *scene(int n, grip_box *target) {
-    grip_engine_desc d;
-    grip_engine_desc_init(&d);
-    d.width = 4000;
-    d.height = 4000;
-    grip_engine *e;
-    CHECK(grip_engine_create(&d, &e));
-    grip_box_desc b;
-    grip_box_desc_init(&b);
-    for (int i = 0; i < n - 1; i++) {
-        b.width = 20 + 40 * rnd();
-        b.height = 20 + 40 * rnd();
-        b.x = 300 + 3600 * rnd();
-        b.y = 300 + 3600 * rnd();
-        b.rotation = 6.283 * rnd();
-        grip_box id;
-        CHECK(grip_box_create(e, &b, &id));
-    }
-    grip_box_desc_init(&b);
-    b.x = 150;
-    b.y = 150;
-    b.width = 100;
-    b.height = 100;
-    b.editing = target_editing;
-    CHECK(grip_box_create(e, &b, target));
+    grip_engine *e = world_4000();
+    add_scene_boxes(e, n - 1, target_editing, target);
     return e;
 }
 
@@ -706,34 +661,13 @@ static double bench_snap_update(int n) {
 /* Snapping turned on first, then n - 1 boxes created and the target dragged: the first snapped
  * move brings the index up to date with every box created since. */
 static double bench_snap_created_after(int n) {
-    grip_engine *e;
-    grip_engine_desc d;
-    grip_engine_desc_init(&d);
-    d.width = 4000;
-    d.height = 4000;
-    CHECK(grip_engine_create(&d, &e));
+    grip_engine *e = world_4000();
     grip_snap_desc sd;
     grip_snap_desc_init(&sd);
     sd.flags = GRIP_SNAP_GRID | GRIP_SNAP_EDGES | GRIP_SNAP_CENTERS;
     CHECK(grip_engine_set_snapping(e, &sd));
-    grip_box_desc b;
-    grip_box_desc_init(&b);
     grip_box id;
-    for (int i = 0; i < n - 1; i++) {
-        b.width = 20 + 40 * rnd();
-        b.height = 20 + 40 * rnd();
-        b.x = 300 + 3600 * rnd();
-        b.y = 300 + 3600 * rnd();
-        b.rotation = 6.283 * rnd();
-        CHECK(grip_box_create(e, &b, &id));
-    }
-    grip_box_desc_init(&b);
-    b.x = 150;
-    b.y = 150;
-    b.width = 100;
-    b.height = 100;
-    b.editing = true;
-    CHECK(grip_box_create(e, &b, &id));
+    add_scene_boxes(e, n - 1, true, &id);
     grip_frame f;
     CHECK(grip_frame_get(e, &f));
     pointer(e, GRIP_PHASE_DOWN, 1, 200, 200);

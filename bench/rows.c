@@ -15,27 +15,10 @@
  * different N, divided by the difference of N (the setup cancels):
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/bench/grip-rows create 20000
  * scripts/bench builds it beside grip-loop (grip-rows, grip-rows-runtime). */
-#include "grip.h"
+#include "bench_scene.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned long long rng = 88172645463325252ull;
-static double rnd(void) {
-    rng ^= rng >> 12;
-    rng ^= rng << 25;
-    rng ^= rng >> 27;
-    return (double)((rng * 2685821657736338717ull) >> 11) / 9007199254740992.0;
-}
-
-#define CHECK(call)                                                                                  \
-    do {                                                                                             \
-        grip_status s_ = (call);                                                                     \
-        if (s_ < 0) {                                                                                \
-            fprintf(stderr, "%s:%d: %s -> %s\n", __FILE__, __LINE__, #call, grip_status_string(s_)); \
-            exit(1);                                                                                 \
-        }                                                                                            \
-    } while (0)
 
 static double t = 0;
 static void pointer(grip_engine *e, grip_phase phase, double x, double y) {
@@ -44,42 +27,15 @@ static void pointer(grip_engine *e, grip_phase phase, double x, double y) {
     CHECK(grip_dispatch_pointer(e, &ev, NULL));
 }
 
-static void drain(grip_engine *e) {
-    grip_event ev;
-    while (grip_event_poll(e, &ev) == GRIP_OK) {}
-}
-
 /* bench.c's scene(): n - 1 random rotated boxes over 4000 x 4000, then an editing target box at
  * (200, 200). */
 static grip_engine *scene(int n) {
-    grip_engine_desc d;
-    grip_engine_desc_init(&d);
-    d.width = 4000;
-    d.height = 4000;
-    grip_engine *e;
-    CHECK(grip_engine_create(&d, &e));
-    grip_box_desc b;
-    grip_box_desc_init(&b);
+    grip_engine *e = world_4000();
     grip_box id;
-    for (int i = 0; i < n - 1; i++) {
-        b.width = 20 + 40 * rnd();
-        b.height = 20 + 40 * rnd();
-        b.x = 300 + 3600 * rnd();
-        b.y = 300 + 3600 * rnd();
-        b.rotation = 6.283 * rnd();
-        CHECK(grip_box_create(e, &b, &id));
-    }
-    grip_box_desc_init(&b);
-    b.x = 150;
-    b.y = 150;
-    b.width = 100;
-    b.height = 100;
-    b.editing = true;
-    CHECK(grip_box_create(e, &b, &id));
+    add_scene_boxes(e, n - 1, true, &id);
     return e;
 }
 
-/* A grid of n side-by-side boxes of the given pitch and size. */
 static grip_engine *grid(int n, int side, double pitch, double size, grip_selection_mode mode, grip_box *ids) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
