@@ -287,18 +287,7 @@ static void bench_longest_call(int n, double longest[4], double cpu[4]) {
     grip_box_desc_init(&b);
     grip_box id;
     for (int i = 0; i < n; i++) {
-        b.width = 20 + 40 * rnd();
-        b.height = 20 + 40 * rnd();
-        b.x = 300 + 3600 * rnd();
-        b.y = 300 + 3600 * rnd();
-        b.rotation = 6.283 * rnd();
-        if (i == n - 1) {
-            b.x = 150;
-            b.y = 150;
-            b.width = 100;
-            b.height = 100;
-            b.rotation = 0;
-        }
+        scene_box(&b, i == n - 1, false);
         call_begin();
         grip_status st = grip_box_create(e, &b, &id);
         call_end(&longest[0], 0);
@@ -709,19 +698,7 @@ static void bench_longest_snap_call(int n, bool snap_first, double longest[4], d
         grip_box_desc_init(&b);
         grip_box id;
         for (int i = 0; i < n; i++) {
-            b.width = 20 + 40 * rnd();
-            b.height = 20 + 40 * rnd();
-            b.x = 300 + 3600 * rnd();
-            b.y = 300 + 3600 * rnd();
-            b.rotation = 6.283 * rnd();
-            if (i == n - 1) {
-                b.x = 150;
-                b.y = 150;
-                b.width = 100;
-                b.height = 100;
-                b.rotation = 0;
-                b.editing = true;
-            }
+            scene_box(&b, i == n - 1, true);
             call_begin();
             grip_status st = grip_box_create(e, &b, &id);
             call_end(&longest[0], 0);

@@ -44,17 +44,32 @@ static grip_engine *world_4000(void) {
     return e;
 }
 
+/* Fills `b` with the next random rotated box, 20-60 units wide over (300, 300)-(3900, 3900); as
+ * `target` (the random numbers still drawn, so scenes stay the same), the 100 x 100 box at
+ * (150, 150), unrotated, editing when `editing`. */
+static void scene_box(grip_box_desc *b, bool target, bool editing) {
+    b->width = 20 + 40 * rnd();
+    b->height = 20 + 40 * rnd();
+    b->x = 300 + 3600 * rnd();
+    b->y = 300 + 3600 * rnd();
+    b->rotation = 6.283 * rnd();
+    if (target) {
+        b->x = 150;
+        b->y = 150;
+        b->width = 100;
+        b->height = 100;
+        b->rotation = 0;
+        b->editing = editing;
+    }
+}
+
 /* Adds `count` random rotated boxes 20-60 units wide over (300, 300)-(3900, 3900), then the
  * target: 100 x 100 at (150, 150), on top, editing when `editing`. */
 static void add_scene_boxes(grip_engine *e, int count, bool editing, grip_box *target) {
     grip_box_desc b;
     grip_box_desc_init(&b);
     for (int i = 0; i < count; i++) {
-        b.width = 20 + 40 * rnd();
-        b.height = 20 + 40 * rnd();
-        b.x = 300 + 3600 * rnd();
-        b.y = 300 + 3600 * rnd();
-        b.rotation = 6.283 * rnd();
+        scene_box(&b, false, false);
         grip_box id;
         CHECK(grip_box_create(e, &b, &id));
     }
