@@ -33,22 +33,24 @@ extension Engine {
     /// A step that would take a contained member out of its region is refused as a whole: every
     /// member stays where it is.
     @_optimize(speed) func refuseUnlessAllFit(_ gi: Int) {
+        if interactions.active[gi].frameIsMember {
+            // One box: its own region, checked without the members' loop.
+            guard let r = containmentRegion(interactions.active[gi].members.first.slot),
+                !Containment.fits(interactions.proposals[0], in: r)
+            else { return }
+            interactions.proposals[0] = interactions.active[gi].members.first.current
+            return
+        }
         if allFit(gi) { return }
         let members = interactions.active[gi].members
         for i in 0..<members.count { interactions.proposals[i] = members[i].current }
     }
 
-    /// The proposals of a move of gesture `gi` by frame-space displacement `d` (every member
-    /// moved by it), stopped by containment: one box is clamped into its region; a group stops as
-    /// a whole at the largest part of `d` that fits, then slides along each world axis. Returns
-    /// the displacement applied (a group's).
-    @discardableResult func containMove(_ gi: Int, by d: Vec2) -> Vec2 {
-        if interactions.active[gi].frameIsMember {
-            if let r = containmentRegion(interactions.active[gi].members.first.slot) {
-                interactions.proposals[0] = Containment.clampTranslation(interactions.proposals[0], in: r)
-            }
-            return d
-        }
+    /// The proposals of a move of group gesture `gi` by world displacement `d` (every member moved
+    /// by it), stopped by containment: the group stops as a whole at the largest part of `d`
+    /// that fits, then slides along each world axis. Returns the displacement applied. (One box
+    /// is clamped into its region exactly by its move step.)
+    func containMove(_ gi: Int, by d: Vec2) -> Vec2 {
         if allFit(gi) { return d }
         if let clamped = clampedShift(gi, d) {
             propose(gi, GroupTransform.Similarity(shift: clamped))

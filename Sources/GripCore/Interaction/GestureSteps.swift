@@ -61,7 +61,21 @@ extension Engine {
     ) -> Bool {
         var d = p - interactions.active[gi].grabA
         let snaps = snapping.config.flags != 0
-        if !snaps && interactions.active[gi].unconstrained && !interactions.active[gi].frameIsMember {
+        if interactions.active[gi].frameIsMember {
+            // One box: the member is the frame, snapped by its bounds, then clamped into its region
+            // (the overshoot remembered: every step starts from the snapshot).
+            var next = Move.apply(interactions.active[gi].members.first.start, by: d)
+            if snaps {
+                propose(next)
+                next.center = next.center + snapMoveCorrection(gi, pointer: p, modifiers: modifiers)
+            }
+            if let r = containmentRegion(interactions.active[gi].members.first.slot) {
+                next = Containment.clampTranslation(next, in: r)
+            }
+            propose(next)
+            return true
+        }
+        if !snaps && interactions.active[gi].unconstrained {
             // Nothing stops a member or changes its proposal: each is moved and committed in one
             // pass (what proposing, fitting and committing give). The interaction is read in
             // place: a copy of it alive during the pass would make the members' storage shared,
@@ -75,33 +89,17 @@ extension Engine {
             return false
         }
         if snaps {
-            proposeMove(gi, by: d)
-            let c = snapMoveCorrection(gi, pointer: p, modifiers: modifiers)
-            if interactions.active[gi].frameIsMember {
-                interactions.proposals[0].center = interactions.proposals[0].center + c
-                containMove(gi, by: d)
-                return true
-            }
-            d = d + c
+            propose(gi, GroupTransform.Similarity(shift: d))
+            d = d + snapMoveCorrection(gi, pointer: p, modifiers: modifiers)
         }
         moveMembers(gi, by: d)
         return true
     }
 
-    /// Proposes every member of gesture `gi` moved by frame-space displacement `d` from its
-    /// snapshot (one box: `Move`).
-    @_optimize(speed) @inline(__always) private func proposeMove(_ gi: Int, by d: Vec2) {
-        if interactions.active[gi].frameIsMember {
-            propose(Move.apply(interactions.active[gi].members.first.start, by: d))
-        } else {
-            propose(gi, GroupTransform.Similarity(shift: d))
-        }
-    }
-
-    /// Proposes gesture `gi`'s members moved by frame-space displacement `d` from their
+    /// Proposes the members of group gesture `gi` moved by world displacement `d` from their
     /// snapshots, stopped by containment. Returns the displacement applied.
     @discardableResult func moveMembers(_ gi: Int, by d: Vec2) -> Vec2 {
-        proposeMove(gi, by: d)
+        propose(gi, GroupTransform.Similarity(shift: d))
         return containMove(gi, by: d)
     }
 
@@ -217,29 +215,26 @@ extension Engine {
             return
         }
         let k = Swift.min(Swift.max(e.factor, Magnify.previewRange.lowerBound), Magnify.previewRange.upperBound)
-        guard interactions.active[gi].frameIsMember else {
+        let start = interactions.active[gi].frame
+        // One box's last step is its committed scale, placed without CHANGED.
+        let silent = interactions.active[gi].frameIsMember && e.phase == .up
+        if !interactions.active[gi].frameIsMember {
             propose(gi, GroupTransform.Similarity(pivot: focal, factor: clampGroupFactor(gi, k)))
             refuseUnlessAllFit(gi)
-            commitGesture(gi, pointer: 0, at: e.focal)
-            if e.phase == .up { end(gi, pointer: 0, at: viewInverse.apply(e.focal)) }
-            return
-        }
-        let start = interactions.active[gi].frame
-        if e.phase != .up {
+        } else if !silent {
             propose(Magnify.preview(start, factor: e.factor, focal: focal))
             refuseUnlessAllFit(gi)
-            commitGesture(gi, pointer: 0, at: e.focal)
-            return
+        } else {
+            let b = scene.slots[Int(interactions.active[gi].members.first.slot)].behavior
+            propose(Magnify.commit(start, factor: e.factor, focal: focal, minScale: b.minScale, maxScale: b.maxScale))
+            if !allFit(gi) {
+                let current = interactions.active[gi].members.first.current
+                propose(Magnify.commit(current, factor: 1, focal: focal, minScale: b.minScale, maxScale: b.maxScale))
+                if !allFit(gi) { propose(start) }
+            }
         }
-        let b = scene.slots[Int(interactions.active[gi].members.first.slot)].behavior
-        propose(Magnify.commit(start, factor: e.factor, focal: focal, minScale: b.minScale, maxScale: b.maxScale))
-        if !allFit(gi) {
-            let current = interactions.active[gi].members.first.current
-            propose(Magnify.commit(current, factor: 1, focal: focal, minScale: b.minScale, maxScale: b.maxScale))
-            if !allFit(gi) { propose(start) }
-        }
-        commitGesture(gi, pointer: 0, at: e.focal, emitting: false)
-        end(gi, pointer: 0, at: viewInverse.apply(e.focal))
+        commitGesture(gi, pointer: 0, at: e.focal, emitting: !silent)
+        if e.phase == .up { end(gi, pointer: 0, at: viewInverse.apply(e.focal)) }
     }
 
     // MARK: custom handles
@@ -277,10 +272,13 @@ extension Engine {
 
     /// Commits gesture `gi`'s proposals, each member through its constraints: CHANGED once when
     /// any box moved (unless not `emitting`), with the box's id, or GRIP_SELECTION for a group,
-    /// reporting `pointer` at screen point `q`. A step that would give a member an unusable
-    /// geometry changes nothing (false).
+    /// reporting `pointer` at screen point `q`. A step that would give one box an unusable
+    /// geometry changes nothing (false); a group's members are carried by similarities and
+    /// stretches of valid geometry.
     @discardableResult
-    @_optimize(speed) func commitGesture(_ gi: Int, pointer: UInt32, at q: Vec2, emitting: Bool = true) -> Bool {
+    @_optimize(speed) func commitGesture(
+        _ gi: Int, pointer: UInt32, at q: Vec2, emitting: Bool = true
+    ) -> Bool {
         var changed = false
         var last: Int32 = -1
         if interactions.active[gi].frameIsMember {
@@ -292,16 +290,9 @@ extension Engine {
             interactions.active[gi].members.first.current = next
             changed = scene.commit(last, next)
         } else {
-            let n = interactions.active[gi].members.count
-            guard interactions.proposals.count >= n else { return false }
-            for i in 0..<n where !interactions.proposals[i].isValid { return false }
-            for i in 0..<n {
-                guard let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
-                let next = constrained(interactions.proposals[i], gesture: gi, member: i, slot: s)
-                interactions.active[gi].members.setCurrent(i, next)
-                if scene.commit(s, next) { changed = true }
-                last = s
-            }
+            guard let (moved, slot) = commitMembers(gi) else { return false }
+            changed = moved
+            last = slot
         }
         guard changed && emitting else { return true }
         let kind = interactions.active[gi].kind.gesture, handle = interactions.active[gi].activeHandle
@@ -311,6 +302,23 @@ extension Engine {
             emit(.gestureChanged, kind, slot: last, handle: handle, pointer: pointer, at: viewInverse.apply(q))
         }
         return true
+    }
+
+    /// `commitGesture` for the members of a gesture whose frame is not its member: whether any
+    /// box moved and the last member's slot, or nil without a proposal for each.
+    @inline(never) @_optimize(speed) private func commitMembers(_ gi: Int) -> (Bool, Int32)? {
+        let n = interactions.active[gi].members.count
+        guard interactions.proposals.count >= n else { return nil }
+        var changed = false
+        var last: Int32 = -1
+        for i in 0..<n {
+            guard let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
+            let next = constrained(interactions.proposals[i], gesture: gi, member: i, slot: s)
+            interactions.active[gi].members.setCurrent(i, next)
+            if scene.commit(s, next) { changed = true }
+            last = s
+        }
+        return (changed, last)
     }
 
     /// Queues an event of the selection as a whole (box GRIP_SELECTION, no user data).
