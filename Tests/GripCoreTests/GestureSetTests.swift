@@ -21,7 +21,8 @@ import Testing
             let g0 = r.geometry(id)
             for kind in [InteractionKind.move, .resize, .rotate, .pinch, .magnify] {
                 let g = try #require(r.e.gestureInteraction(kind, on: .box(s)))
-                #expect(g.members.count == 1 && g.members.first.box == id && g.members.first.slot == s, "round \(round)")
+                #expect(
+                    g.members.count == 1 && g.members.first.box == id && g.members.first.slot == s, "round \(round)")
                 #expect(g.frameIsMember && !g.group, "round \(round)")
                 #expect(g.frame.sameBits(g0) && g.members.first.start.sameBits(g0), "round \(round)")
             }
