@@ -9,7 +9,7 @@ extension Engine {
     @_optimize(speed) func allFit(_ gi: Int) -> Bool {
         if interactions.active[gi].frameIsMember {
             guard let r = containmentRegion(interactions.active[gi].members.first.slot) else { return true }
-            return Containment.fits(interactions.proposals[0], in: r)
+            return Containment.fits(interactions.proposal, in: r)
         }
         for i in 0..<interactions.active[gi].members.count {
             guard let s = scene.slot(interactions.active[gi].members.box(i)), let r = containmentRegion(s) else {
@@ -36,9 +36,9 @@ extension Engine {
         if interactions.active[gi].frameIsMember {
             // One box: its own region, checked without the members' loop.
             guard let r = containmentRegion(interactions.active[gi].members.first.slot),
-                !Containment.fits(interactions.proposals[0], in: r)
+                !Containment.fits(interactions.proposal, in: r)
             else { return }
-            interactions.proposals[0] = interactions.active[gi].members.first.current
+            interactions.proposal = interactions.active[gi].members.first.current
             return
         }
         if allFit(gi) { return }

@@ -33,10 +33,8 @@ extension Engine {
         if snapping.config.flags != 0 || !snapping.marks.isEmpty { updateSnapMarks(gi) }
     }
 
-    /// The proposal of gesture `gi`'s only member (one box: the member is the frame).
-    @inline(__always) func propose(_ g: BoxGeometry) {
-        if interactions.proposals.isEmpty { interactions.proposals.append(g) } else { interactions.proposals[0] = g }
-    }
+    /// The proposal of a gesture whose frame is its one member (one box).
+    @inline(__always) func propose(_ g: BoxGeometry) { interactions.proposal = g }
 
     /// Fills the proposals with every member of gesture `gi` under similarity `t` of the frame's
     /// space (a selection's: the world).
@@ -143,7 +141,7 @@ extension Engine {
             if !shift { snap = b.rotationSnap; tolerance = b.snapTolerance }
             propose(Rotate.apply(frame, grab: grab, pointer: p, snap: snap, tolerance: tolerance))
             refuseUnlessAllFit(gi)
-            let r = interactions.proposals[0].rotation
+            let r = interactions.proposal.rotation
             snapped = snap > 0 && r == (r / snap).rounded() * snap
         } else {
             guard var turn = Rotate.turn(about: frame.center, from: grab, to: p) else { return false }
@@ -283,7 +281,7 @@ extension Engine {
         var last: Int32 = -1
         if interactions.active[gi].frameIsMember {
             // One box (alive while its gesture lasts): its proposal is the frame's.
-            let proposed = interactions.proposals[0]
+            let proposed = interactions.proposal
             guard proposed.isValid else { return false }
             last = interactions.active[gi].members.first.slot
             let next = constrained(proposed, gesture: gi, slot: last)

@@ -221,11 +221,13 @@ extension Engine {
     /// A move's snap correction as a displacement of the gesture's frame space (`p`: the pointer
     /// there): the members' proposals snap as one by their bounds, when they share a parent.
     @inline(never) func snapMoveCorrection(_ gi: Int, pointer p: Vec2, modifiers: UInt32) -> Vec2 {
+        // One box: the frame is the box, in its parent's space.
+        if interactions.active[gi].frameIsMember {
+            return snapMove(gi, bounds: SnapIndex.bounds(interactions.proposal), pointer: p, modifiers: modifiers)
+        }
         let n = interactions.active[gi].members.count
         guard n > 0, interactions.proposals.count >= n else { return .zero }
         var b = SnapIndex.bounds(interactions.proposals[0])
-        // One box: the frame is the box, in its parent's space.
-        if interactions.active[gi].frameIsMember { return snapMove(gi, bounds: b, pointer: p, modifiers: modifiers) }
         for i in 1..<n {
             let r = SnapIndex.bounds(interactions.proposals[i])
             b = Rect(
