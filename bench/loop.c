@@ -1,7 +1,8 @@
 /* A loop of one gesture for profilers: `grip-loop MODE N [BOXES]` runs N steps of MODE (drag,
- * plain (a drag of a box that is not editing), resize, pinch, frame (reads only), hit) through
- * the C ABI, in a scene of BOXES extra boxes; `group` drags a selection of BOXES (default 1,000)
- * of scripts/bench's 10,000-box grid (every 4th box turned), as its group drag row does. Instructions per step, steady across runs where
+ * plain (a drag of a box that is not editing), resize, rotate, pinch, frame (reads only), hit)
+ * through the C ABI, in a scene of BOXES extra boxes; `group` drags a selection of BOXES (default
+ * 1,000) of scripts/bench's 10,000-box grid (every 4th box turned), as its group drag row does,
+ * and `group-resize` drags that selection's bottom-right handle. Instructions per step, steady across runs where
  * wall-clock time on a shared machine is not:
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/bench/grip-loop drag 20000
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/bench/grip-loop drag 120000
@@ -20,13 +21,14 @@ int main(int argc, char **argv) {
     grip_engine_desc_init(&d);
     d.width = 4000;
     d.height = 4000;
-    if (!strcmp(mode, "group")) d.width = d.height = 100000;
+    int group = !strcmp(mode, "group") || !strcmp(mode, "group-resize");
+    if (group) d.width = d.height = 100000;
     grip_engine *e;
     grip_engine_create(&d, &e);
     grip_box_desc b;
     grip_box_desc_init(&b);
     unsigned long long rng = 88172645463325252ull;
-    if (!strcmp(mode, "group")) {
+    if (group) {
         /* The grid of bench.c's grid_scene: 80-unit cells, the first boxes selected, the pointer
          * down on box 0's centre; each step a move and a frame read. */
         int selected = nboxes > 0 ? nboxes : 1000;
@@ -40,7 +42,14 @@ int main(int argc, char **argv) {
             grip_box_create(e, &b, &id);
             if (i < selected) grip_select(e, id, GRIP_SELECT_ADD);
         }
-        grip_pointer_event down = {GRIP_PHASE_DOWN, 1, 20, 20, t, 0};
+        double gx = 20, gy = 20;
+        if (!strcmp(mode, "group-resize")) {
+            grip_selection_state ss = {.struct_size = sizeof ss};
+            grip_selection_state_get(e, &ss);
+            gx = ss.corners[2].x;
+            gy = ss.corners[2].y;
+        }
+        grip_pointer_event down = {GRIP_PHASE_DOWN, 1, gx, gy, t, 0};
         grip_dispatch_pointer(e, &down, NULL);
         grip_frame f;
         grip_event out;
@@ -48,6 +57,10 @@ int main(int argc, char **argv) {
         for (long i = 0; i < iters; i++) {
             t += 0.001;
             grip_pointer_event m = {GRIP_PHASE_MOVE, 1, 200 + (i % 64), 200 + ((i / 64) % 2) * 20, t, 0};
+            if (gx != 20) {
+                m.x = gx + i % 40;
+                m.y = gy + i % 25;
+            }
             grip_dispatch_pointer(e, &m, NULL);
             grip_frame_get(e, &f);
             sum += f.command_count;
@@ -102,6 +115,13 @@ int main(int argc, char **argv) {
         hx = s.corners[2].x;
         hy = s.corners[2].y;
     }
+    if (!strcmp(mode, "rotate")) {
+        /* The rotate handle: rotate_handle_offset (24) beyond the top edge's midpoint. */
+        grip_box_state s;
+        grip_box_state_get(e, target, &s);
+        hx = (s.corners[0].x + s.corners[1].x) * 0.5;
+        hy = (s.corners[0].y + s.corners[1].y) * 0.5 - 24;
+    }
     grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, hx, hy, t, 0};
     grip_dispatch_pointer(e, &ev, NULL);
     if (!strcmp(mode, "pinch")) {
@@ -140,6 +160,10 @@ int main(int argc, char **argv) {
         }
         if (!strcmp(mode, "resize")) {
             m.x = hx + i % 40;
+            m.y = hy + i % 25;
+        }
+        if (!strcmp(mode, "rotate")) {
+            m.x = hx + i % 40 - 20;
             m.y = hy + i % 25;
         }
         grip_dispatch_pointer(e, &m, NULL);

@@ -80,7 +80,7 @@ extension Engine {
             tp.handle = h
             tp.role = selectionGestureActive() ? .ignored : .gesture
             input.pointers.items.append(tp)
-            if tp.role == .gesture { beginGroupHandle(h, pointer: tp) }
+            if tp.role == .gesture { beginHandle(h, on: .selection(allowingOne: false), pointer: tp) }
             return true
         }
         guard s >= 0 else {
@@ -101,7 +101,7 @@ extension Engine {
                 let first = interactions.active[gi].pointer
                 end(gi, pointer: first, at: pointerWorld(first))
                 input.pointers.items.append(tp)
-                beginPinch(slot: s, first, e.pointer)
+                beginGesture(.pinch, on: .box(s), pointer: first, second: e.pointer)
                 return true
             }
             tp.role = .ignored
@@ -112,13 +112,13 @@ extension Engine {
             if twoPointer {
                 cancelPress(on: id, slot: s, at: q)
                 input.pointers.items.append(tp)
-                beginPinch(slot: s, other.id, e.pointer)
+                beginGesture(.pinch, on: .box(s), pointer: other.id, second: e.pointer)
                 return true
             }
         } else if h != .none {
             tp.role = .gesture
             input.pointers.items.append(tp)
-            beginHandleGesture(slot: s, handle: h, pointer: tp)
+            beginHandle(h, on: .box(s), pointer: tp)
             return true
         } else {
             tp.role = .pending
@@ -168,13 +168,13 @@ extension Engine {
                     input.pointers.items[i].role = .ignored
                     return true
                 }
-                beginGroupMove(pointer: tp.id, grab: previous)
+                beginGesture(.move, on: .selection(allowingOne: false), pointer: tp.id, grab: previous)
                 stepGesture(of: .selection, pointer: tp.id)
                 return true
             }
             guard let s = scene.slot(tp.box) else { return true }
             input.pointers.items[i].role = .gesture
-            beginMove(slot: s, pointer: tp.id, grab: previous)
+            beginGesture(.move, on: .box(s), pointer: tp.id, grab: previous)
             stepGesture(of: tp.box, pointer: tp.id)
             return true
         case .pending:
@@ -190,7 +190,7 @@ extension Engine {
             dragSelects(slot: s, modifiers: e.modifiers)
             if scene.slots[Int(s)].selection == .member {
                 if selectionAllows().contains(.move) && !selectionGestureActive() {
-                    beginGroupMove(pointer: tp.id, grab: tp.downPosition)
+                    beginGesture(.move, on: .selection(allowingOne: false), pointer: tp.id, grab: tp.downPosition)
                     stepGesture(of: .selection, pointer: tp.id)
                 } else {
                     input.pointers.items[i].role = .ignored
@@ -199,7 +199,7 @@ extension Engine {
             }
             if scene.slots[Int(s)].behavior.allow.contains(.move) {
                 input.pointers.items[i].role = .gesture
-                beginMove(slot: s, pointer: tp.id, grab: tp.downPosition)
+                beginGesture(.move, on: .box(s), pointer: tp.id, grab: tp.downPosition)
                 stepGesture(of: tp.box, pointer: tp.id)
             } else {
                 input.pointers.items[i].role = .ignored

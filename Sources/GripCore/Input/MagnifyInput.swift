@@ -18,7 +18,9 @@ extension Engine {
             let (s, _) = hit(screen: e.focal)
             // Over a box of a selection of several (or its handles): the whole selection.
             if s == Engine.selectionSlot || (s >= 0 && scene.slots[Int(s)].selection == .member) {
-                guard !selectionGestureActive(), beginGroupMagnify(focal: e.focal) else { return false }
+                guard !selectionGestureActive(), selectionAllows().contains(.magnify),
+                    beginGesture(.magnify, on: .selection(allowingOne: false), grab: e.focal)
+                else { return false }
                 return stepMagnify(e)
             }
             guard s >= 0 else { return false }
@@ -26,9 +28,7 @@ extension Engine {
             guard scene.slots[Int(s)].behavior.allow.contains(.magnify), !hasGesture(on: id),
                 interactions.marquee() == nil
             else { return false }
-            var g = Interaction(.magnify, box: id, at: scene.slots[Int(s)].geometry)
-            g.grabA = screenToParent(s).apply(e.focal)
-            begin(g, pointer: 0, at: e.focal)
+            beginGesture(.magnify, on: .box(s), grab: e.focal)
             stepMagnify(e)
             return true
         }
@@ -36,43 +36,13 @@ extension Engine {
         return stepMagnify(e)
     }
 
-    /// Steps the magnify gesture with `e`: the preview while it moves, the committed scale at UP,
-    /// the snapshot back at CANCEL. False when no magnify gesture is on a box.
+    /// Steps the magnify gesture with `e` (Interaction/GestureSteps.swift): the preview while it
+    /// moves, the committed scale at UP, the snapshots back at CANCEL. False when no magnify
+    /// gesture is in progress.
     @discardableResult
-    @_optimize(speed) private func stepMagnify(_ e: MagnifyEvent) -> Bool {
+    private func stepMagnify(_ e: MagnifyEvent) -> Bool {
         guard let gi = interactions.magnify() else { return false }
-        if interactions.active[gi].group {
-            switch e.phase {
-            case .down, .move, .up:
-                stepGroupMagnify(gi, factor: e.factor)
-                commitGroup(gi, pointer: 0, at: e.focal)
-                if e.phase == .up { end(gi, pointer: 0, at: viewInverse.apply(e.focal)) }
-            case .cancel:
-                cancel(gi, pointer: 0, at: viewInverse.apply(e.focal))
-            }
-            return true
-        }
-        guard let s = scene.slot(interactions.active[gi].members.first.box) else { return false }
-        let start = interactions.active[gi].members.first.start
-        let current = interactions.active[gi].members.first.current
-        let focal = interactions.active[gi].grabA
-        let b = scene.slots[Int(s)].behavior
-        let region = containmentRegion(s)
-        switch e.phase {
-        case .down, .move:
-            var next = Magnify.preview(start, factor: e.factor, focal: focal)
-            if let r = region, !Containment.fits(next, in: r) { next = current }
-            step(gi, slot: s, to: next, pointer: 0, at: e.focal)
-        case .up:
-            var next = Magnify.commit(start, factor: e.factor, focal: focal, minScale: b.minScale, maxScale: b.maxScale)
-            if let r = region, !Containment.fits(next, in: r) {
-                next = Magnify.commit(current, factor: 1, focal: focal, minScale: b.minScale, maxScale: b.maxScale)
-                if !Containment.fits(next, in: r) { next = start }
-            }
-            end(gi, committing: next, slot: s, pointer: 0, at: viewInverse.apply(e.focal))
-        case .cancel:
-            cancel(gi, pointer: 0, at: viewInverse.apply(e.focal))
-        }
+        stepMagnify(gi, e)
         return true
     }
 }

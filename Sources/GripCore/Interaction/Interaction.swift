@@ -33,12 +33,13 @@ enum InteractionKind: Equatable {
 struct Member {
     // In the order a group move reads them (the fields a step touches share cache lines).
     var box: BoxID
-    /// The box's slot when the interaction began (group gestures; a box keeps its slot while it
-    /// lives: check the box is alive before using it).
+    /// The box's slot when the gesture began (-1 for resets and marquees; a box keeps its slot
+    /// while it lives: check the box is alive before using it).
     var slot: Int32 = -1
     /// Geometry when the interaction began: what every step starts from and what cancel restores.
     var start: BoxGeometry
-    /// Group gestures: the member's world -> parent space at the start (`parentWorld` inverted).
+    /// The gesture's frame space -> the member's parent space at the start (`parentWorld`
+    /// inverted; identity when the member is the frame).
     var parentInverse = Affine.identity
     /// The last geometry applied (steps refused by containment keep it), which constraint hooks
     /// and refused steps read. An unconstrained group move (no hooks, nothing contained) does
@@ -46,8 +47,8 @@ struct Member {
     var current: BoxGeometry
     /// Set when the box's constraint hook failed during this interaction.
     var constraintDisabled = false
-    /// Group gestures: the member's parent space -> world, and its frame axes in the selection
-    /// frame's axes (unit vectors), at the start.
+    /// The member's parent space -> the gesture's frame space (a selection's: the world), and its
+    /// axes in the frame's axes (unit vectors), at the start.
     var parentWorld = Affine.identity
     var axes = (u: Vec2(1, 0), v: Vec2(0, 1))
 
@@ -102,12 +103,13 @@ struct Interaction {
     /// The handle grabbed (resize, rotate) and the one under the pointer now (after flips).
     var handle: HandleID = .none
     var activeHandle: HandleID = .none
-    /// Where the pointers were at the start: parent space for move, rotate, pinch and magnify
-    /// (the focal point); the start geometry's frame space for resize. A marquee: the screen
+    /// Where the pointers were at the start: the frame's space (one box: its parent's; a
+    /// selection: the world) for move, rotate, pinch and magnify (the focal point); the start
+    /// frame's own space for resize. A marquee: the screen
     /// points where its pointer went down (`grabA`) and where it is now (`grabB`).
     var grabA = Vec2.zero
     var grabB = Vec2.zero
-    /// Resize: the start geometry's frame space -> parent space, and its inverse.
+    /// Resize: the start frame's own space -> the frame's space, and its inverse.
     var startFrame = Affine.identity
     var startFrameInverse = Affine.identity
     /// Set while a rotation rests on a `rotation_snap` multiple (a GUIDE shows the snapped axis).
@@ -116,12 +118,14 @@ struct Interaction {
     var dragDisabled = false
     /// Acting on the selection as a whole (two or more boxes): its events carry GRIP_SELECTION.
     var group = false
-    /// A group gesture: the selection frame (world) when it began, and the turn applied so far
-    /// (the frame keeps that orientation afterwards).
-    var groupFrame = BoxGeometry(center: .zero, width: 1, height: 1)
-    var groupTurn = 0.0
-    /// A group gesture none of whose members is contained or has a constraint hook (neither
-    /// changes while they are in the gesture): a move commits every member as proposed.
+    /// The geometry the gesture's steps transform, when it began: the box itself in its parent's
+    /// space (`frameIsMember`), or the selection frame in world space. A selection's rotation or
+    /// pinch also keeps the turn applied so far (the frame keeps that orientation afterwards).
+    var frame = BoxGeometry(center: .zero, width: 1, height: 1)
+    var frameIsMember = false
+    var turn = 0.0
+    /// None of its members is contained or has a constraint hook (neither changes while they
+    /// are in the gesture): a group move commits every member as proposed.
     var unconstrained = false
     /// The selection when it began: what a cancel restores and its step records as "before".
     var selectionBefore: [BoxID] = []

@@ -9,8 +9,11 @@ struct Interactions {
     /// parent inverts the same transform at every step).
     var parentInverse = (forward: Affine.identity, inverse: Affine.identity)
 
-    /// Scratch for a group step: each member's proposed geometry (reused, never shrinks).
-    var groupScratch: [BoxGeometry] = []
+    /// Scratch for a gesture step: each member's proposed geometry (reused, never shrinks); a
+    /// gesture whose frame is its one member keeps its proposal in `proposal` instead (no array
+    /// written per step).
+    var proposals: [BoxGeometry] = []
+    var proposal = BoxGeometry(center: .zero, width: 1, height: 1)
 
     /// The index of the gesture on the selection as a whole, or nil.
     @inline(__always) func groupGesture() -> Int? {

@@ -1,15 +1,15 @@
 /// The lifecycle of every interaction, and the only code that adds one to
 /// `interactions.active` or takes one out:
 ///
-/// - begin: the members' snapshots are taken (`Interaction.init`) with the selection's, their
+/// - begin: the members' snapshots are taken (Interaction/GestureBegin.swift) with the selection's, their
 ///   reset animations stop, they draw as active, a nudge run in progress ends, BEGAN;
-/// - step: the next geometry comes from the snapshot and the input now (Manipulation/Steps.swift
-///   for pointers, Input/MagnifyInput.swift for magnify, `ResetAnimation` for resets), goes
-///   through the box's constraint hook, is committed to the scene, CHANGED when it changed; a
-///   marquee's step makes the selection from its snapshot and the rectangle now
-///   (Selection/MarqueeSelection.swift);
-/// - end: one commit (magnify's clamped scale; a pointer gesture's steps already placed its
-///   boxes), ENDED (a reset sends RESET instead), then, when any box changed, one step:
+/// - step: the next geometry of every member comes from the snapshots and the input now
+///   (Interaction/GestureSteps.swift for gestures, one box or a selection alike,
+///   `ResetAnimation` for resets), goes through each box's constraints, is committed to the
+///   scene, CHANGED when it changed; a marquee's step makes the selection from its snapshot and
+///   the rectangle now (Selection/MarqueeSelection.swift);
+/// - end: the steps already placed its boxes (magnify's last step commits its clamped scale),
+///   ENDED (a reset sends RESET instead), then, when any box changed, one step:
 ///   COMMITTED and the undo history (History/Commits.swift); a marquee changes no box, so it
 ///   makes no step;
 /// - cancel: every member back to its snapshot and the selection back to what it was, bit for
@@ -47,48 +47,9 @@ extension Engine {
         emit(.gestureBegan, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
     }
 
-    /// Steps the gesture on `box` after `pointer` moved: the next geometry from its snapshot and
-    /// its pointers now.
-    @_optimize(speed) func stepGesture(of box: BoxID, pointer: UInt32) {
-        guard let gi = gesture(on: box) else { return }
-        if interactions.active[gi].group {
-            guard let tp = input.pointers[pointer] else { return }
-            stepGroup(gi, pointer: pointer, at: tp.position, modifiers: tp.modifiers)
-            return
-        }
-        guard let s = scene.slot(box), let ti = input.pointers.index(pointer) else { return }
-        let position = input.pointers.items[ti].position
-        guard let next = nextGeometry(gi, slot: s, pointerAt: position, modifiers: input.pointers.items[ti].modifiers),
-            next.isValid
-        else { return }
-        step(gi, slot: s, to: next, pointer: pointer, at: position)
-        if snapping.config.flags != 0 || !snapping.marks.isEmpty { updateSnapMarks(gi) }
-    }
-
-    /// Applies `next` as gesture `gi`'s geometry of slot `s`, its first member (after the box's
-    /// constraint hook): one commit, CHANGED (reporting `pointer` at screen point `q`) when the box
-    /// moved. Gestures act on one box today; a group step will commit each member the same way.
-    @_optimize(speed) @inline(__always) func step(
-        _ gi: Int, slot s: Int32, to next: BoxGeometry, pointer: UInt32, at q: Vec2
-    ) {
-        let next = constrained(next, gesture: gi, slot: s)
-        interactions.active[gi].members.first.current = next
-        if scene.commit(s, next) {
-            emit(
-                .gestureChanged, interactions.active[gi].kind.gesture, slot: s,
-                handle: interactions.active[gi].activeHandle,
-                pointer: pointer, at: viewInverse.apply(q))
-        }
-    }
-
-    /// Ends gesture `gi` with ENDED, reporting `pointer` at world point `at`. `final`, when given,
-    /// is slot `s`'s committed geometry (after the constraint hook).
-    func end(_ gi: Int, committing final: BoxGeometry? = nil, slot s: Int32 = -1, pointer: UInt32, at world: Vec2) {
-        if let final {
-            let next = constrained(final, gesture: gi, slot: s)
-            interactions.active[gi].members.first.current = next
-            scene.commit(s, next)
-        }
+    /// Ends gesture `gi` with ENDED, reporting `pointer` at world point `at` (its steps already
+    /// placed its boxes).
+    func end(_ gi: Int, pointer: UInt32, at world: Vec2) {
         finish(gi, .gestureEnded, pointer: pointer, at: world)
     }
 
@@ -123,8 +84,8 @@ extension Engine {
             emitSelectionEvent(event, .marquee, pointer: pointer, at: world)
         } else if g.group {
             // A turned selection keeps its frame at the turned angle.
-            if event == .gestureEnded && g.groupTurn != 0 {
-                selection.orientation = Angle.wrap(g.groupFrame.rotation + g.groupTurn)
+            if event == .gestureEnded && g.turn != 0 {
+                selection.orientation = Angle.wrap(g.frame.rotation + g.turn)
             }
             scene.drawnStateChanged()
             emitSelectionEvent(event, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: world)

@@ -26,8 +26,7 @@ extension Engine {
         if let run = interactions.nudge() {
             gi = run
         } else {
-            guard var g = groupInteraction(.nudge, allowingOne: true) else { return false }
-            g.group = g.members.count > 1
+            guard let g = gestureInteraction(.nudge, on: .selection(allowingOne: true)) else { return false }
             gi = beginNudgeRun(g)
         }
         interactions.active[gi].nudgeOffset =
@@ -35,8 +34,8 @@ extension Engine {
         interactions.nudgeDeadline = time + Engine.nudgeRunGap
         // What containment let through: an arrow that hit a wall leaves no overshoot behind, so
         // the opposite arrow moves the selection at once (keys have no pointer to come back).
-        interactions.active[gi].nudgeOffset = moveGroup(gi, by: interactions.active[gi].nudgeOffset)
-        commitGroup(gi, pointer: 0, at: .zero, emitting: false)
+        interactions.active[gi].nudgeOffset = moveMembers(gi, by: interactions.active[gi].nudgeOffset)
+        commitGesture(gi, pointer: 0, at: .zero, emitting: false)
         return true
     }
 }

@@ -32,16 +32,4 @@ public enum Containment {
         if hi > rhi { return rhi - hi }
         return 0
     }
-
-    /// The largest `t` in [0, 1] for which `make(t)` fits, assuming `make(0)` fits and fitting is
-    /// monotone along the path (bisection to about 1e-12 of the path).
-    static func largestFitting(in region: Rect, _ make: (Double) -> BoxGeometry) -> Double {
-        if fits(make(1), in: region) { return 1 }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<40 {
-            let m = (lo + hi) * 0.5
-            if fits(make(m), in: region) { lo = m } else { hi = m }
-        }
-        return lo
-    }
 }

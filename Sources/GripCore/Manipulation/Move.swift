@@ -1,10 +1,10 @@
-/// The one-pointer move: the point grabbed at the start stays under the pointer.
+/// The one-pointer move: the point grabbed at the start stays under the pointer, so the box
+/// moves by the pointer's displacement since then.
 public enum Move {
-    /// `start` translated so that `grab` (parent space, where the pointer went down) lands on
-    /// `pointer` (parent space, where it is now).
-    @inlinable public static func apply(_ start: BoxGeometry, grab: Vec2, pointer: Vec2) -> BoxGeometry {
+    /// `start` translated by `d` (parent space: where the pointer is now less where it went down).
+    @inlinable public static func apply(_ start: BoxGeometry, by d: Vec2) -> BoxGeometry {
         var g = start
-        g.center = start.center + (pointer - grab)
+        g.center = start.center + d
         return g
     }
 }

@@ -11,6 +11,13 @@ public enum Pinch {
             self.pan = pan; self.scale = scale; self.rotate = rotate
             self.minScale = minScale; self.maxScale = maxScale
         }
+
+        /// The parts `allow` lets through (move: pan, pinch: scale, rotate: rotate).
+        public init(_ allow: Allow, minScale: Double = 0.1, maxScale: Double = 10) {
+            self.init(
+                pan: allow.contains(.move), scale: allow.contains(.pinch), rotate: allow.contains(.rotate),
+                minScale: minScale, maxScale: maxScale)
+        }
     }
 
     /// `start` moved from the pointers' start positions `a0`, `b0` to `a`, `b` (parent space).
@@ -18,20 +25,7 @@ public enum Pinch {
     @_optimize(speed) public static func apply(
         _ start: BoxGeometry, a0: Vec2, b0: Vec2, a: Vec2, b: Vec2, _ o: Options
     ) -> BoxGeometry {
-        let v0 = b0 - a0, v = b - a
-        let l0 = v0.length, l = v.length
-        // The turn from v0 to v as an angle and as its cosine and sine (from the dot and cross
-        // products: one arctangent, no sine or cosine to evaluate).
-        var k = 1.0, theta = 0.0, cosine = 1.0, sine = 0.0
-        if l0 > 1e-9 && l > 1e-9 {
-            if o.scale { k = l / l0 }
-            if o.rotate {
-                let dot = v0.dot(v), cross = v0.cross(v)
-                theta = Trig.atan2(cross, dot)
-                cosine = dot / (l0 * l)
-                sine = cross / (l0 * l)
-            }
-        }
+        var (k, theta, cosine, sine) = turn(a0: a0, b0: b0, a: a, b: b, o)
         let newScale = Swift.min(Swift.max(start.scale * k, o.minScale), o.maxScale)
         k = newScale / start.scale
         let m0 = Vec2.mid(a0, b0)
@@ -42,5 +36,26 @@ public enum Pinch {
         g.rotation = start.rotation + theta
         g.scale = newScale
         return g
+    }
+
+    /// The scale factor and turn from the pointers' start positions `a0`, `b0` to `a`, `b` (each
+    /// as `o` allows; no limits), the turn also as its cosine and sine (from the dot and cross
+    /// products: one arctangent, no sine or cosine to evaluate).
+    @_optimize(speed) public static func turn(
+        a0: Vec2, b0: Vec2, a: Vec2, b: Vec2, _ o: Options
+    ) -> (factor: Double, angle: Double, cosine: Double, sine: Double) {
+        let v0 = b0 - a0, v = b - a
+        let l0 = v0.length, l = v.length
+        var k = 1.0, theta = 0.0, cosine = 1.0, sine = 0.0
+        if l0 > 1e-9 && l > 1e-9 {
+            if o.scale { k = l / l0 }
+            if o.rotate {
+                let dot = v0.dot(v), cross = v0.cross(v)
+                theta = Trig.atan2(cross, dot)
+                cosine = dot / (l0 * l)
+                sine = cross / (l0 * l)
+            }
+        }
+        return (k, theta, cosine, sine)
     }
 }

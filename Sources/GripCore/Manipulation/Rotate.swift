@@ -6,12 +6,18 @@ public enum Rotate {
         _ start: BoxGeometry, grab: Vec2, pointer: Vec2,
         snap: Double, tolerance: Double
     ) -> BoxGeometry {
-        let v0 = grab - start.center, v = pointer - start.center
         var g = start
-        guard v0.length > 1e-12, v.length > 1e-12 else { return g }
-        // The angle from v0 to v, in (-pi, pi]: one arctangent of their cross and dot products.
-        let delta = Trig.atan2(v0.cross(v), v0.dot(v))
+        guard let delta = turn(about: start.center, from: grab, to: pointer) else { return g }
         g.rotation = Angle.snap(start.rotation + delta, step: snap, tolerance: tolerance)
         return g
+    }
+
+    /// The angle, in (-pi, pi], the pointer sweeps about `center` from `grab` to `pointer`; nil
+    /// when either is (nearly) on the centre.
+    @_optimize(speed) @inline(__always) public static func turn(about center: Vec2, from grab: Vec2, to pointer: Vec2) -> Double? {
+        let v0 = grab - center, v = pointer - center
+        guard v0.length > 1e-12, v.length > 1e-12 else { return nil }
+        // One arctangent of their cross and dot products.
+        return Trig.atan2(v0.cross(v), v0.dot(v))
     }
 }

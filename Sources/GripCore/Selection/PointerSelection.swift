@@ -51,7 +51,7 @@ extension Engine {
                 end(gi, pointer: first, at: pointerWorld(first))
                 tp.role = .gesture
                 input.pointers.items.append(tp)
-                beginGroupPinch(first, tp.id)
+                beginGesture(.pinch, on: .selection(allowingOne: false), pointer: first, second: tp.id)
                 return true
             }
             tp.role = .ignored
@@ -60,7 +60,7 @@ extension Engine {
             if twoPointer, let os = scene.slot(other.box) {
                 cancelPress(on: other.box, slot: os, at: tp.position)
                 input.pointers.items.append(tp)
-                beginGroupPinch(other.id, tp.id)
+                beginGesture(.pinch, on: .selection(allowingOne: false), pointer: other.id, second: tp.id)
                 return true
             }
         } else {

@@ -239,7 +239,7 @@ extension Engine {
         if !shared, let gi = interactions.groupGesture(),
             interactions.active[gi].kind == .rotate || interactions.active[gi].kind == .pinch
         {
-            rotation = Angle.wrap(interactions.active[gi].groupFrame.rotation + interactions.active[gi].groupTurn)
+            rotation = Angle.wrap(interactions.active[gi].frame.rotation + interactions.active[gi].turn)
         }
         return rotation
     }

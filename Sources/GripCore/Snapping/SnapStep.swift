@@ -1,5 +1,5 @@
 /// Where snapping meets the gestures: a step's proposed geometry is snapped before containment
-/// and the constraint hook (Manipulation/Steps.swift, Selection/GroupGestures.swift), and after
+/// and the constraint hook (Interaction/GestureSteps.swift, GestureResize.swift), and after
 /// the commit the marks (guides, gaps) are worked out from what was applied. Each is a function
 /// of the gesture's snapshot, the input now and the other boxes, so a step run again (a modifier
 /// changed) snaps the same way.
@@ -218,20 +218,24 @@ extension Engine {
 }
 
 extension Engine {
-    /// A group move's snap correction as a world displacement: the members' proposals (the group
-    /// scratch) snap as one by their bounds, when they share a parent.
-    @inline(never) func snapGroupMove(_ gi: Int, world: Vec2, modifiers: UInt32) -> Vec2 {
+    /// A move's snap correction as a displacement of the gesture's frame space (`p`: the pointer
+    /// there): the members' proposals snap as one by their bounds, when they share a parent.
+    @inline(never) func snapMoveCorrection(_ gi: Int, pointer p: Vec2, modifiers: UInt32) -> Vec2 {
+        // One box: the frame is the box, in its parent's space.
+        if interactions.active[gi].frameIsMember {
+            return snapMove(gi, bounds: SnapIndex.bounds(interactions.proposal), pointer: p, modifiers: modifiers)
+        }
         let n = interactions.active[gi].members.count
-        guard n > 0, interactions.groupScratch.count >= n else { return .zero }
-        var b = SnapIndex.bounds(interactions.groupScratch[0])
+        guard n > 0, interactions.proposals.count >= n else { return .zero }
+        var b = SnapIndex.bounds(interactions.proposals[0])
         for i in 1..<n {
-            let r = SnapIndex.bounds(interactions.groupScratch[i])
+            let r = SnapIndex.bounds(interactions.proposals[i])
             b = Rect(
                 min: Vec2(Swift.min(b.min.x, r.min.x), Swift.min(b.min.y, r.min.y)),
                 max: Vec2(Swift.max(b.max.x, r.max.x), Swift.max(b.max.y, r.max.y)))
         }
         let toParent = interactions.active[gi].members.parentInverse(0)
-        let c = snapMove(gi, bounds: b, pointer: toParent.apply(world), modifiers: modifiers)
+        let c = snapMove(gi, bounds: b, pointer: toParent.apply(p), modifiers: modifiers)
         return c == .zero ? .zero : interactions.active[gi].members.parentWorld(0).applyVector(c)
     }
 }

@@ -1,7 +1,8 @@
 /// How a gesture on the selection as a whole moves each member: a map of the world (a
 /// similarity for moves, rotations, pinches and magnifies; a stretch along the selection frame's
 /// axes for resizes) applied to the member's geometry at the start, and expressed in the
-/// member's parent space. Pure functions: the gestures (Selection/GroupGestures.swift) feed them.
+/// member's parent space. Pure functions: the gesture steps (Interaction/GestureSteps.swift,
+/// GestureResize.swift) feed them.
 public enum GroupTransform {
     /// p -> pivot + shift + R(turn) * factor * (p - pivot), in world coordinates.
     public struct Similarity: Sendable {

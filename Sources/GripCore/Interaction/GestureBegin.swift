@@ -1,0 +1,157 @@
+/// How every gesture on boxes begins: one function builds the set of members it acts on (one box,
+/// or every selected box: each member's snapshot, slot and parent maps) and the gesture's frame,
+/// the geometry its steps transform with the pure manipulation code (Manipulation/):
+/// - one box: the frame is the box itself, in its parent's space (the member is the frame, no
+///   mapping); its events carry the box's id;
+/// - the selection: the frame is the selection frame, in world space; each member follows the
+///   frame's transform from its own parent space (GroupTransform); its events carry
+///   GRIP_SELECTION when two or more boxes are selected.
+/// The steps are Interaction/GestureSteps.swift and GestureResize.swift.
+extension Engine {
+    /// What a gesture acts on.
+    enum GestureTarget {
+        /// One box (its slot): a set of one whose member is the frame.
+        case box(Int32)
+        /// Every selected box, framed by the selection frame; `allowingOne`: a selection of one
+        /// box will do (else two or more are needed).
+        case selection(allowingOne: Bool)
+    }
+
+    /// Screen -> the parent space of slot `s`.
+    @inline(__always) func screenToParent(_ s: Int32) -> Affine {
+        let p = scene.slots[Int(s)].parent
+        guard p >= 0 else { return viewInverse }
+        let forward = view * scene.world(p)
+        if forward != interactions.parentInverse.forward {
+            interactions.parentInverse = (forward, forward.inverse ?? .identity)
+        }
+        return interactions.parentInverse.inverse
+    }
+
+    /// Screen -> the frame space of gesture `gi` (its box's parent space, or the world).
+    @inline(__always) func screenToFrame(_ gi: Int) -> Affine {
+        guard interactions.active[gi].frameIsMember else { return viewInverse }
+        return screenToParent(interactions.active[gi].members.first.slot)
+    }
+
+    /// The region slot `s` must stay in, or nil when it is not contained.
+    @inline(__always) func containmentRegion(_ s: Int32) -> Rect? {
+        let r = scene.slots[Int(s)]
+        guard r.behavior.contain else { return nil }
+        let p = r.parent
+        let (w, h) =
+            p >= 0
+            ? (scene.slots[Int(p)].geometry.width, scene.slots[Int(p)].geometry.height)
+            : (config.width, config.height)
+        return Containment.region(parentWidth: w, parentHeight: h, insets: r.behavior.insets)
+    }
+
+    /// An interaction of `kind` on `target`: its members (each box's snapshot, slot, the map from
+    /// its parent space to the frame's space and back, and its axes in the frame's axes) and its
+    /// frame; nil when the selection has too few boxes.
+    @inline(never) func gestureInteraction(_ kind: InteractionKind, on target: GestureTarget) -> Interaction? {
+        var g: Interaction
+        switch target {
+        case .box(let s):
+            let geometry = scene.slots[Int(s)].geometry
+            g = Interaction(kind, box: scene.id(s), at: geometry)
+            g.members.first.slot = s
+            g.frame = geometry
+            g.frameIsMember = true
+            g.unconstrained = isUnconstrained(s)
+        case .selection(let allowingOne):
+            guard multipleSelected || allowingOne, let frame = selectionFrame() else { return nil }
+            var first: Interaction? = nil
+            var unconstrained = true
+            for m in selection.members {
+                guard let s = scene.slot(m) else { continue }
+                let geometry = scene.slots[Int(s)].geometry
+                unconstrained = unconstrained && isUnconstrained(s)
+                var member = Member(box: m, at: geometry)
+                member.slot = s
+                member.parentWorld = scene.parentWorld(s)
+                member.parentInverse = member.parentWorld.inverse ?? .identity
+                member.axes = GroupTransform.axes(
+                    world: scene.world(s), flippedX: geometry.flippedX,
+                    flippedY: geometry.flippedY, frameRotation: frame.rotation)
+                if first == nil {
+                    var i = Interaction(kind, box: m, at: geometry)
+                    i.members.first = member
+                    first = i
+                } else {
+                    first?.members.rest.append(member)
+                }
+            }
+            guard let made = first else { return nil }
+            g = made
+            g.group = !allowingOne || g.members.count > 1
+            g.frame = frame
+            g.unconstrained = unconstrained
+        }
+        return g
+    }
+
+    /// Begins a resize, rotation or custom handle drag (by `h`) of `target`, by the pointer `tp`
+    /// that went down on the handle.
+    func beginHandle(_ h: HandleID, on target: GestureTarget, pointer tp: TrackedPointer) {
+        let kind: InteractionKind =
+            h == .rotate ? .rotate : (h.rawValue >= HandleID.custom.rawValue ? .handle : .resize)
+        beginGesture(kind, on: target, handle: h, pointer: tp.id, grab: tp.position)
+    }
+
+    /// Pointer `id` drives a gesture from now on (of the selection as a whole: `group`).
+    private func claim(_ id: UInt32, group: Bool) {
+        input.pointers.update(id) {
+            $0.role = .gesture
+            if group { $0.box = .selection }
+        }
+    }
+
+    /// Whether nothing but the gesture decides where slot `s` goes (not contained, no constraint
+    /// hook; neither changes while it is in a gesture).
+    private func isUnconstrained(_ s: Int32) -> Bool {
+        let hooks = scene.slots[Int(s)].hooks
+        return !scene.slots[Int(s)].behavior.contain && !hooks.constraint && !hooks.hostConstraint
+    }
+
+    /// Begins a gesture of `kind` on `target`: driven by `pointer` (none for magnify; with
+    /// `second`, the two pointers of a pinch, grabbed where they are now), grabbed at screen point
+    /// `grab` (magnify: its focal point), by handle `h` (resize, rotate, custom handle). The
+    /// driving pointers become the gesture's. False when it cannot begin (too few selected).
+    @discardableResult @inline(never)
+    func beginGesture(
+        _ kind: InteractionKind, on target: GestureTarget, handle h: HandleID = .none,
+        pointer: UInt32 = 0, second: UInt32? = nil, grab: Vec2 = .zero
+    ) -> Bool {
+        var q = grab, other = Vec2.zero
+        if let second {
+            guard let pa = input.pointers[pointer], let pb = input.pointers[second] else { return false }
+            q = pa.position
+            other = pb.position
+        }
+        guard var g = gestureInteraction(kind, on: target) else { return false }
+        g.pointer = pointer
+        g.secondPointer = second
+        g.handle = h
+        g.activeHandle = h
+        let m: Affine
+        if case .box(let s) = target { m = screenToParent(s) } else { m = viewInverse }
+        g.grabA = m.apply(q)
+        if kind == .resize {
+            g.startFrame = g.frame.frameLocal
+            g.startFrameInverse = g.startFrame.inverse ?? .identity
+            g.grabA = g.startFrameInverse.apply(g.grabA)
+        }
+        if second != nil { g.grabB = m.apply(other) }
+        if kind != .magnify {
+            claim(pointer, group: g.group)
+            if let second { claim(second, group: g.group) }
+        }
+        if second != nil {
+            begin(g, pointer: second ?? 0, at: other)
+        } else {
+            begin(g, pointer: pointer, at: grab)
+        }
+        return true
+    }
+}
