@@ -31,7 +31,12 @@ let swiftSettings: [SwiftSetting] =
             .unsafeFlags(["-Xfrontend", "-mergeable-traps"], .when(configuration: .release)),
             // String.append(String) is called, not inlined: every piece of every interpolated message
             // (built only when a call fails) otherwise carries its own copy of the append (32 KB).
-            .unsafeFlags(["-Xllvm", "-sil-inline-never-functions=SS6appendyySSF"], .when(configuration: .release))
+            .unsafeFlags(["-Xllvm", "-sil-inline-never-functions=SS6appendyySSF"], .when(configuration: .release)),
+            // No frame pointer in leaf functions (SwiftPM asks for frame pointers everywhere): the
+            // runtime functions compiled into the library (retain, release, the uniqueness check)
+            // are leaves called on every path, and the runtime build's copies have none either.
+            // Every other function keeps its frame, so profilers still walk the stack (2.5 KB).
+            .unsafeFlags(["-Xcc", "-momit-leaf-frame-pointer"], .when(configuration: .release))
         ] : [])
 
 /// Settings of the C code in the library: one section per function and datum, as for Swift, and
