@@ -100,7 +100,18 @@ package func handle(_ p: OpaquePointer?) -> EngineHandle? {
 /// Runs `body` against the engine behind `p`: validates the pointer, refuses re-entrant calls,
 /// records the message of a failure (or clears it) and returns the status. The header keeps the
 /// handle alive for the call (grip_engine_destroy refuses a busy engine), so no reference is taken.
-func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status) -> grip_status {
+/// One copy serves every call that uses it (each would otherwise carry its own, about 150 bytes).
+@inline(never) func withEngine(
+    _ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status
+) -> grip_status {
+    withEngineInlined(p, body)
+}
+
+/// `withEngine` compiled into its caller: for the calls a host makes per event, per frame or per
+/// box, where the indirect call to `body` would show.
+@inline(__always) func withEngineInlined(
+    _ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status
+) -> grip_status {
     guard let u = unmanagedHandle(p) else { return GRIP_ERR_ARG }
     return u._withUnsafeGuaranteedRef { h in run(h, body) }
 }
