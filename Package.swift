@@ -39,13 +39,6 @@ let swiftSettings: [SwiftSetting] =
             .unsafeFlags(["-Xcc", "-momit-leaf-frame-pointer"], .when(configuration: .release))
         ] : [])
 
-/// Settings of the C ABI module (Sources/Grip) in the shipped library: the body of each C call is a
-/// closure passed to `withEngine`, whose one out-of-line copy serves the calls not marked hot; the
-/// optimizer's closure specialization would make a copy of it per call again (8 KB).
-let cABISettings: [SwiftSetting] =
-    embedded
-    ? [.unsafeFlags(["-Xllvm", "-sil-disable-pass=closure-specialize"], .when(configuration: .release))] : []
-
 /// Settings of the C code in the library: one section per function and datum, as for Swift, and
 /// DWARF 4, since valgrind 3.19 (Debian 12) cannot read clang 21's default DWARF 5.
 let cSettings: [CSetting] = [.unsafeFlags(["-ffunction-sections", "-fdata-sections", "-gdwarf-4"])]
@@ -78,7 +71,7 @@ let package = Package(
         // The @_cdecl functions of grip.h: translation and validation only.
         .target(
             name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"], exclude: ["exports.map", "discard.ld"],
-            swiftSettings: swiftSettings + cABISettings,
+            swiftSettings: swiftSettings,
             // lld (in the toolchain) keeps the export list exact; libm is named because
             // `-z defs` (scripts/build) refuses a symbol no named library defines.
             linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("m")]),
