@@ -26,7 +26,7 @@ public func grip_box_desc_init_sized(_ desc: UnsafeMutablePointer<grip_box_desc>
     _ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
     _ out: UnsafeMutablePointer<grip_box>?
 ) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         let d = try BoxDesc(
             try readVersioned(
                 try require(desc, "desc"), defaults: BoxDesc().c,
@@ -40,7 +40,7 @@ public func grip_box_desc_init_sized(_ desc: UnsafeMutablePointer<grip_box_desc>
 /// `grip_box_destroy`: destroys the box and its descendants; their gestures end as cancelled.
 @_cdecl("grip_box_destroy")
 public func grip_box_destroy(_ engine: OpaquePointer?, _ box: grip_box) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         try h.engine.destroyBox(BoxID(rawValue: box))
         return GRIP_OK
     }
@@ -105,7 +105,7 @@ public func grip_box_state_get(
     _ engine: OpaquePointer?, _ box: grip_box,
     _ out: UnsafeMutablePointer<grip_box_state>?
 ) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         let s = try h.engine.state(BoxID(rawValue: box))
         let g = s.geometry
@@ -124,7 +124,7 @@ public func grip_box_state_get(
     _ engine: OpaquePointer?, _ x: Double, _ y: Double,
     _ out: UnsafeMutablePointer<grip_hit>?
 ) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         let hit = try h.engine.hitTest(world: Vec2(x, y))
         out.pointee = grip_hit(box: hit.box.rawValue, handle: grip_handle(rawValue: numericCast(hit.handle.rawValue)))

@@ -100,30 +100,7 @@ package func handle(_ p: OpaquePointer?) -> EngineHandle? {
 /// Runs `body` against the engine behind `p`: validates the pointer, refuses re-entrant calls,
 /// records the message of a failure (or clears it) and returns the status. The header keeps the
 /// handle alive for the call (grip_engine_destroy refuses a busy engine), so no reference is taken.
-/// One copy (`runCall`) serves every call that uses it (each would otherwise carry its own, about
-/// 150 bytes): `body` reaches it inside a struct, which the optimizer does not specialize
-/// functions for, as it does for a closure argument.
-@inline(__always) func withEngine(
-    _ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status
-) -> grip_status {
-    withoutActuallyEscaping(body) { body in runCall(p, EngineCall(body: body)) }
-}
-
-/// The body of a C call, for `runCall`.
-struct EngineCall {
-    let body: (EngineHandle) throws(GripError) -> grip_status
-}
-
-/// `withEngine`'s one copy.
-@inline(never) func runCall(_ p: OpaquePointer?, _ call: EngineCall) -> grip_status {
-    withEngineInlined(p, call.body)
-}
-
-/// `withEngine` compiled into its caller: for the calls a host makes per event, per frame or per
-/// box, where the indirect call to `body` would show.
-@inline(__always) func withEngineInlined(
-    _ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status
-) -> grip_status {
+func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status) -> grip_status {
     guard let u = unmanagedHandle(p) else { return GRIP_ERR_ARG }
     return u._withUnsafeGuaranteedRef { h in run(h, body) }
 }

@@ -7,7 +7,7 @@ import GripCore
 @_optimize(speed) public func grip_event_poll(
     _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_event>?
 ) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         guard let e = h.engine.pollEvent() else { return GRIP_DONE }
         // SCRIPT_ERROR: the hook's message is the engine's message until the next call.

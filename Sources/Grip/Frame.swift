@@ -8,7 +8,7 @@ import GripCore
 @_optimize(speed) public func grip_frame_get(
     _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?
 ) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         if h.hasRetired { h.freeRetired() }
         h.hostHoldsFrame = true
@@ -20,7 +20,7 @@ import GripCore
 /// host holds from its own last grip_frame_get are moved aside first, untouched, so they stay
 /// valid and unchanged until the host's next grip_frame_get, as grip.h promises.
 package func scriptFrameGet(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         if h.hostHoldsFrame {  // once per host frame: the host reads one set of arrays
             h.hostHoldsFrame = false

@@ -9,7 +9,7 @@ import GripCore
     _ engine: OpaquePointer?, _ event: UnsafePointer<grip_pointer_event>?,
     _ consumed: UnsafeMutablePointer<Bool>?
 ) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         let e = try require(event, "event").pointee
         let phase = try PointerPhase.from(e.phase)
         let used = try h.engine.dispatch(
@@ -28,7 +28,7 @@ import GripCore
     _ engine: OpaquePointer?, _ event: UnsafePointer<grip_magnify_event>?,
     _ consumed: UnsafeMutablePointer<Bool>?
 ) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         let e = try require(event, "event").pointee
         let phase = try PointerPhase.from(e.phase)
         let used = try h.engine.dispatchMagnify(
@@ -41,7 +41,7 @@ import GripCore
 /// `grip_dispatch_timer`: advances animations, long presses and the marching ants to `time`.
 @_cdecl("grip_dispatch_timer")
 @_optimize(speed) public func grip_dispatch_timer(_ engine: OpaquePointer?, _ time: Double) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         try h.engine.dispatchTimer(time)
         return GRIP_OK
     }

@@ -10,7 +10,7 @@ public func grip_dispatch_key(
     _ engine: OpaquePointer?, _ event: UnsafePointer<grip_key_event>?,
     _ consumed: UnsafeMutablePointer<Bool>?
 ) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         let e = try require(event, "event").pointee
         let phase = try PointerPhase.from(e.phase)
         guard let key = Key(rawValue: UInt32(truncatingIfNeeded: e.key.rawValue)) else {

@@ -7,7 +7,7 @@ import GripCore
 /// GRIP_EVENT_SELECTION_CHANGED when the set changed.
 @_cdecl("grip_select")
 public func grip_select(_ engine: OpaquePointer?, _ box: grip_box, _ op: grip_select_op) -> grip_status {
-    withEngineInlined(engine) { h throws(GripError) in
+    withEngine(engine) { h throws(GripError) in
         guard let o = SelectOp(rawValue: UInt32(truncatingIfNeeded: op.rawValue)) else {
             throw GripError(.invalidArgument, "op \(op.rawValue) is not a grip_select_op")
         }
