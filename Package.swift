@@ -31,7 +31,12 @@ let swiftSettings: [SwiftSetting] =
             .unsafeFlags(["-Xfrontend", "-mergeable-traps"], .when(configuration: .release)),
             // String.append(String) is called, not inlined: every piece of every interpolated message
             // (built only when a call fails) otherwise carries its own copy of the append (32 KB).
-            .unsafeFlags(["-Xllvm", "-sil-inline-never-functions=SS6appendyySSF"], .when(configuration: .release))
+            .unsafeFlags(["-Xllvm", "-sil-inline-never-functions=SS6appendyySSF"], .when(configuration: .release)),
+            // No frame pointer in leaf functions (SwiftPM asks for frame pointers everywhere): the
+            // runtime functions compiled into the library (retain, release, the uniqueness check)
+            // are leaves called on every path, and the runtime build's copies have none either.
+            // Every other function keeps its frame, so profilers still walk the stack (2.5 KB).
+            .unsafeFlags(["-Xcc", "-momit-leaf-frame-pointer"], .when(configuration: .release))
         ] : [])
 
 /// Settings of the C code in the library: one section per function and datum, as for Swift, and
@@ -65,7 +70,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jansson")]),
         // The @_cdecl functions of grip.h: translation and validation only.
         .target(
-            name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"], exclude: ["exports.map"],
+            name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"], exclude: ["exports.map", "discard.ld"],
             swiftSettings: swiftSettings,
             // lld (in the toolchain) keeps the export list exact; libm is named because
             // `-z defs` (scripts/build) refuses a symbol no named library defines.

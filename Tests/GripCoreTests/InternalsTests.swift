@@ -210,6 +210,7 @@ import Testing
         let cells = m.tree.cells
         #expect(cells.version == m.tree.shapeVersion)
         #expect(cells.columns * cells.rows >= 100 && cells.wide.count == 5)
+        #expect(zip(cells.wide, cells.wide.dropFirst()).allSatisfy { $0.key >= $1.key })
         #expect(cells.entries.count >= 3000 && cells.entries.count <= 16 * 3000)
         m.expectQueriesMatchBruteForce(allKeysEqual: allKeysEqual, &rng)
         // Points on cell boundaries.
@@ -263,6 +264,14 @@ import Testing
         m.relink()
         #expect(m.tree.cells.version != m.tree.shapeVersion)
         m.expectQueriesMatchBruteForce(allKeysEqual: false, &rng)
+    }
+
+    @Test func sizeKeysSortAsTheSizes() {
+        let values = [-Double.infinity, -1e300, -3.5, -1e-310, 0, 1e-310, 2, 2.5, 1e300, .infinity]
+        let keys = values.map(BoundsTree.sortKey)
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(keys.map(BoundsTree.sortKeyValue) == values)
+        #expect(BoundsTree.sortKey(-0.0) < BoundsTree.sortKey(0.0))
     }
 
     @Test func floatRectanglesRoundOutward() {

@@ -12,7 +12,8 @@ library_checks() {
     rm -f "$stripped"
     echo "stripped size: $size bytes"
     # The budget: 0.1 with selections fit in 500 KB; keys, history, snapping, scene files and the
-    # sandbox's budgets brought the library to 530–590 KB; the check holds the line at 600 KB.
+    # sandbox's budgets brought the library to 530–590 KB, and size work back to 478 KB (README,
+    # Linking, gives the measured size; the target is 500 KB); the check holds the line at 600 KB.
     [ "$size" -le 600000 ] || { echo "FAIL: stripped libgrip.so is $size bytes (more than 600,000)"; bad=$((bad + 1)); }
     needed=$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
     echo "needs: $needed"

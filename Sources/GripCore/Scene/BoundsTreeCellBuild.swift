@@ -56,15 +56,17 @@ extension BoundsTree {
         let w = Double(r.maxX) - Double(r.minX), h = Double(r.maxY) - Double(r.minY)
         let linked = leafCount - pendingCount
         guard linked >= BoundsTree.cellsMinimumLeaves, w.isFinite, h.isFinite, w > 0, h > 0 else { return }
-        var sizes: [Double] = []
+        // The sizes as keys that sort as the sizes do, for the shared key sort.
+        var sizes: [UInt64] = []
         let step = Swift.max(1, leaves.count / 1024)
         for i in stride(from: 0, to: leaves.count, by: step) where leaves[i].parent >= BoundsTree.atRoot {
-            sizes.append(Swift.max(leaves[i].rect.width, leaves[i].rect.height))
+            sizes.append(BoundsTree.sortKey(Swift.max(leaves[i].rect.width, leaves[i].rect.height)))
         }
         guard !sizes.isEmpty else { return }
-        sizes.sort()
+        KeySort.sort(&sizes)
+        let median = BoundsTree.sortKeyValue(sizes[sizes.count / 2])
         let most = Double(Swift.min(1 << 20, Swift.max(1024, 4 * linked)))
-        let size = Swift.max(sizes[sizes.count / 2], (w * h / most).squareRoot(), w / 4096, h / 4096)
+        let size = Swift.max(median, (w * h / most).squareRoot(), w / 4096, h / 4096)
         guard size.isFinite, size > 0 else { return }
         var g = CellIndex()
         g.columns = Swift.max(1, Swift.min(Int(w / size), 4096))
@@ -157,9 +159,30 @@ extension BoundsTree {
             cellBuild.phase = .idle
             return
         }
-        cellBuild.grid.wide.sort { $0.key > $1.key }
+        // Few (at most `cellsMaximumWide`): an insertion sort, by decreasing key, keeps equal keys
+        // in leaf order.
+        for k in cellBuild.grid.wide.indices.dropFirst() {
+            let e = cellBuild.grid.wide[k]
+            var m = k
+            while m > 0 && cellBuild.grid.wide[m - 1].key < e.key {
+                cellBuild.grid.wide[m] = cellBuild.grid.wide[m - 1]
+                m -= 1
+            }
+            cellBuild.grid.wide[m] = e
+        }
         cellBuild.cursor = 0
         cellBuild.phase = .sums
+    }
+
+    /// `d`'s bits as a key whose unsigned order is `d`'s order (negative values below positive
+    /// ones), and back.
+    static func sortKey(_ d: Double) -> UInt64 {
+        let b = d.bitPattern
+        return b >> 63 == 1 ? ~b : b | 1 << 63
+    }
+
+    static func sortKeyValue(_ k: UInt64) -> Double {
+        Double(bitPattern: k >> 63 == 1 ? k & ~(1 << 63) : ~k)
     }
 
     /// Counts to starts (exclusive prefix sums), and a copy as each cell's next free place.

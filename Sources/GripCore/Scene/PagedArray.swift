@@ -31,8 +31,9 @@ struct PagedArray<Element> {
         var pageCount = 0, pageCapacity = 0
         var count = 0
 
-        /// Adds a page; the table may move.
-        func addPage() {
+        /// Adds a page; the table may move. Out of line, as `copy()`: both are rare, and each
+        /// would otherwise be compiled into every caller that appends or writes (10 KB in all).
+        @inline(never) func addPage() {
             if pageCount == pageCapacity {
                 let capacity = Swift.max(8, pageCapacity * 2)
                 let table = UnsafeMutablePointer<UnsafeMutablePointer<Element>>.allocate(capacity: capacity)
@@ -48,7 +49,7 @@ struct PagedArray<Element> {
         }
 
         /// A storage holding copies of these elements.
-        func copy() -> Storage {
+        @inline(never) func copy() -> Storage {
             let s = Storage()
             var left = count
             for p in 0..<pageCount {
@@ -133,9 +134,12 @@ struct PagedArray<Element> {
 
     /// Gives this array storage of its own before a change.
     @inline(__always) private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) {
-            storage = storage.copy()
-            pages = storage.pages
-        }
+        if !isKnownUniquelyReferenced(&storage) { copyStorage() }
+    }
+
+    /// Replaces the shared storage with a copy of its own.
+    @inline(never) private mutating func copyStorage() {
+        storage = storage.copy()
+        pages = storage.pages
     }
 }

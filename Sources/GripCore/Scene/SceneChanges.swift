@@ -33,9 +33,11 @@ extension Scene {
 
     /// The commit chokepoint: every geometry change of a box goes through here. Sets slot `s`'s
     /// geometry to `g` and invalidates what depends on it (world transforms and bounds of its
-    /// subtree, its BOX commands, the snap index, the draw version); true when it changed.
+    /// subtree, its BOX commands, the snap index, the draw version); true when it changed. One
+    /// copy for its many callers (a kilobyte each when compiled into them); a run of commits in
+    /// a loop uses `commitInPlace`.
     @discardableResult
-    @inline(__always) mutating func commit(_ s: Int32, _ g: BoxGeometry) -> Bool {
+    @inline(never) mutating func commit(_ s: Int32, _ g: BoxGeometry) -> Bool {
         slots.makeUniqueForWrites()
         return commitInPlace(s, g)
     }

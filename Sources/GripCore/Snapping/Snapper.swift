@@ -17,7 +17,7 @@ struct AxisSnap {
 
 extension Engine {
     /// The parent-space tolerance along x and y of `threshold` screen units for slot `child`.
-    func snapTolerance(child: Int32) -> Vec2 {
+    @_optimize(speed) func snapTolerance(child: Int32) -> Vec2 {
         let m = view * scene.parentWorld(child)
         let t = snapping.config.threshold
         return Vec2(t / m.applyVector(Vec2(1, 0)).length, t / m.applyVector(Vec2(0, 1)).length)
