@@ -49,7 +49,7 @@ extension Engine {
     /// An interaction of `kind` on `target`: its members (each box's snapshot, slot, the map from
     /// its parent space to the frame's space and back, and its axes in the frame's axes) and its
     /// frame; nil when the selection has too few boxes.
-    @inline(never) func gestureInteraction(_ kind: InteractionKind, on target: GestureTarget) -> Interaction? {
+    @inline(never) @_optimize(speed) func gestureInteraction(_ kind: InteractionKind, on target: GestureTarget) -> Interaction? {
         var g: Interaction
         switch target {
         case .box(let s):
@@ -118,7 +118,7 @@ extension Engine {
     /// `second`, the two pointers of a pinch, grabbed where they are now), grabbed at screen point
     /// `grab` (magnify: its focal point), by handle `h` (resize, rotate, custom handle). The
     /// driving pointers become the gesture's. False when it cannot begin (too few selected).
-    @discardableResult @inline(never)
+    @discardableResult @inline(never) @_optimize(speed)
     func beginGesture(
         _ kind: InteractionKind, on target: GestureTarget, handle h: HandleID = .none,
         pointer: UInt32 = 0, second: UInt32? = nil, grab: Vec2 = .zero

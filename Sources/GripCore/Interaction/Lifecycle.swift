@@ -23,7 +23,7 @@ extension Engine {
     // MARK: gestures
 
     /// Begins gesture `g` driven by `pointer` (0 for magnify), reporting screen point `q`.
-    func begin(_ g: Interaction, pointer: UInt32, at q: Vec2) {
+    @_optimize(speed) func begin(_ g: Interaction, pointer: UInt32, at q: Vec2) {
         settleNudge()
         for k in 0..<g.members.count { stopReset(on: g.members[k].box) }
         var g = g
