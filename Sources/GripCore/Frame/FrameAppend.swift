@@ -106,9 +106,14 @@ extension Engine {
     /// place, is copied again; a slice more is copied, and the larger storage takes over when it
     /// holds everything (the host reads it next).
     func growAfterBuild() {
-        if frameState.grown.capacity == 0 { return }
         frameState.migrated = Swift.min(frameState.migrated, frameState.overlayStart)
         if migrate(Engine.growthReadSlice) { moveToGrown(reading: true) }
+    }
+
+    /// Frees the storage kept for the host after the commands moved (it read a new frame).
+    func freeRetired() {
+        frameState.retired?.deallocate()
+        frameState.retired = nil
     }
 
     /// A frame build from nothing: no appended boxes wait and no larger storage is filled.

@@ -9,10 +9,7 @@ extension Engine {
     @_optimize(speed) package func frameView() -> FrameView {
         snapUpkeep()
         // The host is done with what it read last: storage kept for it after the commands moved.
-        if let r = frameState.retired {
-            r.deallocate()
-            frameState.retired = nil
-        }
+        if frameState.retired != nil { freeRetired() }
         if frameState.serial != scene.drawVersion { rebuildFrame() }
         frameState.held = true
         frameState.handedCount = frameState.commands.count
@@ -53,10 +50,12 @@ extension Engine {
         frameState.movedEntries.truncate(to: 0)
         var appended = false
         if incremental {
-            appended = takeAppendedBoxes(gestures)
+            appended = frameState.appended > 0 && takeAppendedBoxes(gestures)
             // Boxes moved (geometry commits): their BOX commands' placement, and their subtrees'.
             // Their style (user data, hover, active) has not changed, or they are restyled below.
             let outlines = !frameState.outlineSlots.isEmpty, entries = !frameState.overlay.isEmpty
+            // (A larger storage being filled gets the rewritten commands it holds already.)
+            let mirror = frameState.migrated > 0
             scene.slots.makeUniqueForWrites()
             for i in 0..<scene.changes.dirtyRoots.count {
                 let root = scene.changes.dirtyRoots[i]
@@ -79,14 +78,14 @@ extension Engine {
                     guard let n = scene.nextInDrawOrder(x, within: root) else { break }
                     x = n
                 }
-                mirrorBoxCommands(first, k)
+                if mirror { mirrorBoxCommands(first, k) }
             }
             for i in 0..<scene.changes.dirtyBoxes.count {
                 let x = scene.changes.dirtyBoxes[i]
                 guard scene.slots[Int(x)].alive else { continue }
                 let k = Int(frameState.boxCommand[Int(x)])
                 writeBoxCommand(at: k, x, gestures)
-                mirrorBoxCommands(k, k + 1)
+                if mirror { mirrorBoxCommands(k, k + 1) }
             }
         } else {
             dropGrowth()
@@ -111,7 +110,7 @@ extension Engine {
         collectOverlayOrder()
         // (Boxes appended: the overlay moved past them.)
         if !(incremental && !appended && updateOverlayInPlace()) { rebuildOverlay() }
-        growAfterBuild()
+        if frameState.grown.capacity > 0 { growAfterBuild() }
         scene.changes.overlayTouched = false
         scene.changes.antsMoved = false
         frameState.serial = scene.drawVersion
