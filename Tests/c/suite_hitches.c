@@ -2,8 +2,12 @@
  * as before at every point of a session: boxes created in numbers, hit tests while the cell
  * index is being built (a step per query), a drag, idle timer calls, hit tests again; and boxes
  * created between hit tests (the tree's storage growing a page at a time, new boxes waiting to
- * be linked), then a box dragged far on a built index (which follows it instead of going stale). */
+ * be linked), then a box dragged far on a built index (which follows it instead of going stale);
+ * and boxes created on top in bursts between frame reads (their BOX commands written as they
+ * come, the storage growing meanwhile), the frame the host holds unchanged until its next read. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "suites.h"
@@ -140,7 +144,66 @@ static void growing_session(void) {
     grip_engine_destroy(e);
 }
 
+/* 20,000 boxes created on top in bursts of 1 to 600 with a frame read after each, over an
+ * editing box (an overlay after the box section), a child now and then (in the middle of the
+ * draw order). The frame the host holds keeps its contents while boxes are created (the storage
+ * grows under it several times; ASan sees a read of freed memory), each read lists every box in
+ * creation order with its user data and size, and the commands move to new storage only when it
+ * doubles (counted, not timed). */
+#define BURSTS_TOTAL 20000
+static void frame_growth_session(void) {
+    grip_engine *e = new_engine(4000, 4000);
+    static grip_box ids[BURSTS_TOTAL + 64];
+    static grip_command held_copy[BURSTS_TOTAL + 128];
+    grip_box first = add_box(e, GRIP_NO_BOX, 10, 10, 40, 40, 0, 1, true);
+    int n = 0, moves = 0, children = 0, wrong = 0;
+    grip_frame f;
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    const grip_command *last = f.commands;
+    while (n < BURSTS_TOTAL) {
+        size_t held = f.command_count;
+        memcpy(held_copy, f.commands, held * sizeof(grip_command));
+        int burst = 1 + (int)(rnd() % 600);
+        for (int i = 0; i < burst && n < BURSTS_TOTAL; i++) {
+            grip_box_desc d;
+            grip_box_desc_init(&d);
+            d.x = 60 + (double)(n % 390) * 10;
+            d.y = 60 + (double)(n / 390) * 10;
+            d.width = 10 + (double)(n % 7);
+            d.height = 10;
+            d.user_data = 1000 + (uint64_t)n;
+            CHECK_STATUS(grip_box_create(e, &d, &ids[n]), GRIP_OK);
+            n++;
+        }
+        if (rnd() % 9 == 0) {
+            /* A child of the first box: drawn before every box made since. */
+            add_box(e, first, 5, 5, 10, 10, 0, 1, false);
+            children++;
+        }
+        if (memcmp(held_copy, f.commands, held * sizeof(grip_command)) != 0) wrong++;
+        CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+        moves += f.commands != last;
+        last = f.commands;
+        /* The first box, its children, then the boxes made here in order; the overlay after. */
+        int boxes = count_commands(&f, GRIP_CMD_BOX);
+        CHECK_INT(boxes, 1 + children + n);
+        int k = 1 + children;
+        for (int j = 0; j < n; j++, k++) {
+            const grip_command *c = &f.commands[k];
+            if (c->kind != GRIP_CMD_BOX || c->box != ids[j] || c->user_data != 1000 + (uint64_t)j ||
+                c->width != 10 + (double)(j % 7))
+                wrong++;
+        }
+        CHECK_INT(f.commands[k].kind == GRIP_CMD_BOX, 0);
+    }
+    CHECK_INT(wrong, 0);
+    /* Doublings from 16 to past 20,000 commands: at most 13 moves (no move per read). */
+    CHECK(moves >= 5 && moves <= 13);
+    grip_engine_destroy(e);
+}
+
 void suite_hitches(void) {
     session();
     growing_session();
+    frame_growth_session();
 }

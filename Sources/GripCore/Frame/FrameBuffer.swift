@@ -84,6 +84,41 @@ struct FrameBuffer<Element: BitwiseCopyable> {
         if n < count { count = n }
     }
 
+    /// Writes `e` at index `k`, which is in use or the next one (`k <= count`), within the
+    /// capacity (never grows: the caller makes room beforehand, without a whole copy).
+    @inline(__always) mutating func place(_ e: Element, at k: Int) {
+        precondition(k >= 0 && k <= count && k < capacity, "frame buffer place out of bounds")
+        (base.unsafelyUnwrapped + k).initialize(to: e)
+        if k == count { count += 1 }
+    }
+
+    /// Copies elements `start ..< end` of `source` to the same indices here (`start <= count`,
+    /// `end` within the capacity), in use afterwards.
+    mutating func copy(_ start: Int, _ end: Int, from source: FrameBuffer) {
+        guard end > start else { return }
+        precondition(start >= 0 && start <= count && end <= capacity && end <= source.count, "frame buffer copy out of bounds")
+        UnsafeMutableRawPointer(base.unsafelyUnwrapped + start).copyMemory(
+            from: source.base.unsafelyUnwrapped + start, byteCount: (end - start) * MemoryLayout<Element>.stride)
+        if end > count { count = end }
+    }
+
+    /// Empty storage for `n` elements (a buffer that has none).
+    mutating func allocate(capacity n: Int) {
+        precondition(base == nil && n > 0, "frame buffer already has storage")
+        base = .allocate(capacity: n)
+        capacity = n
+    }
+
+    /// Gives up the storage without freeing it (the caller frees it with `deallocate()` on the
+    /// raw pointer once no one reads it); the buffer is empty afterwards.
+    mutating func take() -> UnsafeMutableRawPointer? {
+        let old = base.map { UnsafeMutableRawPointer($0) }
+        base = nil
+        count = 0
+        capacity = 0
+        return old
+    }
+
     private mutating func grow(to needed: Int) {
         let cap = Swift.max(needed, capacity * 2, 16)
         let fresh = UnsafeMutablePointer<Element>.allocate(capacity: cap)

@@ -8,7 +8,11 @@ extension Engine {
     /// The frame as of now in the engine's memory, rebuilt first if something drawn changed.
     @_optimize(speed) package func frameView() -> FrameView {
         snapUpkeep()
+        // The host is done with what it read last: storage kept for it after the commands moved.
+        if frameState.retired != nil { freeRetired() }
         if frameState.serial != scene.drawVersion { rebuildFrame() }
+        frameState.held = true
+        frameState.handedCount = frameState.commands.count
         return FrameView(
             commands: frameState.commands.elements, vertices: frameState.vertices.elements,
             serial: frameState.serial, time: frameState.time)
@@ -18,7 +22,13 @@ extension Engine {
     /// out by `frameView()`, unchanged, for the caller to free (`deallocate()`) once no one reads
     /// it: a frame built meanwhile for someone else then leaves the first reader's memory alone.
     package func detachFrame() -> (commands: UnsafeMutableRawPointer?, vertices: UnsafeMutableRawPointer?) {
-        (frameState.commands.detach(), frameState.vertices.detach())
+        frameState.held = false
+        if let r = frameState.retired {
+            // The commands moved since: the storage handed out is the one kept for the reader.
+            frameState.retired = nil
+            return (r, frameState.vertices.detach())
+        }
+        return (frameState.commands.detach(), frameState.vertices.detach())
     }
 
     /// Serial of the frame `frame()` would return.
@@ -38,15 +48,20 @@ extension Engine {
         let incremental = scene.changes.structureValid
         let gestures = activeGestures
         frameState.movedEntries.truncate(to: 0)
+        var appended = false
         if incremental {
+            appended = frameState.appended > 0 && takeAppendedBoxes(gestures)
             // Boxes moved (geometry commits): their BOX commands' placement, and their subtrees'.
             // Their style (user data, hover, active) has not changed, or they are restyled below.
             let outlines = !frameState.outlineSlots.isEmpty, entries = !frameState.overlay.isEmpty
+            // (A larger storage being filled gets the rewritten commands it holds already.)
+            let mirror = frameState.migrated > 0
             scene.slots.makeUniqueForWrites()
             for i in 0..<scene.changes.dirtyRoots.count {
                 let root = scene.changes.dirtyRoots[i]
                 guard scene.slots[Int(root)].alive else { continue }
                 var k = Int(frameState.boxCommand[Int(root)])
+                let first = k
                 var x = root
                 while true {
                     let m = writeBoxPlacement(at: k, x)
@@ -63,13 +78,17 @@ extension Engine {
                     guard let n = scene.nextInDrawOrder(x, within: root) else { break }
                     x = n
                 }
+                if mirror { mirrorBoxCommands(first, k) }
             }
             for i in 0..<scene.changes.dirtyBoxes.count {
                 let x = scene.changes.dirtyBoxes[i]
                 guard scene.slots[Int(x)].alive else { continue }
-                writeBoxCommand(at: Int(frameState.boxCommand[Int(x)]), x, gestures)
+                let k = Int(frameState.boxCommand[Int(x)])
+                writeBoxCommand(at: k, x, gestures)
+                if mirror { mirrorBoxCommands(k, k + 1) }
             }
         } else {
+            dropGrowth()
             frameState.commands.truncate(to: 0)
             if frameState.boxCommand.count < scene.slots.count {
                 frameState.boxCommand.append(
@@ -89,7 +108,9 @@ extension Engine {
         scene.changes.dirtyRoots.truncate(to: 0)
         scene.changes.dirtyBoxes.truncate(to: 0)
         collectOverlayOrder()
-        if !(incremental && updateOverlayInPlace()) { rebuildOverlay() }
+        // (Boxes appended: the overlay moved past them.)
+        if !(incremental && !appended && updateOverlayInPlace()) { rebuildOverlay() }
+        if frameState.grown.capacity > 0 { growAfterBuild() }
         scene.changes.overlayTouched = false
         scene.changes.antsMoved = false
         frameState.serial = scene.drawVersion
@@ -98,7 +119,7 @@ extension Engine {
 
     /// Refreshes the BOX command at index `k`, which belongs to slot `x` (alive; `gestures`: the
     /// gestures in progress).
-    @_optimize(speed) @inline(__always) private func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures)
+    @_optimize(speed) @inline(__always) func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures)
     {
         let m = screenTransform(x)
         let r = scene.slots.address(Int(x))
@@ -174,7 +195,7 @@ struct ActiveGestures {
 
 extension Engine {
     /// The gestures in progress, as `ActiveGestures`.
-    private var activeGestures: ActiveGestures {
+    var activeGestures: ActiveGestures {
         var g = ActiveGestures()
         for i in interactions.active.indices where interactions.active[i].movesBoxes {
             if interactions.active[i].group { g.group = true } else { g.single = true }

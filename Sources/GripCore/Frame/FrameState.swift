@@ -7,8 +7,11 @@
 /// few boxes that have one) is moved in place when only its boxes' positions on screen changed,
 /// redrawn in place when they keep their layout (the same handles), and rebuilt otherwise; the
 /// selection's member outlines are moved with their boxes while the members stay the same, and
-/// the rest of its part is laid out again. A structural change (a box created, destroyed or
-/// re-parented, the view moved) rebuilds everything.
+/// the rest of its part is laid out again. A box created to draw after every other one (a
+/// top-level box, or a child of the last one drawn) gets its BOX command as it is created
+/// (Frame/FrameAppend.swift), and the next frame lays out only the overlay again. Any other
+/// structural change (a box created elsewhere in the draw order, destroyed, re-parented or
+/// reordered, the view moved: every box's screen position) rebuilds everything.
 struct FrameState {
     /// The draw commands and the vertices their polylines use, in screen coordinates.
     var commands = FrameBuffer<Command>()
@@ -47,12 +50,30 @@ struct FrameState {
     /// transform's first column (a, b), and that of the diagonal of its size.
     var heading = (a: 1.0, b: 0.0, angle: 0.0)
     var diagonal = (width: 0.0, height: 0.0, angle: 0.0)
+    /// BOX commands added after the box section since the last build (at `overlayStart ..<
+    /// overlayStart + appended`), and the slots of those not written yet because their place is
+    /// in the overlay the host still reads (written by the next build).
+    var appended = 0
+    var unwritten: [Int32] = []
+    /// Whether `commands`' storage is what the host read last, and how many commands it read:
+    /// while it is, commands are added past those only.
+    var held = false
+    var handedCount = 0
+    /// Room for more commands, made without one long copy: larger storage the commands
+    /// `0 ..< migrated` were copied into (none while `grown` has no capacity); and storage the
+    /// host still reads after the commands moved, freed by the next frame read.
+    var grown = FrameBuffer<Command>()
+    var migrated = 0
+    var retired: UnsafeMutableRawPointer? = nil
     /// Scratch for building an indicator outline.
     var indicatorScratch: [Vec2] = []
 
     /// Frees the buffers (the engine's deinit).
     mutating func deallocate() {
         commands.deallocate()
+        grown.deallocate()
+        retired?.deallocate()
+        retired = nil
         vertices.deallocate()
         overlayOffsets.deallocate()
         movedEntries.deallocate()

@@ -30,11 +30,10 @@ struct BoundsTree {
     }
 
     /// What only maintenance and ordering read of a leaf: its rectangle (fat once linked one by
-    /// one, tight when added in bulk), its parent node, and which box it holds.
+    /// one, tight when added in bulk) and which box it holds. (Its parent node is in `leafParents`.)
     struct Leaf {
         var rect: Rect
         var info: HitInfo
-        var parent: Int32
     }
 
     /// A leaf waiting to be linked, with its rectangle (rounded outward) for queries to test.
@@ -51,8 +50,8 @@ struct BoundsTree {
 
     /// The root reference of an empty tree.
     static let none = Int32.min
-    /// `Leaf.parent` of a leaf at the root, of one added with `deferred` and not linked yet,
-    /// and of a free leaf.
+    /// The parent (`leafParents`) of a leaf at the root, of one added with `deferred` and not
+    /// linked yet, and of a free leaf.
     static let atRoot: Int32 = -1, unlinked: Int32 = -2, unused: Int32 = -3
 
     /// In pages that never move: adding a node or a leaf never copies the ones there (a
@@ -61,6 +60,9 @@ struct BoundsTree {
     var links = PagedArray<Links>()
     var shapes = PagedArray<HitShape>()
     var leaves = PagedArray<Leaf>()
+    /// Each leaf's parent node (or `atRoot`, `unlinked`, `unused`), by leaf index: an array of
+    /// its own, so that a bulk build hands over every leaf's new parent by swapping arrays.
+    var leafParents = PagedArray<Int32>()
     var freeNodes: [Int32] = []
     var freeLeaves: [Int32] = []
     /// A node, a leaf (`~leaf`) or `none`; the rectangle bounding everything and the largest key.
@@ -108,21 +110,24 @@ struct BoundsTree {
     ) -> Int32 {
         // Boxes arriving in bulk are usually at rest: they keep tight bounds (fewer overlaps to
         // search) and get a fat margin the first time they move out of them.
-        let leaf = Leaf(
-            rect: deferred ? r : BoundsTree.fatten(r), info: info,
-            parent: deferred ? BoundsTree.unlinked : BoundsTree.atRoot)
+        let leaf = Leaf(rect: deferred ? r : BoundsTree.fatten(r), info: info)
+        let parent = deferred ? BoundsTree.unlinked : BoundsTree.atRoot
         let l: Int32
         if let f = freeLeaves.popLast() {
             l = f
             shapes[Int(l)] = shape
             leaves[Int(l)] = leaf
+            leafParents[Int(l)] = parent
         } else {
             l = Int32(shapes.count)
             shapes.append(shape)
             leaves.append(leaf)
+            leafParents.append(parent)
         }
         leafCount += 1
         if deferred {
+            // A build under way leaves it waiting, and its commit finds it here.
+            if build.phase != .idle { build.added.append(l) }
             pendingCount += 1
             while pendingAt.count <= Int(l) { pendingAt.append(-1) }
             pendingAt[Int(l)] = Int32(pendingLeaves.count)
@@ -137,7 +142,7 @@ struct BoundsTree {
 
     /// Removes a leaf.
     mutating func remove(_ leaf: Int32) {
-        if leaves[Int(leaf)].parent == BoundsTree.unlinked {
+        if leafParents[Int(leaf)] == BoundsTree.unlinked {
             pendingCount -= 1
             let at = Int(pendingAt[Int(leaf)])
             let last = pendingLeaves.removeLast()
@@ -149,7 +154,7 @@ struct BoundsTree {
         } else {
             unlink(leaf)
         }
-        leaves[Int(leaf)].parent = BoundsTree.unused
+        leafParents[Int(leaf)] = BoundsTree.unused
         freeLeaves.append(leaf)
         leafCount -= 1
     }
@@ -160,7 +165,7 @@ struct BoundsTree {
         shapes[Int(leaf)] = shape
         let old = leaves[Int(leaf)]
         leaves[Int(leaf)].info = info
-        if old.parent == BoundsTree.unlinked {
+        if leafParents[Int(leaf)] == BoundsTree.unlinked {
             // A build under way may have read the old rectangle: it links this leaf again.
             leaves[Int(leaf)].rect = r
             pendingLeaves[Int(pendingAt[Int(leaf)])].rect = FloatRect(outward: r)
@@ -184,11 +189,11 @@ struct BoundsTree {
 
     /// The parent node of a child reference (-1 at the root).
     @inline(__always) func parent(of ref: Int32) -> Int32 {
-        ref >= 0 ? links[Int(ref)].parent : leaves[Int(~ref)].parent
+        ref >= 0 ? links[Int(ref)].parent : leafParents[Int(~ref)]
     }
 
     @inline(__always) mutating func setParent(of ref: Int32, _ p: Int32) {
-        if ref >= 0 { links[Int(ref)].parent = p } else { leaves[Int(~ref)].parent = p }
+        if ref >= 0 { links[Int(ref)].parent = p } else { leafParents[Int(~ref)] = p }
     }
 
     @inline(__always) func height(of ref: Int32) -> Int32 { ref >= 0 ? links[Int(ref)].height : 0 }
@@ -279,14 +284,15 @@ struct BoundsTree {
             }
         }
         var live = 0
-        for i in leaves.indices where leaves[i].parent != BoundsTree.unused { live += 1 }
+        if leafParents.count != leaves.count { return "\(leafParents.count) leaf parents for \(leaves.count) leaves" }
+        for i in leaves.indices where leafParents[i] != BoundsTree.unused { live += 1 }
         if live != leafCount { return "\(live) live leaves, expected \(leafCount)" }
         if pendingLeaves.count != pendingCount {
             return "\(pendingLeaves.count) leaves listed as pending, expected \(pendingCount)"
         }
         for i in pendingLeaves.indices {
             let e = pendingLeaves[i], l = Int(e.leaf)
-            if leaves[l].parent != BoundsTree.unlinked || pendingAt[l] != Int32(i) {
+            if leafParents[l] != BoundsTree.unlinked || pendingAt[l] != Int32(i) {
                 return "pending leaf \(l) is not listed right"
             }
             if !e.rect.contains(FloatRect(outward: leaves[l].rect)) { return "pending leaf \(l) has a stale rectangle" }

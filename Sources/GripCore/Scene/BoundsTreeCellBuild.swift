@@ -59,7 +59,7 @@ extension BoundsTree {
         // The sizes as keys that sort as the sizes do, for the shared key sort.
         var sizes: [UInt64] = []
         let step = Swift.max(1, leaves.count / 1024)
-        for i in stride(from: 0, to: leaves.count, by: step) where leaves[i].parent >= BoundsTree.atRoot {
+        for i in stride(from: 0, to: leaves.count, by: step) where leafParents[i] >= BoundsTree.atRoot {
             sizes.append(BoundsTree.sortKey(Swift.max(leaves[i].rect.width, leaves[i].rect.height)))
         }
         guard !sizes.isEmpty else { return }
@@ -128,7 +128,7 @@ extension BoundsTree {
         let start = cellBuild.cursor, end = Swift.min(leaves.count, start + BoundsTree.cellStepLeaves)
         let g = cellBuild.grid, mx = cellBuild.marginX, my = cellBuild.marginY
         var work = 0
-        for i in start..<end where leaves[i].parent >= BoundsTree.atRoot {
+        for i in start..<end where leafParents[i] >= BoundsTree.atRoot {
             let l = leaves[i]
             let e = CellIndex.Entry(rect: FloatRect(outward: l.rect), key: l.info.key, leaf: Int32(i))
             let c0 = g.column(l.rect.min.x - mx), c1 = g.column(l.rect.max.x + mx)

@@ -28,7 +28,7 @@ extension BoundsTree {
             root = ref
             rootRect = r
             rootKey = key
-            leaves[Int(leaf)].parent = BoundsTree.atRoot
+            leafParents[Int(leaf)] = BoundsTree.atRoot
             return
         }
         var index = root, indexRect = rootRect, indexKey = rootKey
@@ -52,7 +52,7 @@ extension BoundsTree {
             Node(rect1: indexRect, rect2: r, child1: sibling, child2: ref, key1: indexKey, key2: key),
             parent: oldParent, height: height(of: sibling) + 1)
         setParent(of: sibling, newParent)
-        leaves[Int(leaf)].parent = newParent
+        leafParents[Int(leaf)] = newParent
         let joined = FloatRect.union(indexRect, r), joinedKey = Swift.max(indexKey, key)
         if oldParent >= 0 {
             replaceChild(of: oldParent, sibling, with: newParent, joined, joinedKey)
@@ -75,9 +75,9 @@ extension BoundsTree {
         shapeVersion &+= 1
         queriesSinceChange = 0
         let ref = ~leaf
-        defer { leaves[Int(leaf)].parent = BoundsTree.atRoot }
+        defer { leafParents[Int(leaf)] = BoundsTree.atRoot }
         if root == ref { root = BoundsTree.none; return }
-        let p = leaves[Int(leaf)].parent
+        let p = leafParents[Int(leaf)]
         let n = nodes[Int(p)]
         let first = n.child1 == ref
         let sibling = first ? n.child2 : n.child1

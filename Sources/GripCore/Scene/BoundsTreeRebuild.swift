@@ -9,7 +9,7 @@ extension BoundsTree {
         // The leaves' centres, packed: the splits below sort these, not the leaves.
         var items: [Item] = []
         items.reserveCapacity(leafCount)
-        for i in leaves.indices where leaves[i].parent != BoundsTree.unused {
+        for i in leaves.indices where leafParents[i] != BoundsTree.unused {
             items.append(Item(center: leaves[i].rect.center, leaf: Int32(i)))
         }
         var out = Layout()
@@ -24,6 +24,7 @@ extension BoundsTree {
         links = out.links
         shapes = out.shapes
         leaves = out.leaves
+        leafParents = out.leafParents
         freeNodes.removeAll()
         freeLeaves.removeAll()
         pendingCount = 0
@@ -45,6 +46,7 @@ extension BoundsTree {
         var links = PagedArray<Links>()
         var shapes = PagedArray<HitShape>()
         var leaves = PagedArray<Leaf>()
+        var leafParents = PagedArray<Int32>()
     }
 
     /// Builds the subtree over `items[lo..<hi]` into `out`; returns its reference, rectangle and key.
@@ -54,10 +56,10 @@ extension BoundsTree {
     ) -> (Int32, FloatRect, UInt32) {
         if hi - lo == 1 {
             let l = Int(items[lo].leaf)
-            var leaf = leaves[l]
-            leaf.parent = parent
+            let leaf = leaves[l]
             out.shapes.append(shapes[l])
             out.leaves.append(leaf)
+            out.leafParents.append(parent)
             return (~Int32(out.leaves.count - 1), FloatRect(outward: leaf.rect), leaf.info.key)
         }
         // Split at the median centre along the longer axis of the centres' spread.

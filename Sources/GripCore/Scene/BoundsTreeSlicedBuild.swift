@@ -4,7 +4,8 @@
 /// centres, then paired level by level from the bottom. A change of the tree in use or a
 /// removed leaf abandons the build (the next query starts it again); leaves added meanwhile
 /// wait for the next build, and waiting leaves moved meanwhile are linked again after it. The
-/// last step swaps the new nodes in and links the leaves it built over, keeping their indices.
+/// last step swaps the new nodes and the leaves' new parents in (keeping the leaves' indices):
+/// its work is only the leaves added or moved during the build.
 struct TreeBuild {
     enum Phase { case idle, gather, codes, sort, bottom, pair }
 
@@ -26,9 +27,11 @@ struct TreeBuild {
     var nodes = PagedArray<BoundsTree.Node>()
     var links = PagedArray<BoundsTree.Links>()
     /// Each leaf's parent in the new tree (-1: at the root; `unused` for leaves not in it), by
-    /// leaf index; waiting leaves whose rectangle changed during the build.
-    var parents: [Int32] = []
+    /// leaf index; waiting leaves whose rectangle changed during the build, and leaves added to
+    /// wait during it.
+    var parents = PagedArray<Int32>()
     var touched: [Int32] = []
+    var added: [Int32] = []
 }
 
 extension BoundsTree {
@@ -71,13 +74,13 @@ extension BoundsTree {
         build.high = Vec2(-Double.infinity, -Double.infinity)
         build.items.removeAll(keepingCapacity: true)
         build.other.removeAll(keepingCapacity: true)
-        build.parents.removeAll(keepingCapacity: true)
+        build.parents = PagedArray()
         build.touched.removeAll(keepingCapacity: true)
+        build.added.removeAll(keepingCapacity: true)
         build.histogram = [Int](repeating: 0, count: 4 * 256)
         // Room up front: growing these by doubling would copy them whole within one step.
         build.items.reserveCapacity(leafCount)
         build.other.reserveCapacity(leafCount)
-        build.parents.reserveCapacity(leaves.count)
         build.refs.reserveCapacity(leafCount)
         build.rects.reserveCapacity(leafCount)
         build.keys.reserveCapacity(leafCount)
@@ -95,7 +98,7 @@ extension BoundsTree {
     @discardableResult private mutating func gatherStep() -> Int {
         let start = build.cursor, end = Swift.min(leaves.count, start + build.slice)
         for i in start..<end {
-            guard leaves[i].parent != BoundsTree.unused else { build.parents.append(BoundsTree.unused); continue }
+            guard leafParents[i] != BoundsTree.unused else { build.parents.append(BoundsTree.unused); continue }
             build.parents.append(BoundsTree.atRoot)
             let c = leaves[i].rect.center
             build.low = Vec2(Swift.min(build.low.x, c.x), Swift.min(build.low.y, c.y))
@@ -246,29 +249,25 @@ extension BoundsTree {
         }
         swap(&nodes, &build.nodes)
         swap(&links, &build.links)
-        // Every leaf at once (the one step not bounded by the step size: a few nanoseconds a
-        // leaf, written in place).
+        // Every leaf's new parent at once, by swapping arrays; leaves added since the gather wait.
         let built = build.parents.count
-        leaves.makeUniqueForWrites()
-        build.parents.withUnsafeBufferPointer { parents in
-            for i in 0..<built where parents[i] != BoundsTree.unused { leaves.address(i).pointee.parent = parents[i] }
-        }
+        swap(&leafParents, &build.parents)
+        for _ in built..<leaves.count { leafParents.append(BoundsTree.unlinked) }
         freeNodes.removeAll()
-        // Leaves added during the build wait for the next one.
-        var kept = 0
-        pendingLeaves.makeUniqueForWrites()
-        for i in pendingLeaves.indices {
-            let e = pendingLeaves.address(i).pointee, l = e.leaf
-            if Int(l) < built && build.parents[Int(l)] != BoundsTree.unused { continue }
-            pendingLeaves.address(kept).pointee = e
-            pendingAt[Int(l)] = Int32(kept)
-            kept += 1
+        // The leaves added during the build wait for the next one (those the gather reached are
+        // in this one); the others are linked.
+        pendingLeaves = PagedArray()
+        for l in build.added where Int(l) >= built || leafParents[Int(l)] == BoundsTree.unused {
+            leafParents[Int(l)] = BoundsTree.unlinked
+            pendingAt[Int(l)] = Int32(pendingLeaves.count)
+            pendingLeaves.append(Pending(rect: FloatRect(outward: leaves[Int(l)].rect), leaf: l))
         }
-        pendingLeaves.removeLast(pendingLeaves.count - kept)
-        pendingCount = kept
+        pendingCount = pendingLeaves.count
         shapeVersion &+= 1
+        // (The commit's work: the leaves added or moved during the build.)
+        buildWork += leaves.count - built + build.added.count + build.touched.count
         // Leaves moved during the build: linked again where they are now.
-        for l in build.touched where leaves[Int(l)].parent >= BoundsTree.atRoot {
+        for l in build.touched where leafParents[Int(l)] >= BoundsTree.atRoot {
             unlink(l)
             link(l)
         }
@@ -279,7 +278,8 @@ extension BoundsTree {
         build.links = PagedArray()
         build.items = []
         build.other = []
-        build.parents = []
+        build.parents = PagedArray()
+        build.added = []
         build.phase = .idle
     }
 

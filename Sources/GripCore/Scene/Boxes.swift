@@ -41,7 +41,13 @@ extension Engine {
             throw GripError(.limit, "no box slot left")
         }
         if d.behavior.editing { scene.editingSlots.append(s) }
-        scene.restructure()
+        if scene.changes.structureValid && scene.nextInDrawOrder(s) == nil {
+            // Drawn after every other box: its BOX command goes at the end, the rest stays.
+            scene.boxAppended(overlay: d.behavior.editing)
+            appendBoxCommand(s)
+        } else {
+            scene.restructure()
+        }
         snapUpkeep(boxCall: true)
         return scene.id(s)
     }

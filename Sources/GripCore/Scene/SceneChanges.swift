@@ -9,8 +9,9 @@ struct SceneChanges {
     var dirtyRoots = FrameBuffer<Int32>()
     var dirtyBoxes = FrameBuffer<Int32>()
     static let dirtyLimit = 4096
-    /// False after a structural change: the next frame lays out all content again.
-    var structureValid = false
+    /// False after a structural change: the next frame lays out all content again. (An empty
+    /// scene's frame, with no content, is valid.)
+    var structureValid = true
     /// False when the boxes that draw an overlay (editing, pressed) or their order may differ.
     var overlayOrderValid = false
     /// Since the frame was built: something other than box geometry and time changed what the
@@ -68,6 +69,13 @@ extension Scene {
     mutating func restyle(_ s: Int32) {
         if changes.dirtyBoxes.count < SceneChanges.dirtyLimit { changes.dirtyBoxes.append(s) } else { restructure() }
         changes.overlayTouched = true
+        changes.drawVersion &+= 1
+    }
+
+    /// A box was created that draws after every other one (with an overlay when `overlay`): its
+    /// BOX command is appended, the others stay.
+    mutating func boxAppended(overlay: Bool) {
+        if overlay { changes.overlayOrderValid = false }
         changes.drawVersion &+= 1
     }
 
