@@ -70,7 +70,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jansson")]),
         // The @_cdecl functions of grip.h: translation and validation only.
         .target(
-            name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"], exclude: ["exports.map", "discard.ld"],
+            name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"],
+            exclude: ["exports.map", "discard.ld"],
             swiftSettings: swiftSettings,
             // lld (in the toolchain) keeps the export list exact; libm is named because
             // `-z defs` (scripts/build) refuses a symbol no named library defines.

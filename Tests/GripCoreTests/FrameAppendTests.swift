@@ -78,7 +78,9 @@ import Testing
         try r.e.select(sel, .replace)
         _ = r.e.frame()
         for i in 0..<3000 {
-            r.box(center: Vec2(Double(i % 60) * 60 + 30, Double(i / 60) * 60 + 30), width: 20, height: 20, editing: i % 97 == 0)
+            r.box(
+                center: Vec2(Double(i % 60) * 60 + 30, Double(i / 60) * 60 + 30), width: 20, height: 20,
+                editing: i % 97 == 0)
             #expect(r.e.scene.changes.structureValid)
             if i % 7 == 0 { _ = r.e.frame() }
         }
@@ -97,7 +99,9 @@ import Testing
             let view = r.e.frameView()
             let before = Array(view.commands)
             for i in 0..<burst {
-                r.box(center: Vec2(Double(i % 50) * 70 + 50, Double(i / 50) * 30 + 50), width: 20, height: 20, editing: false)
+                r.box(
+                    center: Vec2(Double(i % 50) * 70 + 50, Double(i / 50) * 30 + 50), width: 20, height: 20,
+                    editing: false)
             }
             n += burst
             #expect(Array(view.commands) == before, "burst \(burst)")

@@ -96,7 +96,8 @@ struct FrameBuffer<Element: BitwiseCopyable> {
     /// `end` within the capacity), in use afterwards.
     mutating func copy(_ start: Int, _ end: Int, from source: FrameBuffer) {
         guard end > start else { return }
-        precondition(start >= 0 && start <= count && end <= capacity && end <= source.count, "frame buffer copy out of bounds")
+        precondition(
+            start >= 0 && start <= count && end <= capacity && end <= source.count, "frame buffer copy out of bounds")
         UnsafeMutableRawPointer(base.unsafelyUnwrapped + start).copyMemory(
             from: source.base.unsafelyUnwrapped + start, byteCount: (end - start) * MemoryLayout<Element>.stride)
         if end > count { count = end }

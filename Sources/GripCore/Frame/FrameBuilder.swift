@@ -119,8 +119,7 @@ extension Engine {
 
     /// Refreshes the BOX command at index `k`, which belongs to slot `x` (alive; `gestures`: the
     /// gestures in progress).
-    @_optimize(speed) @inline(__always) func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures)
-    {
+    @_optimize(speed) @inline(__always) func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures) {
         let m = screenTransform(x)
         let r = scene.slots.address(Int(x))
         let id = BoxID(index: x, generation: r.pointee.generation, tag: scene.tag)

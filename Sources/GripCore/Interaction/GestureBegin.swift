@@ -49,7 +49,9 @@ extension Engine {
     /// An interaction of `kind` on `target`: its members (each box's snapshot, slot, the map from
     /// its parent space to the frame's space and back, and its axes in the frame's axes) and its
     /// frame; nil when the selection has too few boxes.
-    @inline(never) @_optimize(speed) func gestureInteraction(_ kind: InteractionKind, on target: GestureTarget) -> Interaction? {
+    @inline(never) @_optimize(speed) func gestureInteraction(
+        _ kind: InteractionKind, on target: GestureTarget
+    ) -> Interaction? {
         var g: Interaction
         switch target {
         case .box(let s):

@@ -14,7 +14,9 @@ public enum Rotate {
 
     /// The angle, in (-pi, pi], the pointer sweeps about `center` from `grab` to `pointer`; nil
     /// when either is (nearly) on the centre.
-    @_optimize(speed) @inline(__always) public static func turn(about center: Vec2, from grab: Vec2, to pointer: Vec2) -> Double? {
+    @_optimize(speed) @inline(__always) public static func turn(
+        about center: Vec2, from grab: Vec2, to pointer: Vec2
+    ) -> Double? {
         let v0 = grab - center, v = pointer - center
         guard v0.length > 1e-12, v.length > 1e-12 else { return nil }
         // One arctangent of their cross and dot products.
