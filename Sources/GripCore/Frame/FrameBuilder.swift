@@ -59,14 +59,16 @@ extension Engine {
             scene.slots.makeUniqueForWrites()
             for i in 0..<scene.changes.dirtyRoots.count {
                 let root = scene.changes.dirtyRoots[i]
-                guard scene.slots[Int(root)].alive else { continue }
+                // Each slot's record is looked up once for the placement, the outline and the walk.
+                var r = scene.slots.address(Int(root))
+                guard r.pointee.alive else { continue }
                 var k = Int(frameState.boxCommand[Int(root)])
                 let first = k
                 var x = root
                 while true {
-                    let m = writeBoxPlacement(at: k, x)
+                    let m = writeBoxPlacement(at: k, x, r)
                     // The member outline moves with its box (kept if the overlay is updated in place).
-                    if outlines { moveOutline(of: x, m) }
+                    if outlines { moveOutline(of: x, m, r) }
                     if entries && Int(x) < frameState.overlayEntryOfSlot.count
                         && frameState.overlayEntryOfSlot[Int(x)] >= 0
                     {
@@ -74,9 +76,10 @@ extension Engine {
                     }
                     k += 1
                     // (A root without children is the whole subtree.)
-                    if x == root && scene.slots.address(Int(x)).pointee.firstChild < 0 { break }
+                    if x == root && r.pointee.firstChild < 0 { break }
                     guard let n = scene.nextInDrawOrder(x, within: root) else { break }
                     x = n
+                    r = scene.slots.address(Int(x))
                 }
                 if mirror { mirrorBoxCommands(first, k) }
             }
@@ -135,10 +138,11 @@ extension Engine {
     }
 
     /// Refreshes the placement (transform and size) in the BOX command at index `k`, which
-    /// belongs to slot `x` (alive; the slots made unique for writes); returns the box's screen
-    /// transform.
-    @_optimize(speed) @inline(__always) private func writeBoxPlacement(at k: Int, _ x: Int32) -> Affine {
-        let r = scene.slots.address(Int(x))
+    /// belongs to slot `x` whose record is at `r` (alive; the slots made unique for writes);
+    /// returns the box's screen transform.
+    @_optimize(speed) @inline(__always) private func writeBoxPlacement(
+        at k: Int, _ x: Int32, _ r: UnsafeMutablePointer<BoxRecord>
+    ) -> Affine {
         let w = r.pointee.worldValid ? r.pointee.world : scene.staleWorldInPlace(x)
         let m = viewIsIdentity ? w : view * w
         let c = frameState.commands.window(at: k, count: 1)
@@ -148,14 +152,16 @@ extension Engine {
         return m
     }
 
-    /// Rewrites the member OUTLINE of slot `x`, if it has one, for screen transform `m`: its
-    /// corners, as `appendOutline` writes them.
-    @_optimize(speed) @inline(__always) private func moveOutline(of x: Int32, _ m: Affine) {
+    /// Rewrites the member OUTLINE of slot `x` (its record at `r`), if it has one, for screen
+    /// transform `m`: its corners, as `appendOutline` writes them.
+    @_optimize(speed) @inline(__always) private func moveOutline(
+        of x: Int32, _ m: Affine, _ r: UnsafeMutablePointer<BoxRecord>
+    ) {
         guard Int(x) < frameState.outlineVertexOfSlot.count else { return }
         let v = Int(frameState.outlineVertexOfSlot[Int(x)])
         guard v >= 0 else { return }
         let out = frameState.vertices.window(at: v, count: 4)
-        let (p0, p1, p2, p3) = scene.slots.address(Int(x)).pointee.geometry.corners(m)
+        let (p0, p1, p2, p3) = r.pointee.geometry.corners(m)
         out[0] = p0; out[1] = p1; out[2] = p2; out[3] = p3
     }
 
