@@ -277,12 +277,7 @@ static void call_end(double *longest, int kind) {
 }
 static void bench_longest_call(int n, double longest[5], double cpu[5]) {
     for (int k = 0; k < 5; k++) longest[k] = cpu_longest[k] = 0;
-    grip_engine_desc d;
-    grip_engine_desc_init(&d);
-    d.width = 4000;
-    d.height = 4000;
-    grip_engine *e;
-    CHECK(grip_engine_create(&d, &e));
+    grip_engine *e = world_4000();
     grip_box_desc b;
     grip_box_desc_init(&b);
     grip_box id;
@@ -681,12 +676,7 @@ static double bench_snap_created_after(int n) {
  * CPU time; *first_ms: the first snapped move + frame read. */
 static void bench_longest_snap_call(int n, bool snap_first, double longest[4], double cpu[4], double *first_ms) {
     for (int k = 0; k < 4; k++) longest[k] = cpu_longest[k] = 0;
-    grip_engine_desc d;
-    grip_engine_desc_init(&d);
-    d.width = 4000;
-    d.height = 4000;
-    grip_engine *e;
-    CHECK(grip_engine_create(&d, &e));
+    grip_engine *e = world_4000();
     grip_snap_desc sd;
     grip_snap_desc_init(&sd);
     sd.flags = GRIP_SNAP_GRID | GRIP_SNAP_EDGES | GRIP_SNAP_CENTERS;
