@@ -20,16 +20,16 @@ import Testing
             let s = try #require(r.e.scene.slot(id))
             let g0 = r.geometry(id)
             for kind in [InteractionKind.move, .resize, .rotate, .pinch, .magnify] {
-                let g = try #require(r.e.gestureInteraction(kind, on: .box(s)))
+                let g = try #require(r.e.madeGesture(kind, on: .box(s)))
                 #expect(
                     g.members.count == 1 && g.members.first.box == id && g.members.first.slot == s, "round \(round)")
                 #expect(g.frameIsMember && !g.group, "round \(round)")
                 #expect(g.frame.sameBits(g0) && g.members.first.start.sameBits(g0), "round \(round)")
             }
-            #expect(r.e.gestureInteraction(.move, on: .selection(allowingOne: true)) == nil, "nothing selected")
+            #expect(r.e.madeGesture(.move, on: .selection(allowingOne: true)) == nil, "nothing selected")
             try r.e.select(id, .replace)
-            #expect(r.e.gestureInteraction(.move, on: .selection(allowingOne: false)) == nil, "one selected")
-            let sel = try #require(r.e.gestureInteraction(.move, on: .selection(allowingOne: true)))
+            #expect(r.e.madeGesture(.move, on: .selection(allowingOne: false)) == nil, "one selected")
+            let sel = try #require(r.e.madeGesture(.move, on: .selection(allowingOne: true)))
             #expect(sel.members.count == 1 && sel.members.first.box == id && sel.members.first.slot == s)
             #expect(!sel.frameIsMember && !sel.group && sel.members.first.start.sameBits(g0))
             let state = r.e.selectionState()
@@ -112,5 +112,14 @@ import Testing
             #expect(r.events().filter { $0.gesture == .resize }.allSatisfy { $0.box == id })
         }
         #expect(steps >= 120)
+    }
+}
+
+extension Engine {
+    /// The interaction `gestureInteraction` fills for `kind` on `target`, or nil when it cannot
+    /// begin.
+    fileprivate func madeGesture(_ kind: InteractionKind, on target: GestureTarget) -> Interaction? {
+        var g = Interaction(blank: kind)
+        return gestureInteraction(&g, on: target) ? g : nil
     }
 }

@@ -46,24 +46,26 @@ extension Engine {
         return Containment.region(parentWidth: w, parentHeight: h, insets: r.behavior.insets)
     }
 
-    /// An interaction of `kind` on `target`: its members (each box's snapshot, slot, the map from
-    /// its parent space to the frame's space and back, and its axes in the frame's axes) and its
-    /// frame; nil when the selection has too few boxes.
+    /// Fills `g` (an interaction of `g.kind`, made by `Interaction(blank:)`) for `target`: its
+    /// members (each box's snapshot, slot, the map from its parent space to the frame's space and
+    /// back, and its axes in the frame's axes) and its frame; false when the selection has too
+    /// few boxes. It is filled in place: an `Interaction` is a few hundred bytes, and a returned
+    /// one is copied.
     @inline(never) @_optimize(speed) func gestureInteraction(
-        _ kind: InteractionKind, on target: GestureTarget
-    ) -> Interaction? {
-        var g: Interaction
+        _ g: inout Interaction, on target: GestureTarget
+    ) -> Bool {
         switch target {
         case .box(let s):
             let geometry = scene.slots[Int(s)].geometry
-            g = Interaction(kind, box: scene.id(s), at: geometry)
+            g.members.first = Member(box: scene.id(s), at: geometry)
             g.members.first.slot = s
             g.frame = geometry
             g.frameIsMember = true
             g.unconstrained = isUnconstrained(s)
         case .selection(let allowingOne):
-            guard multipleSelected || allowingOne, let frame = selectionFrame() else { return nil }
-            var first: Interaction? = nil
+            guard multipleSelected || allowingOne, let frame = selectionFrame() else { return false }
+            g.members.rest.reserveCapacity(selection.members.count - 1)
+            var found = false
             var unconstrained = true
             for m in selection.members {
                 guard let s = scene.slot(m) else { continue }
@@ -76,21 +78,19 @@ extension Engine {
                 member.axes = GroupTransform.axes(
                     world: scene.world(s), flippedX: geometry.flippedX,
                     flippedY: geometry.flippedY, frameRotation: frame.rotation)
-                if first == nil {
-                    var i = Interaction(kind, box: m, at: geometry)
-                    i.members.first = member
-                    first = i
+                if found {
+                    g.members.rest.append(member)
                 } else {
-                    first?.members.rest.append(member)
+                    g.members.first = member
+                    found = true
                 }
             }
-            guard let made = first else { return nil }
-            g = made
+            guard found else { return false }
             g.group = !allowingOne || g.members.count > 1
             g.frame = frame
             g.unconstrained = unconstrained
         }
-        return g
+        return true
     }
 
     /// Begins a resize, rotation or custom handle drag (by `h`) of `target`, by the pointer `tp`
@@ -131,7 +131,8 @@ extension Engine {
             q = pa.position
             other = pb.position
         }
-        guard var g = gestureInteraction(kind, on: target) else { return false }
+        var g = Interaction(blank: kind)
+        guard gestureInteraction(&g, on: target) else { return false }
         g.pointer = pointer
         g.secondPointer = second
         g.handle = h
@@ -149,11 +150,8 @@ extension Engine {
             claim(pointer, group: g.group)
             if let second { claim(second, group: g.group) }
         }
-        if second != nil {
-            begin(g, pointer: second ?? 0, at: other)
-        } else {
-            begin(g, pointer: pointer, at: grab)
-        }
+        let (reported, at) = second.map { ($0, other) } ?? (pointer, grab)
+        begin(consume g, pointer: reported, at: at)
         return true
     }
 }

@@ -147,11 +147,17 @@ struct Interaction {
         members = Members(first: Member(box: id, at: geometry))
     }
 
+    /// An interaction of `kind` whose one member stands for no box yet (`BoxID.selection`), for
+    /// `Engine.gestureInteraction` to fill.
+    init(blank kind: InteractionKind) {
+        self.init(kind, box: .selection, at: BoxGeometry(center: .zero, width: 1, height: 1))
+    }
+
     /// A marquee driven by `pointer`, from screen point `from` to `to`. Its one member stands for
     /// the selection (`BoxID.selection`, never a box: member loops that look boxes up skip it);
     /// what it changes and restores is the selection, snapshotted by `begin`.
     init(marqueeOf pointer: UInt32, from: Vec2, to: Vec2, adding: Bool) {
-        self.init(.marquee, box: .selection, at: BoxGeometry(center: .zero, width: 1, height: 1))
+        self.init(blank: .marquee)
         self.pointer = pointer
         grabA = from
         grabB = to

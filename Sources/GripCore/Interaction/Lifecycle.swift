@@ -22,29 +22,30 @@
 extension Engine {
     // MARK: gestures
 
-    /// Begins gesture `g` driven by `pointer` (0 for magnify), reporting screen point `q`.
-    @_optimize(speed) func begin(_ g: Interaction, pointer: UInt32, at q: Vec2) {
+    /// Begins gesture `g` driven by `pointer` (0 for magnify), reporting screen point `q`. `g` is
+    /// moved into `interactions.active`, never copied (an `Interaction` is a few hundred bytes).
+    @_optimize(speed) func begin(_ g: consuming Interaction, pointer: UInt32, at q: Vec2) {
         settleNudge()
-        for k in 0..<g.members.count { stopReset(on: g.members[k].box) }
-        var g = g
+        for k in 0..<g.members.count { stopReset(on: g.members.box(k)) }
         g.selectionBefore = selection.members
         g.orientationBefore = selection.orientation
+        let kind = g.kind, group = g.group, handle = g.activeHandle, first = g.members.first.box
         interactions.active.append(g)
-        for k in 0..<g.members.count {
-            if let s = scene.slot(g.members[k].box) { scene.restyle(s) }
+        let gi = interactions.active.count - 1
+        for k in 0..<interactions.active[gi].members.count {
+            if let s = scene.slot(interactions.active[gi].members.box(k)) { scene.restyle(s) }
         }
-        if g.kind == .marquee {
+        if kind == .marquee {
             emitSelectionEvent(.gestureBegan, .marquee, pointer: pointer, at: viewInverse.apply(q))
             return
         }
-        if g.group {
+        if group {
             scene.drawnStateChanged()
-            emitSelectionEvent(
-                .gestureBegan, g.kind.gesture, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
+            emitSelectionEvent(.gestureBegan, kind.gesture, handle: handle, pointer: pointer, at: viewInverse.apply(q))
             return
         }
-        guard let s = scene.slot(g.members.first.box) else { return }
-        emit(.gestureBegan, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer, at: viewInverse.apply(q))
+        guard let s = scene.slot(first) else { return }
+        emit(.gestureBegan, kind.gesture, slot: s, handle: handle, pointer: pointer, at: viewInverse.apply(q))
     }
 
     /// Ends gesture `gi` with ENDED, reporting `pointer` at world point `at` (its steps already
@@ -164,8 +165,7 @@ extension Engine {
 
     /// Begins nudge run `g` (Keys/Nudge.swift) on the selected boxes: the snapshots and the
     /// selection taken, their reset animations stopped; no gesture events. Returns its index.
-    func beginNudgeRun(_ g: Interaction) -> Int {
-        var g = g
+    func beginNudgeRun(_ g: consuming Interaction) -> Int {
         g.selectionBefore = selection.members
         g.orientationBefore = selection.orientation
         for k in 0..<g.members.count { stopReset(on: g.members.box(k)) }

@@ -26,7 +26,8 @@ extension Engine {
         if let run = interactions.nudge() {
             gi = run
         } else {
-            guard let g = gestureInteraction(.nudge, on: .selection(allowingOne: true)) else { return false }
+            var g = Interaction(blank: .nudge)
+            guard gestureInteraction(&g, on: .selection(allowingOne: true)) else { return false }
             gi = beginNudgeRun(g)
         }
         interactions.active[gi].nudgeOffset =

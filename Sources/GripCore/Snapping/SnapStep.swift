@@ -41,7 +41,9 @@ extension Engine {
 
     /// The correction (parent space) that snaps moved bounds `b` of gesture `gi`'s members, the
     /// pointer at `p` (parent space); zero when nothing snaps or `modifiers` bypass it.
-    @inline(never) func snapMove(_ gi: Int, bounds b: Rect, pointer p: Vec2, modifiers: UInt32) -> Vec2 {
+    @inline(never) @_optimize(speed) func snapMove(
+        _ gi: Int, bounds b: Rect, pointer p: Vec2, modifiers: UInt32
+    ) -> Vec2 {
         snapping.active = snapping.snaps(modifiers)
         snapping.engaged = 0x3F
         guard snapping.active, let (pi, child) = prepareSnap(gi) else { return .zero }

@@ -65,7 +65,7 @@ extension Engine {
     /// The correction along `axis` that snaps bounds `b` (the features in `mask`: bit `axis * 3 +
     /// feature`, 0 min edge, 1 centre, 2 max edge) to the targets of index `pi`, else to the grid
     /// (what `flags` turns on); nil when nothing is within `tol`.
-    @_optimize(speed) func snapAxis(
+    @inline(__always) @_optimize(speed) func snapAxis(
         _ pi: Int, _ b: Rect, axis: Int, mask: UInt32, flags: UInt32, tol: Double,
         pointer: Double
     ) -> Double? {
