@@ -723,7 +723,7 @@ static void bench_longest_snap_call(int n, bool snap_first, double longest[4], d
     }
     drain(e);
     grip_engine_destroy(e);
-    for (int k = 0; k < 5; k++) cpu[k] = cpu_longest[k];
+    for (int k = 0; k < 4; k++) cpu[k] = cpu_longest[k];
 }
 
 /* Whether the same world-space drags snap the box to the same place (within 1e-9) under two pans. */
