@@ -153,6 +153,8 @@ struct SnapIndex {
     /// Changes that wait before a slice is done while snapping is off; targets per run made
     /// while it is off; list entries a slice handles (tests make these small).
     var drainAt = 1024, runSize = 1024, sliceEntries = 1 << 14
+    /// The most entries two runs merged while snapping is off (and nothing is stale) may hold.
+    var offMergeLimit = 1 << 14
     /// The work the last slice did (list entries), for tests.
     var sliceWork = 0
 

@@ -2,7 +2,8 @@
 /// taken in (each changed target waits in its parent's `pending`), waiting targets are sorted into
 /// runs, and runs are merged two at a time, a slice of list entries per call. While object
 /// snapping is off, a slice runs only once `drainAt` changes wait or a merge is due (two newest
-/// runs of similar size), so the index stays a few runs deep at no per-call cost; while it is on,
+/// runs of similar size, of at most `offMergeLimit` entries together while none is stale), so the
+/// index stays a few runs deep at no per-call cost; while it is on,
 /// every call that touches the scene takes its changes in and merges down to one run.
 extension Engine {
     /// Whether edges, centres or equal gaps snap (the index is then kept fully merged).
@@ -130,10 +131,7 @@ extension Engine {
                 continue
             }
             let r = snapping.index.parents[p].runs.count
-            if r >= 2
-                && ((compact && r > SnapIndex.compactRuns)
-                    || snapping.index.parents[p].runs[r - 2].count <= 2 * snapping.index.parents[p].runs[r - 1].count)
-            {
+            if r >= 2 && ((compact && r > SnapIndex.compactRuns) || mergeDue(p, runs: r)) {
                 startSnapMerge(p, at: r - 2)
                 budget -= 64
                 continue
@@ -148,6 +146,19 @@ extension Engine {
             snapping.index.busy.removeLast()
         }
         return budget
+    }
+
+    /// Whether the newest two of parent index `p`'s `r` runs are merged by the size rule: the
+    /// older is at most twice the newer (each entry is then merged O(log n) times). While object
+    /// snapping is off and none of the index's entries is stale, only while the two hold at most
+    /// `offMergeLimit` entries: no query reads the index then, and the large merges (which wrote
+    /// a third of the entries' memory of creating 100,000 boxes, most of it first touched) wait
+    /// until snapping is turned on and merges it down, a slice per call. Stale entries (boxes
+    /// moved, destroyed) lift the limit, so that merges drop them and the index stays linear.
+    func mergeDue(_ p: Int, runs r: Int) -> Bool {
+        let older = snapping.index.parents[p].runs[r - 2].count, newer = snapping.index.parents[p].runs[r - 1].count
+        guard older <= 2 * newer else { return false }
+        return objectSnapping || snapping.index.parents[p].stale || older + newer <= snapping.index.offMergeLimit
     }
 
     /// Makes a run of up to `max` of parent index `p`'s waiting targets (the newest); returns the work.
