@@ -121,12 +121,19 @@ import Testing
         for _ in 0..<16 { r.box(center: Vec2(rng.double(0, 3900), rng.double(0, 3900)), width: 20, height: 20) }
         sizes = r.e.snapping.index.parents[root].runs.map(\.count)
         #expect(sizes.max()! <= 64 && sizes.reduce(0, +) == 528, "\(sizes)")
-        // Boxes destroyed: their entries go stale, and the next runs made merge past the limit
-        // (dropping the stale entries).
+        // A few boxes destroyed: their entries go stale, and runs still merge up to the limit.
         for id in ids.suffix(16) { try r.e.destroyBox(id) }
         for _ in 0..<32 { r.box(center: Vec2(rng.double(0, 3900), rng.double(0, 3900)), width: 20, height: 20) }
         sizes = r.e.snapping.index.parents[root].runs.map(\.count)
+        #expect(sizes.max()! <= 64, "\(sizes)")
+        // Most destroyed: most entries are stale, and the next runs made merge past the limit,
+        // dropping them.
+        for id in ids.prefix(300) { try r.e.destroyBox(id) }
+        let before = r.e.snapping.index.parents[root].runs.reduce(0) { $0 + $1.count }
+        for _ in 0..<32 { r.box(center: Vec2(rng.double(0, 3900), rng.double(0, 3900)), width: 20, height: 20) }
+        sizes = r.e.snapping.index.parents[root].runs.map(\.count)
         #expect(sizes.max()! > 64, "\(sizes)")
+        #expect(sizes.reduce(0, +) < before, "\(sizes)")
         // Snapping on: frame reads merge it down to one run of the live targets.
         var c = SnapConfig()
         c.flags = SnapConfig.edges
@@ -144,5 +151,33 @@ import Testing
         let waiting = r.e.snapping.index.parents[root].pending.filter { r.e.snapping.index.waits(Int32(root), $0) }
         #expect(run.count + waiting.count == r.e.boxCount)
         #expect(Set(run.lists[0].slots + waiting).count == r.e.boxCount)
+    }
+
+    /// Boxes moved again and again while snapping is off (each move makes its entry stale and
+    /// adds one): the runs drop the stale entries, holding at most about three entries per box
+    /// however long it goes on.
+    @Test func runsStayLinearInTheBoxesWhileSnappingIsOff() throws {
+        let r = Rig(width: 4000, height: 4000)
+        r.e.snapping.index.runSize = 16
+        r.e.snapping.index.drainAt = 16
+        r.e.snapping.index.offMergeLimit = 64
+        var rng = SplitMix64(seed: 0x5A47_1606)
+        var ids: [BoxID] = []
+        for _ in 0..<400 {
+            ids.append(
+                r.box(center: Vec2(rng.double(0, 3900), rng.double(0, 3900)), width: 20, height: 20, editing: false))
+        }
+        let root = Int(r.e.snapping.index.root)
+        var most = 0
+        for _ in 0..<12 {
+            for id in ids {
+                var d = try r.e.describe(id)
+                d.geometry.center = Vec2(rng.double(0, 3900), rng.double(0, 3900))
+                try r.e.configure(id, d)
+                let entries = r.e.snapping.index.parents[root].runs.reduce(0) { $0 + $1.count }
+                most = max(most, entries + r.e.snapping.index.parents[root].pending.count)
+            }
+        }
+        #expect(most > 800 && most <= 1300, "most \(most)")
     }
 }

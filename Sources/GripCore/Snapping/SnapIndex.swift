@@ -96,6 +96,8 @@ struct SnapParentIndex {
     var pending: [Int32] = []
     /// Whether its runs may hold stale entries (merges then drop them).
     var stale = false
+    /// Targets whose entries in its runs are live (the rest of the runs' entries are stale).
+    var indexed = 0
     /// Whether it is in `SnapIndex.busy` (it has waiting targets or several runs).
     var busy = false
 }
@@ -153,7 +155,7 @@ struct SnapIndex {
     /// Changes that wait before a slice is done while snapping is off; targets per run made
     /// while it is off; list entries a slice handles (tests make these small).
     var drainAt = 1024, runSize = 1024, sliceEntries = 1 << 14
-    /// The most entries two runs merged while snapping is off (and nothing is stale) may hold.
+    /// The most entries two runs merged while snapping is off (and most entries live) may hold.
     var offMergeLimit = 1 << 14
     /// The work the last slice did (list entries), for tests.
     var sliceWork = 0

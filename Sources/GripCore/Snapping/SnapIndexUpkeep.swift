@@ -2,7 +2,7 @@
 /// taken in (each changed target waits in its parent's `pending`), waiting targets are sorted into
 /// runs, and runs are merged two at a time, a slice of list entries per call. While object
 /// snapping is off, a slice runs only once `drainAt` changes wait or a merge is due (two newest
-/// runs of similar size, of at most `offMergeLimit` entries together while none is stale), so the
+/// runs of similar size, of at most `offMergeLimit` entries together while most are live), so the
 /// index stays a few runs deep at no per-call cost; while it is on,
 /// every call that touches the scene takes its changes in and merges down to one run.
 extension Engine {
@@ -83,7 +83,7 @@ extension Engine {
         let old = r.index, wasPending = r.pending
         guard scene.slots[Int(s)].alive, scene.slots[Int(s)].behavior.snapTarget else {
             if old >= 0 {
-                if !wasPending { snapping.index.parents[Int(old)].stale = true }
+                if !wasPending { entryWentStale(old) }
                 r.index = -1
                 r.pending = false
                 r.stamp = snapping.index.nextStamp()
@@ -99,7 +99,7 @@ extension Engine {
         {
             return
         }
-        if old >= 0 && !wasPending { snapping.index.parents[Int(old)].stale = true }
+        if old >= 0 && !wasPending { entryWentStale(old) }
         // `snapParentIndex` may have written this record (a parent's `children`): read it again.
         r = snapping.index.records[Int(s)]
         r.index = pi
@@ -148,17 +148,28 @@ extension Engine {
         return budget
     }
 
+    /// The entry of a target in a run of parent index `pi` went stale (the target moved, went
+    /// elsewhere, or is no target any more).
+    @inline(__always) private func entryWentStale(_ pi: Int32) {
+        snapping.index.parents[Int(pi)].stale = true
+        snapping.index.parents[Int(pi)].indexed -= 1
+    }
+
     /// Whether the newest two of parent index `p`'s `r` runs are merged by the size rule: the
     /// older is at most twice the newer (each entry is then merged O(log n) times). While object
-    /// snapping is off and none of the index's entries is stale, only while the two hold at most
-    /// `offMergeLimit` entries: no query reads the index then, and the large merges (which wrote
-    /// a third of the entries' memory of creating 100,000 boxes, most of it first touched) wait
-    /// until snapping is turned on and merges it down, a slice per call. Stale entries (boxes
-    /// moved, destroyed) lift the limit, so that merges drop them and the index stays linear.
+    /// snapping is off, only while the two hold at most `offMergeLimit` entries, unless more than
+    /// half of the index's entries are stale: no query reads the index then, and the large merges
+    /// (which wrote a third of the entries' memory of creating 100,000 boxes, most of it first
+    /// touched) wait until snapping is turned on and merges it down, a slice per call. Boxes
+    /// moved, reconfigured or destroyed in numbers lift the limit, so that merges drop their
+    /// stale entries and the index stays linear in the targets.
     func mergeDue(_ p: Int, runs r: Int) -> Bool {
         let older = snapping.index.parents[p].runs[r - 2].count, newer = snapping.index.parents[p].runs[r - 1].count
         guard older <= 2 * newer else { return false }
-        return objectSnapping || snapping.index.parents[p].stale || older + newer <= snapping.index.offMergeLimit
+        if objectSnapping || older + newer <= snapping.index.offMergeLimit { return true }
+        var entries = 0
+        for run in snapping.index.parents[p].runs { entries += run.count }
+        return entries > 2 * snapping.index.parents[p].indexed
     }
 
     /// Makes a run of up to `max` of parent index `p`'s waiting targets (the newest); returns the work.
@@ -171,6 +182,7 @@ extension Engine {
             let s = snapping.index.parents[p].pending.removeLast()
             guard snapping.index.waits(pi, s) else { continue }
             snapping.index.records[Int(s)].pending = false
+            snapping.index.parents[p].indexed += 1
             batch.append(s)
             stamps.append(snapping.index.records[Int(s)].stamp)
             bounds.append(snapping.index.records[Int(s)].bounds)
