@@ -444,6 +444,8 @@ import Testing
             r.e.snapping.index.drainAt = 1 + rng.int(12)
             r.e.snapping.index.runSize = 1 + rng.int(24)
             r.e.snapping.index.sliceEntries = 1 + rng.int(rng.int(2) == 0 ? 40 : 400)
+            // Merges held back while snapping is off (runs of a few entries left unmerged).
+            r.e.snapping.index.offMergeLimit = 1 + rng.int(rng.int(2) == 0 ? 30 : 3000)
             var c = SnapConfig()
             c.flags = UInt32(1 + rng.int(15))
             c.gridX = rng.double(3, 40); c.gridY = rng.double(3, 40)

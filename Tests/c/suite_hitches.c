@@ -149,7 +149,7 @@ static void growing_session(void) {
  * draw order). The frame the host holds keeps its contents while boxes are created (the storage
  * grows under it several times; ASan sees a read of freed memory), each read lists every box in
  * creation order with its user data and size, and the commands move to new storage only when it
- * doubles (counted, not timed). */
+ * grows (counted, not timed). */
 #define BURSTS_TOTAL 20000
 static void frame_growth_session(void) {
     grip_engine *e = new_engine(4000, 4000);
@@ -197,8 +197,9 @@ static void frame_growth_session(void) {
         CHECK_INT(f.commands[k].kind == GRIP_CMD_BOX, 0);
     }
     CHECK_INT(wrong, 0);
-    /* Doublings from 16 to past 20,000 commands: at most 13 moves (no move per read). */
-    CHECK(moves >= 5 && moves <= 13);
+    /* Growths from 16 to past 20,000 commands (fourfold as boxes are appended, twofold in a
+     * full rebuild): at least 3 and at most 13 moves (no move per read). */
+    CHECK(moves >= 3 && moves <= 13);
     grip_engine_destroy(e);
 }
 

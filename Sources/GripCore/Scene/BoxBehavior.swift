@@ -1,29 +1,31 @@
 /// Everything about a box but its geometry and place in the hierarchy.
 public struct BoxBehavior: Equatable, Sendable {
-    public var editing = false
-    public var allow = Allow.defaults
-    public var handles = HandleSet.defaults
-    public var resizeMode = ResizeMode.freeform
-    public var centered = false
-    public var allowFlip = true
+    // Stored widest first (numbers, then four-byte fields, then flags) so that no padding sits
+    // between them: it is stored in every box record.
     public var minWidth = 10.0, minHeight = 10.0
     public var minScale = 0.1, maxScale = 10.0
-    public var contain = false
     public var insets = Insets()
     public var longPressDuration = 1.0
-    public var indicator = IndicatorShape.circle
     public var cornerRadius = 6.0
     public var rotationSnap = 0.0
     public var snapTolerance = 0.087
+    /// Screen units outside its outline that still hit its body.
+    public var hitOutset = 0.0
     public var userData: UInt64 = 0
+    public var allow = Allow.defaults
+    public var handles = HandleSet.defaults
+    public var resizeMode = ResizeMode.freeform
+    public var indicator = IndicatorShape.circle
+    public var editing = false
+    public var centered = false
+    public var allowFlip = true
+    public var contain = false
     /// Taps and marquees may select it.
     public var selectable = true
     /// Other boxes snap to its edges and centre.
     public var snapTarget = true
     /// Never hit: pointers reach what is under it.
     public var passThrough = false
-    /// Screen units outside its outline that still hit its body.
-    public var hitOutset = 0.0
 
     public init() {}
 

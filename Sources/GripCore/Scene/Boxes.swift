@@ -41,7 +41,7 @@ extension Engine {
             throw GripError(.limit, "no box slot left")
         }
         if d.behavior.editing { scene.editingSlots.append(s) }
-        if scene.changes.structureValid && scene.nextInDrawOrder(s) == nil {
+        if scene.changes.structureValid && Engine.drawnLast(s, of: &scene) {
             // Drawn after every other box: its BOX command goes at the end, the rest stays.
             scene.boxAppended(overlay: d.behavior.editing)
             appendBoxCommand(s)
@@ -66,6 +66,11 @@ extension Engine {
         scene.restructure()
         dropDestroyedFromSelection()
         snapUpkeep(boxCall: true)
+    }
+
+    /// Whether slot `s` is drawn after every other box, borrowing the scene in place (see below).
+    private static func drawnLast(_ s: Int32, of scene: inout Scene) -> Bool {
+        scene.nextInDrawOrder(s) == nil
     }
 
     /// `scene.collectSubtree(root, into: &out)`, borrowing the scene in place: called on the

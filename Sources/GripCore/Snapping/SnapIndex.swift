@@ -58,13 +58,21 @@ struct SnapList {
         _ b: (UnsafePointer<Double>, UnsafePointer<Int32>, UnsafePointer<UInt32>), _ nb: Int, _ ib: inout Int,
         into out: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>), _ n: Int
     ) {
-        var i = ia, j = ib
-        for w in 0..<n {
-            if j >= nb || (i < na && a.0[i] <= b.0[j]) {
+        var i = ia, j = ib, w = 0
+        // While both lists have entries (one test fewer per entry), then the rest of either.
+        while w < n && i < na && j < nb {
+            if a.0[i] <= b.0[j] {
                 out.0[w] = a.0[i]; out.1[w] = a.1[i]; out.2[w] = a.2[i]; i &+= 1
             } else {
                 out.0[w] = b.0[j]; out.1[w] = b.1[j]; out.2[w] = b.2[j]; j &+= 1
             }
+            w &+= 1
+        }
+        while w < n && i < na {
+            out.0[w] = a.0[i]; out.1[w] = a.1[i]; out.2[w] = a.2[i]; i &+= 1; w &+= 1
+        }
+        while w < n && j < nb {
+            out.0[w] = b.0[j]; out.1[w] = b.1[j]; out.2[w] = b.2[j]; j &+= 1; w &+= 1
         }
         ia = i; ib = j
     }
@@ -88,6 +96,8 @@ struct SnapParentIndex {
     var pending: [Int32] = []
     /// Whether its runs may hold stale entries (merges then drop them).
     var stale = false
+    /// Targets whose entries in its runs are live (the rest of the runs' entries are stale).
+    var indexed = 0
     /// Whether it is in `SnapIndex.busy` (it has waiting targets or several runs).
     var busy = false
 }
@@ -145,6 +155,8 @@ struct SnapIndex {
     /// Changes that wait before a slice is done while snapping is off; targets per run made
     /// while it is off; list entries a slice handles (tests make these small).
     var drainAt = 1024, runSize = 1024, sliceEntries = 1 << 14
+    /// The most entries two runs merged while snapping is off (and most entries live) may hold.
+    var offMergeLimit = 1 << 14
     /// The work the last slice did (list entries), for tests.
     var sliceWork = 0
 
@@ -232,6 +244,20 @@ struct SnapIndex {
         insertionSort(k, s, n)
     }
 
+    /// Whether `n` keys, listed in the order `order` gives (positions in the batch), are in the
+    /// order a stable sort gives them: ascending, equal keys by ascending position.
+    @_optimize(speed) static func stablySorted(
+        _ k: UnsafePointer<Double>, _ order: UnsafePointer<Int32>, _ n: Int
+    ) -> Bool {
+        var i = 1
+        while i < n {
+            let a = k[i - 1], b = k[i]
+            if !(a < b || (a == b && order[i - 1] < order[i])) { return false }
+            i &+= 1
+        }
+        return true
+    }
+
     /// Sorts `n` keys (with their slots) ascending and stably by insertion: O(n + inversions).
     @_optimize(speed) @inline(__always) static func insertionSort(
         _ k: UnsafeMutablePointer<Double>, _ s: UnsafeMutablePointer<Int32>, _ n: Int
@@ -252,9 +278,8 @@ extension Scene {
     /// Slot `s` changed in a way the snap index follows (its geometry, created, destroyed,
     /// reparented, made a target or not): queued once until the index takes it in.
     @inline(__always) mutating func snapTouched(_ s: Int32) {
-        if Int(s) >= snapQueued.count {
-            snapQueued.append(contentsOf: repeatElement(false, count: Int(s) + 1 - snapQueued.count))
-        }
+        // (A new slot is the next one: one element appended, the common case at creation.)
+        while Int(s) >= snapQueued.count { snapQueued.append(false) }
         if !snapQueued[Int(s)] { snapQueued[Int(s)] = true; snapDirty.append(s) }
     }
 }

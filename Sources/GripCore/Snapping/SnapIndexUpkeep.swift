@@ -2,7 +2,8 @@
 /// taken in (each changed target waits in its parent's `pending`), waiting targets are sorted into
 /// runs, and runs are merged two at a time, a slice of list entries per call. While object
 /// snapping is off, a slice runs only once `drainAt` changes wait or a merge is due (two newest
-/// runs of similar size), so the index stays a few runs deep at no per-call cost; while it is on,
+/// runs of similar size, of at most `offMergeLimit` entries together while most are live), so the
+/// index stays a few runs deep at no per-call cost; while it is on,
 /// every call that touches the scene takes its changes in and merges down to one run.
 extension Engine {
     /// Whether edges, centres or equal gaps snap (the index is then kept fully merged).
@@ -82,7 +83,7 @@ extension Engine {
         let old = r.index, wasPending = r.pending
         guard scene.slots[Int(s)].alive, scene.slots[Int(s)].behavior.snapTarget else {
             if old >= 0 {
-                if !wasPending { snapping.index.parents[Int(old)].stale = true }
+                if !wasPending { entryWentStale(old) }
                 r.index = -1
                 r.pending = false
                 r.stamp = snapping.index.nextStamp()
@@ -98,7 +99,7 @@ extension Engine {
         {
             return
         }
-        if old >= 0 && !wasPending { snapping.index.parents[Int(old)].stale = true }
+        if old >= 0 && !wasPending { entryWentStale(old) }
         // `snapParentIndex` may have written this record (a parent's `children`): read it again.
         r = snapping.index.records[Int(s)]
         r.index = pi
@@ -130,10 +131,7 @@ extension Engine {
                 continue
             }
             let r = snapping.index.parents[p].runs.count
-            if r >= 2
-                && ((compact && r > SnapIndex.compactRuns)
-                    || snapping.index.parents[p].runs[r - 2].count <= 2 * snapping.index.parents[p].runs[r - 1].count)
-            {
+            if r >= 2 && ((compact && r > SnapIndex.compactRuns) || mergeDue(p, runs: r)) {
                 startSnapMerge(p, at: r - 2)
                 budget -= 64
                 continue
@@ -150,6 +148,30 @@ extension Engine {
         return budget
     }
 
+    /// The entry of a target in a run of parent index `pi` went stale (the target moved, went
+    /// elsewhere, or is no target any more).
+    @inline(__always) private func entryWentStale(_ pi: Int32) {
+        snapping.index.parents[Int(pi)].stale = true
+        snapping.index.parents[Int(pi)].indexed -= 1
+    }
+
+    /// Whether the newest two of parent index `p`'s `r` runs are merged by the size rule: the
+    /// older is at most twice the newer (each entry is then merged O(log n) times). While object
+    /// snapping is off, only while the two hold at most `offMergeLimit` entries, unless more than
+    /// half of the index's entries are stale: no query reads the index then, and the large merges
+    /// (which wrote a third of the entries' memory of creating 100,000 boxes, most of it first
+    /// touched) wait until snapping is turned on and merges it down, a slice per call. Boxes
+    /// moved, reconfigured or destroyed in numbers lift the limit, so that merges drop their
+    /// stale entries and the index stays linear in the targets.
+    func mergeDue(_ p: Int, runs r: Int) -> Bool {
+        let older = snapping.index.parents[p].runs[r - 2].count, newer = snapping.index.parents[p].runs[r - 1].count
+        guard older <= 2 * newer else { return false }
+        if objectSnapping || older + newer <= snapping.index.offMergeLimit { return true }
+        var entries = 0
+        for run in snapping.index.parents[p].runs { entries += run.count }
+        return entries > 2 * snapping.index.parents[p].indexed
+    }
+
     /// Makes a run of up to `max` of parent index `p`'s waiting targets (the newest); returns the work.
     @_optimize(speed) func flushSnapPending(_ p: Int, max: Int) -> Int {
         let pi = Int32(p)
@@ -160,6 +182,7 @@ extension Engine {
             let s = snapping.index.parents[p].pending.removeLast()
             guard snapping.index.waits(pi, s) else { continue }
             snapping.index.records[Int(s)].pending = false
+            snapping.index.parents[p].indexed += 1
             batch.append(s)
             stamps.append(snapping.index.records[Int(s)].stamp)
             bounds.append(snapping.index.records[Int(s)].bounds)
@@ -169,30 +192,48 @@ extension Engine {
         guard n > 0 else { return take + 64 }
         var lists: [SnapList] = []
         lists.reserveCapacity(6)
+        // The centres' order along an axis, and the order of the edge being listed.
+        let centreOrder = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         let order = UnsafeMutablePointer<Int32>.allocate(capacity: n)
-        defer { order.deallocate() }
+        defer { centreOrder.deallocate(); order.deallocate() }
         batch.withUnsafeBufferPointer { bb in
             stamps.withUnsafeBufferPointer { sb in
                 bounds.withUnsafeBufferPointer { rb in
-                    for k in 0..<6 {
-                        let axis = k / 3, f = k % 3
-                        var keys = [Double](unsafeUninitializedCapacity: n) { kb, c in
-                            for i in 0..<n { kb[i] = SnapIndex.feature(rb[i], axis: axis, f); order[i] = Int32(i) }
-                            c = n
+                    for axis in 0..<2 {
+                        // Centres first: where the boxes are as wide (or as tall) as each other,
+                        // their edges are in the same order, and the edges' lists take it after
+                        // one check instead of a sort of their own.
+                        var made = (SnapList(), SnapList(), SnapList())
+                        for step in 0..<3 {
+                            let f = step == 0 ? 1 : step == 1 ? 0 : 2
+                            let o = f == 1 ? centreOrder : order
+                            let keys = [Double](unsafeUninitializedCapacity: n) { kb, c in
+                                c = n
+                                let k = kb.baseAddress.unsafelyUnwrapped
+                                if f != 1 {
+                                    for i in 0..<n { k[i] = SnapIndex.feature(rb[Int(centreOrder[i])], axis: axis, f) }
+                                    if SnapIndex.stablySorted(k, centreOrder, n) {
+                                        o.update(from: centreOrder, count: n)
+                                        return
+                                    }
+                                }
+                                for i in 0..<n { k[i] = SnapIndex.feature(rb[i], axis: axis, f); o[i] = Int32(i) }
+                                SnapIndex.bucketSort(k, o, n)
+                            }
+                            let slots = [Int32](unsafeUninitializedCapacity: n) { ob, c in
+                                for i in 0..<n { ob[i] = bb[Int(o[i])] }
+                                c = n
+                            }
+                            let st = [UInt32](unsafeUninitializedCapacity: n) { ob, c in
+                                for i in 0..<n { ob[i] = sb[Int(o[i])] }
+                                c = n
+                            }
+                            let list = SnapList(keys: keys, slots: slots, stamps: st)
+                            if f == 0 { made.0 = list } else if f == 1 { made.1 = list } else { made.2 = list }
                         }
-                        keys.withUnsafeMutableBufferPointer { kb in
-                            guard let kp = kb.baseAddress else { return }
-                            SnapIndex.bucketSort(kp, order, n)
-                        }
-                        let slots = [Int32](unsafeUninitializedCapacity: n) { ob, c in
-                            for i in 0..<n { ob[i] = bb[Int(order[i])] }
-                            c = n
-                        }
-                        let st = [UInt32](unsafeUninitializedCapacity: n) { ob, c in
-                            for i in 0..<n { ob[i] = sb[Int(order[i])] }
-                            c = n
-                        }
-                        lists.append(SnapList(keys: keys, slots: slots, stamps: st))
+                        lists.append(made.0)
+                        lists.append(made.1)
+                        lists.append(made.2)
                     }
                 }
             }
