@@ -37,8 +37,8 @@ extension Engine {
 
     /// Makes room for a command at index `k` (at most one past those in use): starts a larger
     /// storage when the commands pass half of this one, copies a slice into it, and moves to it
-    /// once it holds them all.
-    @_optimize(speed) private func makeRoom(for k: Int) {
+    /// once it holds them all (`reading`: in a frame build, the old storage freed then).
+    @_optimize(speed) func makeRoom(for k: Int, reading: Bool = false) {
         let used = Swift.max(k + 1, frameState.commands.count)
         if frameState.grown.capacity == 0 {
             if used <= frameState.commands.capacity / 2 { return }
@@ -47,7 +47,7 @@ extension Engine {
         }
         // (When the storage is full before the copy is done, the rest is copied at once.)
         let slice = k < frameState.commands.capacity ? Engine.growthSlice : Int.max
-        if migrate(slice) { moveToGrown() }
+        if migrate(slice) { moveToGrown(reading: reading) }
     }
 
     /// Copies up to `n` more commands into the larger storage; true when it holds them all.
@@ -83,7 +83,8 @@ extension Engine {
         frameState.overlayStart += frameState.appended
         frameState.appended = 0
         frameState.commands.truncate(to: frameState.overlayStart)
-        for s in frameState.unwritten {
+        // (A box destroyed since is dropped by the change of the draw order waiting.)
+        for s in frameState.unwritten where scene.slots[Int(s)].alive {
             let k = Int(frameState.boxCommand[Int(s)])
             frameState.commands[k] = Command(kind: .box, box: scene.id(s))
             writeBoxCommand(at: k, s, gestures)

@@ -51,6 +51,12 @@ extension Engine {
         var appended = false
         if incremental {
             appended = frameState.appended > 0 && takeAppendedBoxes(gestures)
+            if let e = scene.changes.edit {
+                // The draw order changed: the BOX commands move (the overlay is laid out again).
+                scene.changes.edit = nil
+                applyDrawOrderEdit(e, gestures)
+                appended = true
+            }
             // Boxes moved (geometry commits): their BOX commands' placement, and their subtrees'.
             // Their style (user data, hover, active) has not changed, or they are restyled below.
             let outlines = !frameState.outlineSlots.isEmpty, entries = !frameState.overlay.isEmpty

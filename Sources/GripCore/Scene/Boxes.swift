@@ -41,7 +41,10 @@ extension Engine {
             throw GripError(.limit, "no box slot left")
         }
         if d.behavior.editing { scene.editingSlots.append(s) }
-        if scene.changes.structureValid && scene.nextInDrawOrder(s) == nil {
+        if scene.drawOrderEditable, let next = scene.nextInDrawOrder(s) {
+            // Drawn before box `next`: the next frame moves the BOX commands from there on.
+            scene.drawOrderEdited(DrawOrderEdit(kind: .insert, at: boxCommandIndex(next), slot: s))
+        } else if scene.drawOrderEditable {
             // Drawn after every other box: its BOX command goes at the end, the rest stays.
             scene.boxAppended(overlay: d.behavior.editing)
             appendBoxCommand(s)
@@ -62,8 +65,14 @@ extension Engine {
         settleNudge()
         cancelMarquee(destroying: doomed)
         for x in doomed { forget(slot: x); dropFromHistory(scene.id(x)) }
+        // (The subtree's BOX commands are in a row, `doomed.count` of them.)
+        let at = scene.drawOrderEditable ? boxCommandIndex(s) : -1
         scene.remove(s)
-        scene.restructure()
+        if at >= 0 {
+            scene.drawOrderEdited(DrawOrderEdit(kind: .remove, at: at, count: doomed.count))
+        } else {
+            scene.restructure()
+        }
         dropDestroyedFromSelection()
         snapUpkeep(boxCall: true)
     }
@@ -126,8 +135,9 @@ extension Engine {
         if newParent != oldParent {
             // The hierarchy a marquee picks from and restores into changes: it is cancelled.
             cancelMarquee(destroying: nil)
+            let from = scene.drawOrderEditable ? subtreeCommands(s) : nil
             scene.reparent(s, under: newParent)
-            scene.restructure()
+            drawOrderMoved(s, from: from)
             keepSelectionApart()
         }
         scene.slots[Int(s)].behavior = d.behavior
