@@ -4,9 +4,9 @@
 ///
 /// Such a change is recorded as it is made (`Scene.drawOrderEdited`: where the commands it
 /// concerns are in the frame as built) and applied by the next frame build: the commands after
-/// the place it changes are moved in one `memmove` (a move's shorter side through scratch
-/// storage), the slot -> command map is fixed for the commands that moved, read from their box
-/// ids, and the overlay after them is laid out again. The storage the host holds is not touched
+/// the place it changes are moved with `memmove` a slice at a time (a move's shorter side
+/// through scratch storage), the slot -> command map of each slice fixed from its box ids while
+/// it is in the cache, and the overlay after them is laid out again. The storage the host holds is not touched
 /// before its next frame read. One change waits at most; a second one before the next frame
 /// read lays out everything again.
 extension Engine {
@@ -39,38 +39,37 @@ extension Engine {
     @_optimize(speed) func applyDrawOrderEdit(_ e: DrawOrderEdit, _ gestures: ActiveGestures) {
         let end = frameState.overlayStart
         frameState.commands.truncate(to: end)
-        var lo = e.at, hi = end
+        let lo: Int
         switch e.kind {
         case .insert:
+            lo = e.at
             // Room for one more (a larger storage being filled may take over now).
             makeRoom(for: end, reading: true)
             let c = Command(kind: .box, box: scene.id(e.slot))
             frameState.commands.place(c, at: end)
-            frameState.commands.move(end - e.at, from: e.at, to: e.at + 1)
+            shiftCommands(end - e.at, from: e.at, to: e.at + 1)
             frameState.commands[e.at] = c
             if Int(e.slot) >= frameState.boxCommand.count {
                 frameState.boxCommand.append(
                     contentsOf: repeatElement(-1, count: Int(e.slot) + 1 - frameState.boxCommand.count))
             }
+            frameState.boxCommand[Int(e.slot)] = Int32(truncatingIfNeeded: e.at)
             writeBoxCommand(at: e.at, e.slot, gestures)
-            hi = end + 1
         case .remove:
-            frameState.commands.move(end - e.at - e.count, from: e.at + e.count, to: e.at)
-            hi = end - e.count
-            frameState.commands.truncate(to: hi)
+            lo = e.at
+            shiftCommands(end - e.at - e.count, from: e.at + e.count, to: e.at)
+            frameState.commands.truncate(to: end - e.count)
         case .move:
             // The two sides of the range rotated: the one moved and the commands it passes.
             if e.to == e.at || e.to == e.at + e.count { return }
-            let mid: Int
             if e.to < e.at {
-                (lo, mid, hi) = (e.to, e.at, e.at + e.count)
+                rotateCommands(e.to, e.at, e.at + e.count)
             } else {
-                (lo, mid, hi) = (e.at, e.at + e.count, e.to)
+                rotateCommands(e.at, e.at + e.count, e.to)
             }
-            rotateCommands(lo, mid, hi)
+            lo = Swift.min(e.at, e.to)
         }
         frameState.overlayStart = frameState.commands.count
-        renumberBoxCommands(lo, hi)
         // (A larger storage being filled holds the commands before the change only.)
         frameState.migrated = Swift.min(frameState.migrated, lo)
     }
@@ -83,18 +82,43 @@ extension Engine {
         scratch.allocate(capacity: Swift.min(left, right))
         if left <= right {
             scratch.copy(0, left, from: frameState.commands, at: lo)
-            frameState.commands.move(right, from: mid, to: lo)
+            shiftCommands(right, from: mid, to: lo)
             frameState.commands.copy(lo + right, hi, from: scratch, at: 0)
+            renumberBoxCommands(lo + right, hi)
         } else {
             scratch.copy(0, right, from: frameState.commands, at: mid)
-            frameState.commands.move(left, from: lo, to: lo + right)
+            shiftCommands(left, from: lo, to: lo + right)
             frameState.commands.copy(lo, lo + right, from: scratch, at: 0)
+            renumberBoxCommands(lo, lo + right)
         }
         scratch.deallocate()
     }
 
+    /// Moves commands `from ..< from + n` to `to ..< to + n` (in use), a slice at a time, each
+    /// slice's slot -> command map fixed while the slice is in the cache.
+    @_optimize(speed) private func shiftCommands(_ n: Int, from: Int, to: Int) {
+        let slice = 256
+        if to > from {
+            var end = n
+            while end > 0 {
+                let start = Swift.max(0, end - slice)
+                frameState.commands.move(end - start, from: from + start, to: to + start)
+                renumberBoxCommands(to + start, to + end)
+                end = start
+            }
+        } else {
+            var start = 0
+            while start < n {
+                let end = Swift.min(n, start + slice)
+                frameState.commands.move(end - start, from: from + start, to: to + start)
+                renumberBoxCommands(to + start, to + end)
+                start = end
+            }
+        }
+    }
+
     /// The slot -> command map for commands `lo ..< hi` (moved), read from their box ids.
-    @_optimize(speed) private func renumberBoxCommands(_ lo: Int, _ hi: Int) {
+    @_optimize(speed) @inline(__always) private func renumberBoxCommands(_ lo: Int, _ hi: Int) {
         guard hi > lo else { return }
         let c = frameState.commands.window(at: lo, count: hi - lo)
         for i in 0..<c.count {
