@@ -41,15 +41,15 @@ extension Engine {
             throw GripError(.limit, "no box slot left")
         }
         if d.behavior.editing { scene.editingSlots.append(s) }
-        if scene.drawOrderEditable, let next = scene.nextInDrawOrder(s) {
+        if !scene.drawOrderEditable {
+            scene.restructure()
+        } else if let next = scene.nextInDrawOrder(s) {
             // Drawn before box `next`: the next frame moves the BOX commands from there on.
             scene.drawOrderEdited(DrawOrderEdit(kind: .insert, at: boxCommandIndex(next), slot: s))
-        } else if scene.drawOrderEditable {
+        } else {
             // Drawn after every other box: its BOX command goes at the end, the rest stays.
             scene.boxAppended(overlay: d.behavior.editing)
             appendBoxCommand(s)
-        } else {
-            scene.restructure()
         }
         snapUpkeep(boxCall: true)
         return scene.id(s)
