@@ -3,8 +3,9 @@
  * created on top, moves, style and selection changes, give the frame a full rebuild gives,
  * command by command and vertex by vertex. Two engines take the same random operations: the
  * first reads frames as a host would (its BOX commands updated in place), the second is made to
- * lay out everything again before each of its reads (a view change and back). The frame the first
- * host holds stays unchanged until its next read. */
+ * lay out everything again before each of its reads (a view change and back). One change per
+ * read, several (applied in one pass), and random sessions; the frame the first host holds stays
+ * unchanged until its next read. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,7 +247,39 @@ static void one_change_per_read(void) {
     grip_engine_destroy(e[1]);
 }
 
+/* Several changes between two reads (applied in one pass), in a larger scene. */
+static void changes_between_reads(void) {
+    rng_state = 4242;
+    made = 0;
+    grip_engine *e[2];
+    grip_affine v = view_of(0.75, 40, -25);
+    for (int k = 0; k < 2; k++) {
+        e[k] = new_engine(1000, 800);
+        CHECK_STATUS(grip_engine_set_view(e[k], &v), GRIP_OK);
+    }
+    for (int i = 0; i < 3000; i++) op_create(e, rnd() % 4 == 0);
+    int wrong = compare_frames(e, 0);
+    for (int step = 1; step <= 200; step++) {
+        int changes = 1 + (int)(rnd() % 12);
+        for (int c = 0; c < changes; c++) {
+            switch (rnd() % 6) {
+            case 0: op_create(e, false); break;
+            case 1: op_create(e, true); break;
+            case 2: op_destroy(e); break;
+            case 3: op_configure(e, 0); break;
+            case 4: op_order(e); break;
+            default: op_configure(e, 1 + (int)(rnd() % 3)); break;
+            }
+        }
+        wrong += compare_frames(e, step);
+    }
+    CHECK_INT(wrong, 0);
+    grip_engine_destroy(e[0]);
+    grip_engine_destroy(e[1]);
+}
+
 void suite_draworder(void) {
     one_change_per_read();
+    changes_between_reads();
     for (uint32_t seed = 1; seed <= 6; seed++) session(seed * 7919u, seed % 2 ? 30 : 400, 2500);
 }

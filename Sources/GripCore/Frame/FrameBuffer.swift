@@ -110,6 +110,13 @@ struct FrameBuffer<Element: BitwiseCopyable> {
         if end > count { count = end }
     }
 
+    /// Takes elements up to index `n` in use (`count <= n <=` the capacity), the new ones as they
+    /// are in memory, for the caller to write before anyone reads them.
+    mutating func extend(to n: Int) {
+        precondition(n >= count && n <= capacity, "frame buffer extend out of bounds")
+        count = n
+    }
+
     /// Moves elements `from ..< from + n` to `to ..< to + n` (both in use; they may overlap).
     mutating func move(_ n: Int, from: Int, to: Int) {
         guard n > 0 && from != to else { return }

@@ -45,18 +45,19 @@ extension Engine {
     // MARK: building
 
     @_optimize(speed) private func rebuildFrame() {
-        let incremental = scene.changes.structureValid
         let gestures = activeGestures
         frameState.movedEntries.truncate(to: 0)
         var appended = false
-        if incremental {
+        if scene.changes.structureValid {
             appended = frameState.appended > 0 && takeAppendedBoxes(gestures)
-            if let e = scene.changes.edit {
+            if scene.changes.orderEdited {
                 // The draw order changed: the BOX commands move (the overlay is laid out again).
-                scene.changes.edit = nil
-                applyDrawOrderEdit(e, gestures)
-                appended = true
+                scene.changes.orderEdited = false
+                if applyOrderEdits(gestures) { appended = true } else { scene.restructure() }
             }
+        }
+        let incremental = scene.changes.structureValid
+        if incremental {
             // Boxes moved (geometry commits): their BOX commands' placement, and their subtrees'.
             // Their style (user data, hover, active) has not changed, or they are restyled below.
             let outlines = !frameState.outlineSlots.isEmpty, entries = !frameState.overlay.isEmpty

@@ -56,6 +56,12 @@ struct FrameState {
     /// in the overlay the host still reads (written by the next build).
     var appended = 0
     var unwritten: [Int32] = []
+    /// The box section as it will be once the changes of the draw order recorded since the last
+    /// build are applied (valid while the scene's `changes.orderEdited`; Frame/FrameEdit.swift),
+    /// and the slots of the boxes created meanwhile whose BOX commands those runs write (their
+    /// `boxCommand` entry is `-2 - ` their index here until then).
+    var boxRuns: [BoxRun] = []
+    var freshSlots: [Int32] = []
     /// Whether `commands`' storage is what the host read last, and how many commands it read:
     /// while it is, commands are added past those only.
     var held = false

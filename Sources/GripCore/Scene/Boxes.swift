@@ -41,11 +41,13 @@ extension Engine {
             throw GripError(.limit, "no box slot left")
         }
         if d.behavior.editing { scene.editingSlots.append(s) }
-        if !scene.drawOrderEditable {
+        if !scene.changes.structureValid {
             scene.restructure()
         } else if let next = scene.nextInDrawOrder(s) {
             // Drawn before box `next`: the next frame moves the BOX commands from there on.
-            scene.drawOrderEdited(DrawOrderEdit(kind: .insert, at: boxCommandIndex(next), slot: s))
+            boxInserted(s, before: next)
+        } else if scene.changes.orderEdited {
+            boxInserted(s, before: nil)
         } else {
             // Drawn after every other box: its BOX command goes at the end, the rest stays.
             scene.boxAppended(overlay: d.behavior.editing)
@@ -66,13 +68,9 @@ extension Engine {
         cancelMarquee(destroying: doomed)
         for x in doomed { forget(slot: x); dropFromHistory(scene.id(x)) }
         // (The subtree's BOX commands are in a row, `doomed.count` of them.)
-        let at = scene.drawOrderEditable ? boxCommandIndex(s) : -1
+        let place = subtreePlace(s)
         scene.remove(s)
-        if at >= 0 {
-            scene.drawOrderEdited(DrawOrderEdit(kind: .remove, at: at, count: doomed.count))
-        } else {
-            scene.restructure()
-        }
+        subtreeRemoved(place)
         dropDestroyedFromSelection()
         snapUpkeep(boxCall: true)
     }
@@ -135,7 +133,7 @@ extension Engine {
         if newParent != oldParent {
             // The hierarchy a marquee picks from and restores into changes: it is cancelled.
             cancelMarquee(destroying: nil)
-            let from = scene.drawOrderEditable ? subtreeCommands(s) : nil
+            let from = subtreePlace(s)
             scene.reparent(s, under: newParent)
             drawOrderMoved(s, from: from)
             keepSelectionApart()

@@ -96,7 +96,7 @@ extension Engine {
         if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; change its order after the gesture ends")
         }
-        let from = scene.drawOrderEditable ? subtreeCommands(s) : nil
+        let from = subtreePlace(s)
         guard scene.reorder(s, op) else { return false }
         drawOrderMoved(s, from: from)
         return true

@@ -12,10 +12,9 @@ struct SceneChanges {
     /// False after a structural change: the next frame lays out all content again. (An empty
     /// scene's frame, with no content, is valid.)
     var structureValid = true
-    /// A change of the draw order since the frame was built that the next frame applies to the
-    /// BOX commands in place (at most one: a second one, or any change while the structure is
-    /// not valid, lays out everything again).
-    var edit: DrawOrderEdit? = nil
+    /// Since the frame was built, changes of the draw order were recorded for the next frame to
+    /// apply to the BOX commands in place (Frame/FrameEdit.swift), with the structure valid.
+    var orderEdited = false
     /// False when the boxes that draw an overlay (editing, pressed) or their order may differ.
     var overlayOrderValid = false
     /// Since the frame was built: something other than box geometry and time changed what the
@@ -30,20 +29,6 @@ struct SceneChanges {
         dirtyRoots.deallocate()
         dirtyBoxes.deallocate()
     }
-}
-
-/// A change of the draw order, in the indices of the BOX commands as the frame was built (the
-/// box section being `0 ..< end`, its boxes created since included).
-struct DrawOrderEdit {
-    enum Kind { case insert, remove, move }
-    var kind: Kind
-    /// insert: the BOX command of slot `slot` goes at `at` (before the command there); remove:
-    /// the `count` commands from `at` go; move: the `count` commands from `at` go before the
-    /// command at `to` (`to` is `end` for after every one; never inside the range moved).
-    var at: Int
-    var count = 1
-    var to = 0
-    var slot: Int32 = -1
 }
 
 extension Scene {
@@ -97,16 +82,10 @@ extension Scene {
         changes.drawVersion &+= 1
     }
 
-    /// Whether a change of the draw order made now can be applied to the BOX commands in place
-    /// (`drawOrderEdited`), their indices being those of the frame as built (`FrameState.boxCommand`).
-    var drawOrderEditable: Bool { changes.structureValid && changes.edit == nil }
-
-    /// The draw order changed by `e` (worked out while `drawOrderEditable`): the next frame moves
-    /// the BOX commands in place and lays out the overlay again. Lays out everything again when
-    /// the structure became invalid meanwhile or an edit is already waiting.
-    mutating func drawOrderEdited(_ e: DrawOrderEdit) {
-        guard drawOrderEditable else { restructure(); return }
-        changes.edit = e
+    /// The draw order changed (recorded by the frame's runs, Frame/FrameEdit.swift): the next
+    /// frame moves the BOX commands in place and lays out the overlay again.
+    mutating func drawOrderEdited() {
+        changes.orderEdited = true
         changes.overlayOrderValid = false
         changes.drawVersion &+= 1
     }
@@ -114,7 +93,7 @@ extension Scene {
     /// The draw order or every box's transform changed: the next frame lays out everything again.
     mutating func restructure() {
         changes.structureValid = false
-        changes.edit = nil
+        changes.orderEdited = false
         changes.overlayOrderValid = false
         changes.dirtyRoots.truncate(to: 0)
         changes.dirtyBoxes.truncate(to: 0)
