@@ -18,6 +18,7 @@ extension Engine {
     @_optimize(speed) func appendBoxCommand(_ s: Int32) {
         let k = frameState.overlayStart + frameState.appended
         frameState.appended += 1
+        frameState.sectionChanged = true
         if Int(s) >= frameState.boxCommand.count {
             frameState.boxCommand.append(contentsOf: repeatElement(-1, count: Int(s) + 1 - frameState.boxCommand.count))
         }
@@ -120,6 +121,7 @@ extension Engine {
 
     /// A frame build from nothing: no appended boxes wait and no larger storage is filled.
     func dropGrowth() {
+        frameState.sectionChanged = false
         frameState.appended = 0
         frameState.unwritten.removeAll(keepingCapacity: true)
         frameState.grown.deallocate()

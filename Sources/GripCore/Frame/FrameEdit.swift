@@ -146,7 +146,28 @@ extension Engine {
             }
         }
         frameState.boxRuns.removeLast(frameState.boxRuns.count - n)
-        if n > Engine.maxBoxRuns { scene.restructure() } else { scene.drawOrderEdited() }
+        if n > Engine.maxBoxRuns {
+            scene.restructure()
+        } else {
+            scene.drawOrderEdited()
+            frameState.sectionChanged = true
+        }
+    }
+
+    /// The frame build's first step when the box section changed: the appended boxes taken in,
+    /// the changes of the draw order applied (or every BOX command laid out again when they
+    /// cannot be). Returns true (the overlay is laid out again).
+    @_optimize(speed) func takeSectionChanges(_ gestures: ActiveGestures) -> Bool {
+        frameState.sectionChanged = false
+        _ = takeAppendedBoxes(gestures)
+        if scene.changes.orderEdited {
+            scene.changes.orderEdited = false
+            if !applyOrderEdits(gestures) {
+                scene.restructure()
+                layOutBoxCommands(gestures)
+            }
+        }
+        return true
     }
 
     /// Applies the waiting changes of the draw order to the BOX commands (the frame build's step
