@@ -157,7 +157,7 @@ extension Engine {
     /// The frame build's first step when the box section changed: the appended boxes taken in,
     /// the changes of the draw order applied (or every BOX command laid out again when they
     /// cannot be). Returns true (the overlay is laid out again).
-    @_optimize(speed) func takeSectionChanges(_ gestures: ActiveGestures) -> Bool {
+    func takeSectionChanges(_ gestures: ActiveGestures) -> Bool {
         frameState.sectionChanged = false
         _ = takeAppendedBoxes(gestures)
         if scene.changes.orderEdited {
@@ -173,7 +173,7 @@ extension Engine {
     /// Applies the waiting changes of the draw order to the BOX commands (the frame build's step
     /// after the appended boxes were taken in; the overlay is laid out again after it). False
     /// when they cannot be (the storage too small): everything is laid out again then.
-    @_optimize(speed) func applyOrderEdits(_ gestures: ActiveGestures) -> Bool {
+    func applyOrderEdits(_ gestures: ActiveGestures) -> Bool {
         let end = frameState.overlayStart
         frameState.commands.truncate(to: end)
         var total = 0
@@ -234,12 +234,7 @@ extension Engine {
         for a in 0..<runs where !stays[a] {
             let r = frameState.boxRuns[first + a]
             if r.fresh {
-                for j in 0..<r.count {
-                    let x = frameState.freshSlots[r.first + j]
-                    frameState.commands[at[a] + j] = Command(kind: .box, box: scene.id(x))
-                    frameState.boxCommand[Int(x)] = Int32(truncatingIfNeeded: at[a] + j)
-                    writeBoxCommand(at: at[a] + j, x, gestures)
-                }
+                for j in 0..<r.count { writeNewBoxCommand(at: at[a] + j, frameState.freshSlots[r.first + j], gestures) }
             } else {
                 frameState.commands.copy(at[a], at[a] + r.count, from: scratch, at: from)
                 from += r.count
@@ -252,6 +247,13 @@ extension Engine {
         // (A larger storage being filled holds the commands before the change only.)
         frameState.migrated = Swift.min(frameState.migrated, p)
         return true
+    }
+
+    /// Writes the BOX command of slot `x`, created since the last build, at index `k` (in use).
+    @inline(never) private func writeNewBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures) {
+        frameState.commands[k] = Command(kind: .box, box: scene.id(x))
+        frameState.boxCommand[Int(x)] = Int32(truncatingIfNeeded: k)
+        writeBoxCommand(at: k, x, gestures)
     }
 
     /// Moves commands `from ..< from + n` to `to ..< to + n` (in use), a slice at a time, each
