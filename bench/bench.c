@@ -325,6 +325,77 @@ static void bench_longest_call(int n, double longest[5], double cpu[5]) {
     for (int k = 0; k < 5; k++) cpu[k] = cpu_longest[k];
 }
 
+/* The longest single call around changes of the draw order among n boxes, timed one call at a
+ * time: n rotated boxes created and a frame read (not timed), then 100 rounds of four cases, each
+ * the change and the next frame read: a child created under a random box (in the middle of the
+ * draw order), a random box destroyed, a random box re-parented under another one, a random box
+ * sent to the front or the back; then the four changes again and one frame read after them all.
+ * longest[c][0..1]: case c's change and frame read (ns, monotonic clock; case 4: the read after
+ * the four); cpu[c][0..1]: the same in this thread's CPU time. */
+static void draworder_change(grip_engine *e, int c, int round, grip_box *ids, int *count) {
+    int k = (int)(rnd() * (*count - 1)), other = (int)(rnd() * (*count - 1));
+    grip_box_desc b;
+    grip_status st;
+    switch (c) {
+    case 0:
+        grip_box_desc_init(&b);
+        b.parent = ids[k];
+        b.x = b.y = 10;
+        b.width = b.height = 20;
+        st = grip_box_create(e, &b, &ids[*count]);
+        /* (A box destroyed is replaced in the list by the last one.) */
+        if (st == GRIP_OK) (*count)++;
+        break;
+    case 1:
+        st = grip_box_destroy(e, ids[k]);
+        if (st == GRIP_OK) ids[k] = ids[--*count];
+        break;
+    case 2:
+        /* (Refused when the new parent is a descendant or too deep: timed too.) */
+        grip_box_desc_init(&b);
+        st = grip_box_describe(e, ids[k], &b);
+        b.parent = ids[other];
+        if (st == GRIP_OK) (void)grip_box_configure(e, ids[k], &b);
+        break;
+    default:
+        (void)grip_box_order(e, ids[k], round % 2 ? GRIP_ORDER_BACK : GRIP_ORDER_FRONT);
+        break;
+    }
+}
+static void bench_longest_draworder(int n, double longest[5][2], double cpu[5][2]) {
+    for (int c = 0; c < 5; c++) longest[c][0] = longest[c][1] = cpu[c][0] = cpu[c][1] = 0;
+    cpu_longest[0] = cpu_longest[1] = 0;
+    grip_engine *e = world_4000();
+    grip_box *ids = malloc(sizeof(grip_box) * (size_t)(n + 300));
+    grip_box_desc b;
+    grip_box_desc_init(&b);
+    for (int i = 0; i < n; i++) {
+        scene_box(&b, false, false);
+        CHECK(grip_box_create(e, &b, &ids[i]));
+    }
+    int count = n;
+    grip_frame f;
+    CHECK(grip_frame_get(e, &f));
+    for (int round = 0; round < 100; round++) {
+        for (int c = 0; c < 8; c++) {
+            int kind = c < 4 ? c : 4;
+            call_begin();
+            draworder_change(e, c % 4, round, ids, &count);
+            call_end(&longest[c % 4][0], 0);
+            cpu[c % 4][0] = fmax(cpu[c % 4][0], cpu_longest[0]);
+            cpu_longest[0] = 0;
+            if (c >= 4 && c < 7) continue;
+            call_begin();
+            grip_frame_get(e, &f);
+            call_end(&longest[kind][1], 1);
+            cpu[kind][1] = fmax(cpu[kind][1], cpu_longest[1]);
+            cpu_longest[1] = 0;
+        }
+    }
+    free(ids);
+    grip_engine_destroy(e);
+}
+
 static void frame_step(grip_engine *e, int i, void *ctx) {
     (void)i;
     (void)ctx;
@@ -833,6 +904,10 @@ int main(int argc, char **argv) {
         bench_longest_call(100000, l, c);
         printf("create 100,000: %.1f ms; longest CPU us: create %.0f / first frame read %.0f / hit test %.0f / drag %.0f / timer %.0f\n",
                create_ms, c[0] / 1e3, c[4] / 1e3, c[1] / 1e3, c[2] / 1e3, c[3] / 1e3);
+        double dl[5][2], dc[5][2];
+        bench_longest_draworder(100000, dl, dc);
+        printf("draw-order changes among 100,000: longest CPU us (change / next frame read): create in the middle %.0f / %.0f, destroy %.0f / %.0f, re-parent %.0f / %.0f, reorder %.0f / %.0f; the four then one read %.0f\n",
+               dc[0][0] / 1e3, dc[0][1] / 1e3, dc[1][0] / 1e3, dc[1][1] / 1e3, dc[2][0] / 1e3, dc[2][1] / 1e3, dc[3][0] / 1e3, dc[3][1] / 1e3, dc[4][1] / 1e3);
         return 0;
     }
     char cpu[256];
@@ -867,6 +942,9 @@ int main(int argc, char **argv) {
     double longest[5], longest_cpu[5];
     bench_longest_call(100000, longest, longest_cpu);
     double longest_any = fmax(fmax(fmax(longest[0], longest[1]), fmax(longest[2], longest[3])), longest[4]);
+    double order_longest[5][2], order_cpu[5][2], order_any = 0;
+    bench_longest_draworder(100000, order_longest, order_cpu);
+    for (int c = 0; c < 5; c++) order_any = fmax(order_any, fmax(order_longest[c][0], order_longest[c][1]));
     double unchanged = bench_frame_unchanged(10000), one_changed = bench_frame_one_changed(10000);
     double allocs = bench_allocations();
     double allocs_resize = allocations_per_step(resize_scene(), resize_step);
@@ -910,6 +988,11 @@ int main(int argc, char **argv) {
         fprintf(o, "| 5 | longest single call of a session: create 100,000 boxes, first frame read, 60,000 hit tests, drag (frame read after each move), 2,000 idle timer calls (+ frame read), 60,000 hit tests (create / first frame read / hit test / drag / timer); then the same in thread CPU time | %.0f us (%.0f / %.0f / %.0f / %.0f / %.0f us); CPU %.0f / %.0f / %.0f / %.0f / %.0f us | <= 1 ms |\n",
                 longest_any / 1e3, longest[0] / 1e3, longest[4] / 1e3, longest[1] / 1e3, longest[2] / 1e3, longest[3] / 1e3,
                 longest_cpu[0] / 1e3, longest_cpu[4] / 1e3, longest_cpu[1] / 1e3, longest_cpu[2] / 1e3, longest_cpu[3] / 1e3);
+        fprintf(o, "| 5 | longest single call around draw-order changes among 100,000 boxes, the change / the next frame read: a child created in the middle / destroy / re-parent / send to front or back (100 of each); the frame read after those four at once; then in thread CPU time | %.0f us (%.0f / %.0f, %.0f / %.0f, %.0f / %.0f, %.0f / %.0f; %.0f us); CPU %.0f / %.0f, %.0f / %.0f, %.0f / %.0f, %.0f / %.0f; %.0f us | <= 1 ms |\n",
+                order_any / 1e3, order_longest[0][0] / 1e3, order_longest[0][1] / 1e3, order_longest[1][0] / 1e3, order_longest[1][1] / 1e3,
+                order_longest[2][0] / 1e3, order_longest[2][1] / 1e3, order_longest[3][0] / 1e3, order_longest[3][1] / 1e3, order_longest[4][1] / 1e3,
+                order_cpu[0][0] / 1e3, order_cpu[0][1] / 1e3, order_cpu[1][0] / 1e3, order_cpu[1][1] / 1e3,
+                order_cpu[2][0] / 1e3, order_cpu[2][1] / 1e3, order_cpu[3][0] / 1e3, order_cpu[3][1] / 1e3, order_cpu[4][1] / 1e3);
         fprintf(o, "| 6 | frame read, nothing changed (10,000 boxes) | %.1f ns | <= 50 ns |\n", unchanged);
         fprintf(o, "| 6 | frame read, one box of 10,000 changed | %.0f ns | |\n", one_changed);
         fprintf(o, "| 7 | heap allocations per event + frame read (steady state): drag (10,000 boxes) / resize / pinch | %.3f / %.3f / %.3f | 0 |\n", allocs, allocs_resize, allocs_pinch);

@@ -11,6 +11,9 @@
  *   snapnext N (0 or 1): after a snapped drag of 100 moves among 100,000 boxes, whether the first
  *            move of a second gesture on another box (the index brought up to date) is made
  *   gaps     N snapped drag moves + frame reads with gaps, among 100,000 boxes
+ *   order    N rounds among 100,000 boxes of four draw-order changes, each followed by a frame
+ *            read: a child created under a random box, a random box destroyed, re-parented
+ *            under another one, sent to the front or the back
  * Instructions per step: the difference of callgrind's "Collected" totals of two runs with
  * different N, divided by the difference of N (the setup cancels):
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null .build/bench/grip-rows create 20000
@@ -59,7 +62,7 @@ static grip_engine *grid(int n, int side, double pitch, double size, grip_select
 
 int main(int argc, char **argv) {
     if (argc < 3) {
-        fprintf(stderr, "usage: grip-rows create|destroy|query|movehit|frame1|marquee|select|snapset|snapnext|gaps N\n");
+        fprintf(stderr, "usage: grip-rows create|destroy|query|movehit|frame1|marquee|select|snapset|snapnext|gaps|order N\n");
         return 2;
     }
     const char *mode = argv[1];
@@ -165,6 +168,43 @@ int main(int argc, char **argv) {
                 CHECK(grip_frame_get(e, &f));
             }
         }
+        grip_engine_destroy(e);
+    } else if (!strcmp(mode, "order")) {
+        enum { BOXES = 100000 };
+        grip_engine *e = world_4000();
+        grip_box *ids = malloc(sizeof(grip_box) * (size_t)(BOXES + n + 1));
+        grip_box_desc b;
+        grip_box_desc_init(&b);
+        for (int i = 0; i < BOXES; i++) {
+            scene_box(&b, false, false);
+            CHECK(grip_box_create(e, &b, &ids[i]));
+        }
+        long count = BOXES;
+        grip_frame f;
+        CHECK(grip_frame_get(e, &f));
+        for (long i = 0; i < n; i++) {
+            for (int c = 0; c < 4; c++) {
+                long k = (long)(rnd() * (double)(count - 1)), other = (long)(rnd() * (double)(count - 1));
+                if (c == 0) {
+                    grip_box_desc_init(&b);
+                    b.parent = ids[k];
+                    b.width = b.height = 20;
+                    if (grip_box_create(e, &b, &ids[count]) == GRIP_OK) count++;
+                } else if (c == 1) {
+                    if (grip_box_destroy(e, ids[k]) == GRIP_OK) ids[k] = ids[--count];
+                } else if (c == 2) {
+                    grip_box_desc_init(&b);
+                    CHECK(grip_box_describe(e, ids[k], &b));
+                    b.parent = ids[other];
+                    (void)grip_box_configure(e, ids[k], &b);
+                } else {
+                    CHECK(grip_box_order(e, ids[k], i % 2 ? GRIP_ORDER_BACK : GRIP_ORDER_FRONT));
+                }
+                CHECK(grip_frame_get(e, &f));
+                sum += (double)f.command_count;
+            }
+        }
+        free(ids);
         grip_engine_destroy(e);
     } else {
         fprintf(stderr, "grip-rows: unknown mode %s\n", mode);

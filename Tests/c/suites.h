@@ -20,6 +20,7 @@ void suite_history(void);      /* keys, Escape, Tab, modifiers, COMMITTED and ch
 void suite_scene(void);        /* scene files: round trips, text, buffer sizes, refusals, load effects */
 void suite_snapping(void);     /* set_snapping: validation, thresholds at zoom, grid, targets, gaps, resize, bypass, guides */
 void suite_hitches(void);      /* 20,000-box sessions: hit tests while the index is built in steps, while boxes are created, during a drag, idle */
+void suite_draworder(void);    /* draw-order changes between frame reads against full rebuilds, command by command */
 void suite_fixes(void);        /* rotate handle offset, times, foreign ids, create errors, pinch lift */
 
 #endif

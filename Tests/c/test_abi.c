@@ -22,5 +22,6 @@ int main(void) {
     check_suite("suite_history", suite_history);
     check_suite("suite_scene", suite_scene);
     check_suite("suite_hitches", suite_hitches);
+    check_suite("suite_draworder", suite_draworder);
     return check_summary("C ABI tests");
 }

@@ -24,6 +24,7 @@ extension Engine {
     @_optimize(speed) func appendBoxCommand(_ s: Int32) {
         let k = frameState.overlayStart + frameState.appended
         frameState.appended += 1
+        frameState.sectionChanged = true
         while Int(s) >= frameState.boxCommand.count { frameState.boxCommand.append(-1) }
         frameState.boxCommand[Int(s)] = Int32(truncatingIfNeeded: k)
         if frameState.held && k < frameState.handedCount {
@@ -41,8 +42,8 @@ extension Engine {
 
     /// Makes room for a command at index `k` (at most one past those in use): starts a larger
     /// storage when the commands pass half of this one, copies a slice into it, and moves to it
-    /// once it holds them all.
-    @_optimize(speed) private func makeRoom(for k: Int) {
+    /// once it holds them all (`reading`: in a frame build, the old storage freed then).
+    @_optimize(speed) func makeRoom(for k: Int, reading: Bool = false) {
         let used = Swift.max(k + 1, frameState.commands.count)
         if frameState.grown.capacity == 0 {
             if used <= frameState.commands.capacity / 2 { return }
@@ -51,7 +52,7 @@ extension Engine {
         }
         // (When the storage is full before the copy is done, the rest is copied at once.)
         let slice = k < frameState.commands.capacity ? Engine.growthSlice : Int.max
-        if migrate(slice) { moveToGrown() }
+        if migrate(slice) { moveToGrown(reading: reading) }
     }
 
     /// Copies up to `n` more commands into the larger storage; true when it holds them all.
@@ -87,7 +88,9 @@ extension Engine {
         frameState.overlayStart += frameState.appended
         frameState.appended = 0
         frameState.commands.truncate(to: frameState.overlayStart)
-        for s in frameState.unwritten {
+        // (A box destroyed since is dropped by the changes of the draw order waiting, and its
+        // slot, if created again, is among the new boxes those write.)
+        for s in frameState.unwritten where scene.slots[Int(s)].alive && frameState.boxCommand[Int(s)] >= 0 {
             let k = Int(frameState.boxCommand[Int(s)])
             frameState.commands[k] = Command(kind: .box, box: scene.id(s))
             writeBoxCommand(at: k, s, gestures)
@@ -122,6 +125,7 @@ extension Engine {
 
     /// A frame build from nothing: no appended boxes wait and no larger storage is filled.
     func dropGrowth() {
+        frameState.sectionChanged = false
         frameState.appended = 0
         frameState.unwritten.removeAll(keepingCapacity: true)
         frameState.grown.deallocate()

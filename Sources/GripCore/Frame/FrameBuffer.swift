@@ -95,12 +95,35 @@ struct FrameBuffer<Element: BitwiseCopyable> {
     /// Copies elements `start ..< end` of `source` to the same indices here (`start <= count`,
     /// `end` within the capacity), in use afterwards.
     mutating func copy(_ start: Int, _ end: Int, from source: FrameBuffer) {
+        copy(start, end, from: source, at: start)
+    }
+
+    /// Copies elements `s ..< s + (end - start)` of `source` (another storage) to `start ..< end`
+    /// here (`start <= count`, `end` within the capacity), in use afterwards.
+    mutating func copy(_ start: Int, _ end: Int, from source: FrameBuffer, at s: Int) {
         guard end > start else { return }
         precondition(
-            start >= 0 && start <= count && end <= capacity && end <= source.count, "frame buffer copy out of bounds")
+            start >= 0 && start <= count && end <= capacity && s >= 0 && s <= source.count - (end - start),
+            "frame buffer copy out of bounds")
         UnsafeMutableRawPointer(base.unsafelyUnwrapped + start).copyMemory(
-            from: source.base.unsafelyUnwrapped + start, byteCount: (end - start) * MemoryLayout<Element>.stride)
+            from: source.base.unsafelyUnwrapped + s, byteCount: (end - start) * MemoryLayout<Element>.stride)
         if end > count { count = end }
+    }
+
+    /// Takes elements up to index `n` in use (`count <= n <=` the capacity), the new ones as they
+    /// are in memory, for the caller to write before anyone reads them.
+    mutating func extend(to n: Int) {
+        precondition(n >= count && n <= capacity, "frame buffer extend out of bounds")
+        count = n
+    }
+
+    /// Moves elements `from ..< from + n` to `to ..< to + n` (both in use; they may overlap).
+    mutating func move(_ n: Int, from: Int, to: Int) {
+        guard n > 0 && from != to else { return }
+        precondition(
+            from >= 0 && to >= 0 && from <= count - n && to <= count - n, "frame buffer move out of bounds")
+        UnsafeMutableRawPointer(base.unsafelyUnwrapped + to).copyMemory(
+            from: base.unsafelyUnwrapped + from, byteCount: n * MemoryLayout<Element>.stride)
     }
 
     /// Empty storage for `n` elements (a buffer that has none).

@@ -50,7 +50,8 @@ extension Engine {
         frameState.movedEntries.truncate(to: 0)
         var appended = false
         if incremental {
-            appended = frameState.appended > 0 && takeAppendedBoxes(gestures)
+            // Boxes created on top, changes of the draw order: the box section changed.
+            appended = frameState.sectionChanged && takeSectionChanges(gestures)
             // Boxes moved (geometry commits): their BOX commands' placement, and their subtrees'.
             // Their style (user data, hover, active) has not changed, or they are restyled below.
             let outlines = !frameState.outlineSlots.isEmpty, entries = !frameState.overlay.isEmpty
@@ -91,22 +92,7 @@ extension Engine {
                 if mirror { mirrorBoxCommands(k, k + 1) }
             }
         } else {
-            dropGrowth()
-            frameState.commands.truncate(to: 0)
-            if frameState.boxCommand.count < scene.slots.count {
-                frameState.boxCommand.append(
-                    contentsOf: repeatElement(-1, count: scene.slots.count - frameState.boxCommand.count))
-            }
-            var s = scene.firstInDrawOrder
-            while let x = s {
-                let k = frameState.commands.count
-                frameState.boxCommand[Int(x)] = Int32(truncatingIfNeeded: k)
-                frameState.commands.append(Command(kind: .box, box: scene.id(x)))
-                writeBoxCommand(at: k, x, gestures)
-                s = scene.nextInDrawOrder(x)
-            }
-            frameState.overlayStart = frameState.commands.count
-            scene.changes.structureValid = true
+            layOutBoxCommands(gestures)
         }
         scene.changes.dirtyRoots.truncate(to: 0)
         scene.changes.dirtyBoxes.truncate(to: 0)
@@ -118,6 +104,26 @@ extension Engine {
         scene.changes.antsMoved = false
         frameState.serial = scene.drawVersion
         frameState.time = time
+    }
+
+    /// Writes every BOX command again, in draw order (the structure is valid afterwards).
+    @_optimize(speed) func layOutBoxCommands(_ gestures: ActiveGestures) {
+        dropGrowth()
+        frameState.commands.truncate(to: 0)
+        if frameState.boxCommand.count < scene.slots.count {
+            frameState.boxCommand.append(
+                contentsOf: repeatElement(-1, count: scene.slots.count - frameState.boxCommand.count))
+        }
+        var s = scene.firstInDrawOrder
+        while let x = s {
+            let k = frameState.commands.count
+            frameState.boxCommand[Int(x)] = Int32(truncatingIfNeeded: k)
+            frameState.commands.append(Command(kind: .box, box: scene.id(x)))
+            writeBoxCommand(at: k, x, gestures)
+            s = scene.nextInDrawOrder(x)
+        }
+        frameState.overlayStart = frameState.commands.count
+        scene.changes.structureValid = true
     }
 
     /// Refreshes the BOX command at index `k`, which belongs to slot `x` (alive; `gestures`: the

@@ -9,9 +9,10 @@
 /// selection's member outlines are moved with their boxes while the members stay the same, and
 /// the rest of its part is laid out again. A box created to draw after every other one (a
 /// top-level box, or a child of the last one drawn) gets its BOX command as it is created
-/// (Frame/FrameAppend.swift), and the next frame lays out only the overlay again. Any other
-/// structural change (a box created elsewhere in the draw order, destroyed, re-parented or
-/// reordered, the view moved: every box's screen position) rebuilds everything.
+/// (Frame/FrameAppend.swift), and the next frame lays out only the overlay again. Boxes created
+/// elsewhere in the draw order, destroyed, re-parented or reordered between two builds move the
+/// BOX commands in place, in one pass (Frame/FrameEdit.swift); the view moved (every box's
+/// screen position), or too many scattered changes, rebuild everything.
 struct FrameState {
     /// The draw commands and the vertices their polylines use, in screen coordinates.
     var commands = FrameBuffer<Command>()
@@ -55,6 +56,15 @@ struct FrameState {
     /// in the overlay the host still reads (written by the next build).
     var appended = 0
     var unwritten: [Int32] = []
+    /// The box section as it will be once the changes of the draw order recorded since the last
+    /// build are applied (valid while the scene's `changes.orderEdited`; Frame/FrameEdit.swift),
+    /// and the slots of the boxes created meanwhile whose BOX commands those runs write (their
+    /// `boxCommand` entry is `-2 - ` their index here until then).
+    var boxRuns: [BoxRun] = []
+    var freshSlots: [Int32] = []
+    /// Whether boxes were appended or the draw order edited since the last build (while the
+    /// structure is valid).
+    var sectionChanged = false
     /// Whether `commands`' storage is what the host read last, and how many commands it read:
     /// while it is, commands are added past those only.
     var held = false

@@ -41,12 +41,17 @@ extension Engine {
             throw GripError(.limit, "no box slot left")
         }
         if d.behavior.editing { scene.editingSlots.append(s) }
-        if scene.changes.structureValid && Engine.drawnLast(s, of: &scene) {
+        if !scene.changes.structureValid {
+            scene.restructure()
+        } else if let next = Engine.nextInDrawOrder(s, of: &scene) {
+            // Drawn before box `next`: the next frame moves the BOX commands from there on.
+            boxInserted(s, before: next)
+        } else if scene.changes.orderEdited {
+            boxInserted(s, before: nil)
+        } else {
             // Drawn after every other box: its BOX command goes at the end, the rest stays.
             scene.boxAppended(overlay: d.behavior.editing)
             appendBoxCommand(s)
-        } else {
-            scene.restructure()
         }
         snapUpkeep(boxCall: true)
         return scene.id(s)
@@ -62,15 +67,18 @@ extension Engine {
         settleNudge()
         cancelMarquee(destroying: doomed)
         for x in doomed { forget(slot: x); dropFromHistory(scene.id(x)) }
+        // (The subtree's BOX commands are in a row, `doomed.count` of them.)
+        let place = subtreePlace(s)
         scene.remove(s)
-        scene.restructure()
+        subtreeRemoved(place)
         dropDestroyedFromSelection()
         snapUpkeep(boxCall: true)
     }
 
-    /// Whether slot `s` is drawn after every other box, borrowing the scene in place (see below).
-    private static func drawnLast(_ s: Int32, of scene: inout Scene) -> Bool {
-        scene.nextInDrawOrder(s) == nil
+    /// The box drawn right after slot `s` (nil: `s` is drawn last), borrowing the scene in place
+    /// (see below).
+    private static func nextInDrawOrder(_ s: Int32, of scene: inout Scene) -> Int32? {
+        scene.nextInDrawOrder(s)
     }
 
     /// `scene.collectSubtree(root, into: &out)`, borrowing the scene in place: called on the
@@ -131,8 +139,9 @@ extension Engine {
         if newParent != oldParent {
             // The hierarchy a marquee picks from and restores into changes: it is cancelled.
             cancelMarquee(destroying: nil)
+            let from = subtreePlace(s)
             scene.reparent(s, under: newParent)
-            scene.restructure()
+            drawOrderMoved(s, from: from)
             keepSelectionApart()
         }
         scene.slots[Int(s)].behavior = d.behavior

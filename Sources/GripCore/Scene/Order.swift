@@ -12,8 +12,9 @@ public enum Reorder: UInt32, Sendable {
 
 extension Scene {
     /// Moves slot `s` among its siblings; its descendants go with it. Returns whether the draw
-    /// order changed. Sibling lists stay sorted by `order`, which hit testing reads from the
-    /// bounds tree's leaves: the boxes whose order or draw key changed get their leaves refreshed.
+    /// order changed (the caller tells the frame). Sibling lists stay sorted by `order`, which hit
+    /// testing reads from the bounds tree's leaves: the boxes whose order or draw key changed get
+    /// their leaves refreshed.
     mutating func reorder(_ s: Int32, _ op: Reorder) -> Bool {
         let r = slots[Int(s)]
         let parent = r.parent
@@ -47,7 +48,6 @@ extension Scene {
             refreshHitInfo(s, subtree: parent < 0)
             refreshHitInfo(other, subtree: parent < 0)
         }
-        restructure()
         return true
     }
 
@@ -96,6 +96,9 @@ extension Engine {
         if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; change its order after the gesture ends")
         }
-        return scene.reorder(s, op)
+        let from = subtreePlace(s)
+        guard scene.reorder(s, op) else { return false }
+        drawOrderMoved(s, from: from)
+        return true
     }
 }

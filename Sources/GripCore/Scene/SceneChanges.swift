@@ -12,6 +12,9 @@ struct SceneChanges {
     /// False after a structural change: the next frame lays out all content again. (An empty
     /// scene's frame, with no content, is valid.)
     var structureValid = true
+    /// Since the frame was built, changes of the draw order were recorded for the next frame to
+    /// apply to the BOX commands in place (Frame/FrameEdit.swift), with the structure valid.
+    var orderEdited = false
     /// False when the boxes that draw an overlay (editing, pressed) or their order may differ.
     var overlayOrderValid = false
     /// Since the frame was built: something other than box geometry and time changed what the
@@ -79,9 +82,18 @@ extension Scene {
         changes.drawVersion &+= 1
     }
 
+    /// The draw order changed (recorded by the frame's runs, Frame/FrameEdit.swift): the next
+    /// frame moves the BOX commands in place and lays out the overlay again.
+    mutating func drawOrderEdited() {
+        changes.orderEdited = true
+        changes.overlayOrderValid = false
+        changes.drawVersion &+= 1
+    }
+
     /// The draw order or every box's transform changed: the next frame lays out everything again.
     mutating func restructure() {
         changes.structureValid = false
+        changes.orderEdited = false
         changes.overlayOrderValid = false
         changes.dirtyRoots.truncate(to: 0)
         changes.dirtyBoxes.truncate(to: 0)
