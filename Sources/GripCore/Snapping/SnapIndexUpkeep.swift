@@ -59,7 +59,7 @@ extension Engine {
 
     /// The position in `snapping.index.parents` of the index of `parent`'s children, made empty
     /// when there is none.
-    func snapParentIndex(_ parent: Int32) -> Int32 {
+    @_optimize(speed) func snapParentIndex(_ parent: Int32) -> Int32 {
         let cur = parent < 0 ? snapping.index.root : snapping.index.records[Int(parent)].children
         if cur >= 0 { return cur }
         let pi = Int32(snapping.index.parents.count)
@@ -78,7 +78,7 @@ extension Engine {
 
     /// Brings slot `s`'s entries up to date: its old entries made stale, and, if it is alive and
     /// a target, it waits in its parent's index with its bounds now.
-    func refreshSnapEntry(_ s: Int32) {
+    @_optimize(speed) func refreshSnapEntry(_ s: Int32) {
         var r = snapping.index.records[Int(s)]
         let old = r.index, wasPending = r.pending
         guard scene.slots[Int(s)].alive, scene.slots[Int(s)].behavior.snapTarget else {
