@@ -23,10 +23,12 @@ struct BoxRecord {
     var world = Affine.identity
     /// The sine and cosine of the rotation `sinCosAngle` (the geometry's, unless it changed since).
     var sinCosAngle = 0.0, sine = 0.0, cosine = 1.0
-    /// Geometry it was created or last configured with: where a reset goes back to.
-    var home = BoxGeometry(center: .zero, width: 1, height: 1)
     /// Nesting depth, 0 for top level.
     var depth: Int32 = 0
+    /// Where its home geometry (the one it was created or last configured with, where a reset
+    /// goes back to) is kept in the scene's `homes`; -1 while it is the geometry itself (most
+    /// boxes never move: their home costs no storage). Scene/Homes.swift.
+    var homeIndex: Int32 = -1
     var behavior = BoxBehavior()
     /// Leaf in the bounds tree (-1: not in it yet).
     var leaf: Int32 = -1
@@ -42,7 +44,6 @@ struct BoxRecord {
         alive = true
         boundsDirty = true
         self.geometry = geometry
-        home = geometry
         self.behavior = behavior
         self.order = order
     }
