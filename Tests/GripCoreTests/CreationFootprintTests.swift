@@ -11,7 +11,7 @@ import Testing
     /// The record every box has, and the behaviour in it, without padding between fields.
     @Test func boxRecordsStayCompact() {
         #expect(MemoryLayout<BoxBehavior>.size == 129)
-        #expect(MemoryLayout<BoxRecord>.stride == 368)
+        #expect(MemoryLayout<BoxRecord>.stride == 320)
     }
 
     /// Boxes created on top one at a time past several growths of the command storage (64, 256,
