@@ -11,7 +11,25 @@ import Testing
     /// The record every box has, and the behaviour in it, without padding between fields.
     @Test func boxRecordsStayCompact() {
         #expect(MemoryLayout<BoxBehavior>.size == 129)
-        #expect(MemoryLayout<BoxRecord>.stride == 368)
+        #expect(MemoryLayout<BoxRecord>.stride == 312)
+        #expect(MemoryLayout<BoxHookSet>.size == 6)
+    }
+
+    /// The custom handle count kept in four bytes: counts in range are kept, and counts past
+    /// `Int32` (either way) are still refused, never wrapped into range.
+    @Test func customHandleCountsOutsideInt32AreRefused() throws {
+        let r = Rig()
+        let b = r.box()
+        try r.e.setHooks(b, BoxHookSet(customHandles: 16))
+        #expect(r.e.scene.slots[Int(try r.e.slot(b))].hooks.customHandles == 16)
+        for n in [17, (1 << 32) + 3, -1, -(1 << 32) + 2, Int.max, Int.min] {
+            #expect(!(0...16).contains(BoxHookSet(customHandles: n).customHandles), "\(n)")
+            expectGripError(.invalidArgument, "at most 16") { try r.e.setHooks(b, BoxHookSet(customHandles: n)) }
+        }
+        var set = BoxHookSet()
+        set.customHandles = (1 << 32) + 1
+        #expect(set.customHandles == Int(Int32.max))
+        #expect(r.e.scene.slots[Int(try r.e.slot(b))].hooks.customHandles == 16)
     }
 
     /// Boxes created on top one at a time past several growths of the command storage (64, 256,

@@ -31,8 +31,8 @@ extension Engine {
     @discardableResult
     func startReset(slot s: Int32, animated: Bool) -> Bool {
         let id = scene.id(s)
-        let r = scene.slots[Int(s)]
-        guard !hasGesture(on: id), r.geometry != r.home else { return false }
+        let home = scene.home(s)
+        guard !hasGesture(on: id), scene.slots[Int(s)].geometry != home else { return false }
         settleNudge()
         if animated {
             beginReset(slot: s)
@@ -40,7 +40,7 @@ extension Engine {
             stopReset(on: id)
             var a = Interaction(.reset, box: id, at: scene.slots[Int(s)].geometry)
             a.selectionBefore = selection.members
-            scene.commit(s, r.home)
+            scene.commit(s, home)
             emit(.reset, slot: s)
             commitStep(of: a)
         }

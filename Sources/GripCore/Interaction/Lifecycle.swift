@@ -189,7 +189,7 @@ extension Engine {
         let id = scene.id(s)
         stopReset(on: id)
         var a = Interaction(.reset, box: id, at: scene.slots[Int(s)].geometry)
-        a.target = scene.slots[Int(s)].home
+        a.target = scene.home(s)
         a.startTime = time
         a.selectionBefore = selection.members
         interactions.active.append(a)

@@ -147,7 +147,7 @@ extension Engine {
         scene.slots[Int(s)].behavior = d.behavior
         if old.snapTarget != d.behavior.snapTarget { scene.snapTouched(s) }
         if old.changesHitShape(d.behavior) { scene.markBoundsDirty(s) }
-        scene.slots[Int(s)].home = geometry
+        scene.setHome(s, geometry)
         scene.commit(s, geometry)
         stopReset(on: id)
         scene.disabledHandleHooks.removeAll { $0 == id }

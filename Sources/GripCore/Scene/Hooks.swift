@@ -24,13 +24,20 @@ package protocol BoxHooks: AnyObject {
 
 /// Which hooks a box has.
 package struct BoxHookSet: Equatable, Sendable {
-    /// Number of custom handles (handle ids `HandleID.custom + 0 ..< count`).
-    package var customHandles = 0
+    /// Number of custom handles (handle ids `HandleID.custom + 0 ..< count`). A count outside
+    /// `Int32` is kept as the nearest `Int32`, still out of the range `Engine.setHooks` accepts.
+    package var customHandles: Int {
+        get { Int(handleCount) }
+        set { handleCount = Int32(clamping: newValue) }
+    }
+    /// Kept in four bytes: with the two flags the set fills the box record's tail in 8 bytes
+    /// less than with an `Int`.
+    private var handleCount: Int32 = 0
     package var constraint = false
     /// A C constraint (`Engine.hostConstraints`), set by `Engine.setHostConstraint`.
     package var hostConstraint = false
     package init(customHandles: Int = 0, constraint: Bool = false, hostConstraint: Bool = false) {
-        self.customHandles = customHandles; self.constraint = constraint; self.hostConstraint = hostConstraint
+        handleCount = Int32(clamping: customHandles); self.constraint = constraint; self.hostConstraint = hostConstraint
     }
 }
 

@@ -8,6 +8,10 @@ public struct Scene {
 
     var slots = PagedArray<BoxRecord>()
     var freeSlots: [Int32] = []
+    /// Home geometries of the boxes that moved away from theirs, and the free entries
+    /// (Scene/Homes.swift).
+    var homes: [BoxGeometry] = []
+    var freeHomes: [Int32] = []
     /// Top-level boxes, first and last, in creation order.
     var firstRoot: Int32 = -1
     var lastRoot: Int32 = -1
@@ -118,6 +122,7 @@ public struct Scene {
             slots[Int(s)].leaf = -1
             slots[Int(s)].boundsDirty = false
             slots[Int(s)].alive = false
+            releaseHome(s)
             snapTouched(s)
             slots[Int(s)].firstChild = -1
             slots[Int(s)].lastChild = -1

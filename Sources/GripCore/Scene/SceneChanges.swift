@@ -51,6 +51,8 @@ extension Scene {
     @inline(__always) mutating func commitInPlace(_ s: Int32, _ g: BoxGeometry) -> Bool {
         let r = slots.address(Int(s))
         if r.pointee.geometry == g { return false }
+        // The first move away from home keeps the home geometry aside.
+        if r.pointee.homeIndex < 0 { r.pointee.homeIndex = storeHome(r.pointee.geometry) }
         r.pointee.geometry = g
         // Its world transform and its subtree's are stale (a stale box has only stale descendants).
         if r.pointee.worldValid {
