@@ -12,14 +12,20 @@ import Testing
         var boxes: [BoxID] = []
         for i in 0..<300 {
             let parent = i % 3 == 0 || boxes.isEmpty ? BoxID.none : boxes[(i * 7) % boxes.count]
-            boxes.append(r.box(parent: parent, center: Vec2(Double(i % 30) * 20 + 40, Double(i / 30) * 30 + 40), width: 14, height: 12, editing: i % 10 == 0))
+            boxes.append(
+                r.box(
+                    parent: parent, center: Vec2(Double(i % 30) * 20 + 40, Double(i / 30) * 30 + 40), width: 14,
+                    height: 12, editing: i % 10 == 0))
         }
         _ = r.e.frame()
         for step in 0..<60 {
             for c in 0..<(1 + step % 4) {
                 switch (step + c) % 4 {
                 case 0:
-                    boxes.append(r.box(parent: boxes[(step * 13) % Swift.min(50, boxes.count)], center: Vec2(500, 500), width: 12, height: 12))
+                    boxes.append(
+                        r.box(
+                            parent: boxes[(step * 13) % Swift.min(50, boxes.count)], center: Vec2(500, 500), width: 12,
+                            height: 12))
                 case 1:
                     let i = (step * 31) % boxes.count
                     try r.e.destroyBox(boxes[i])

@@ -238,7 +238,10 @@ static void one_change_per_read(void) {
         case 1: op_destroy(e); break;
         case 2: op_configure(e, 0); break;
         case 3: op_order(e); break;
-        default: op_create(e, false); op_create(e, true); break;
+        default:
+            op_create(e, false);
+            op_create(e, true);
+            break;
         }
         wrong += compare_frames(e, step);
     }

@@ -65,7 +65,8 @@ extension Engine {
             if v == start { return i }
             if v < start + r.count {
                 frameState.boxRuns[i].count = v - start
-                frameState.boxRuns.insert(BoxRun(first: r.first + v - start, count: r.count - (v - start), fresh: r.fresh), at: i + 1)
+                frameState.boxRuns.insert(
+                    BoxRun(first: r.first + v - start, count: r.count - (v - start), fresh: r.fresh), at: i + 1)
                 return i + 1
             }
             start += r.count
@@ -96,7 +97,9 @@ extension Engine {
             frameState.boxCommand.append(contentsOf: repeatElement(-1, count: Int(s) + 1 - frameState.boxCommand.count))
         }
         frameState.boxCommand[Int(s)] = Int32(truncatingIfNeeded: -f - 2)
-        if i > 0 && frameState.boxRuns[i - 1].fresh && frameState.boxRuns[i - 1].first + frameState.boxRuns[i - 1].count == f {
+        if i > 0 && frameState.boxRuns[i - 1].fresh
+            && frameState.boxRuns[i - 1].first + frameState.boxRuns[i - 1].count == f
+        {
             frameState.boxRuns[i - 1].count += 1
         } else {
             frameState.boxRuns.insert(BoxRun(first: f, count: 1, fresh: true), at: i)
@@ -200,7 +203,8 @@ extension Engine {
             dest += r.count
             if r.fresh { continue }
             best[a] = r.count
-            for b in 0..<a where !frameState.boxRuns[first + b].fresh
+            for b in 0..<a
+            where !frameState.boxRuns[first + b].fresh
                 && frameState.boxRuns[first + b].first < r.first && best[b] + r.count > best[a]
             {
                 best[a] = best[b] + r.count
@@ -227,7 +231,8 @@ extension Engine {
         for a in 0..<runs where stays[a] && at[a] < frameState.boxRuns[first + a].first {
             shiftCommands(frameState.boxRuns[first + a].count, from: frameState.boxRuns[first + a].first, to: at[a])
         }
-        for a in stride(from: runs - 1, through: 0, by: -1) where stays[a] && at[a] > frameState.boxRuns[first + a].first {
+        for a in stride(from: runs - 1, through: 0, by: -1)
+        where stays[a] && at[a] > frameState.boxRuns[first + a].first {
             shiftCommands(frameState.boxRuns[first + a].count, from: frameState.boxRuns[first + a].first, to: at[a])
         }
         var from = 0
