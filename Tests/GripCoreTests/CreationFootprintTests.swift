@@ -121,16 +121,8 @@ import Testing
     /// lift the limit (the merges drop them), and turning snapping on merges the index down to
     /// one run holding every target once.
     @Test func runsWaitUnmergedWhileSnappingIsOff() throws {
-        let r = Rig(width: 4000, height: 4000)
-        r.e.snapping.index.runSize = 16
-        r.e.snapping.index.drainAt = 16
-        r.e.snapping.index.offMergeLimit = 64
         var rng = SplitMix64(seed: 0x5A47_1605)
-        var ids: [BoxID] = []
-        for _ in 0..<512 {
-            ids.append(
-                r.box(center: Vec2(rng.double(0, 3900), rng.double(0, 3900)), width: 20, height: 20, editing: false))
-        }
+        let (r, ids) = smallRunScene(512, &rng)
         let root = Int(r.e.snapping.index.root)
         var sizes = r.e.snapping.index.parents[root].runs.map(\.count)
         // Runs of 16 merged two by two while the older is at most twice the newer, never past 64.
@@ -175,16 +167,8 @@ import Testing
     /// adds one): the runs drop the stale entries, holding at most about three entries per box
     /// however long it goes on.
     @Test func runsStayLinearInTheBoxesWhileSnappingIsOff() throws {
-        let r = Rig(width: 4000, height: 4000)
-        r.e.snapping.index.runSize = 16
-        r.e.snapping.index.drainAt = 16
-        r.e.snapping.index.offMergeLimit = 64
         var rng = SplitMix64(seed: 0x5A47_1606)
-        var ids: [BoxID] = []
-        for _ in 0..<400 {
-            ids.append(
-                r.box(center: Vec2(rng.double(0, 3900), rng.double(0, 3900)), width: 20, height: 20, editing: false))
-        }
+        let (r, ids) = smallRunScene(400, &rng)
         let root = Int(r.e.snapping.index.root)
         var most = 0
         for _ in 0..<12 {
@@ -198,4 +182,18 @@ import Testing
         }
         #expect(most > 800 && most <= 1300, "most \(most)")
     }
+}
+
+/// `count` 20 x 20 boxes, not editing, at random places of a 4000 x 4000 engine whose snap index
+/// makes runs of 16 and merges them up to 64 entries while snapping is off.
+private func smallRunScene(_ count: Int, _ rng: inout SplitMix64) -> (Rig, [BoxID]) {
+    let r = Rig(width: 4000, height: 4000)
+    r.e.snapping.index.runSize = 16
+    r.e.snapping.index.drainAt = 16
+    r.e.snapping.index.offMergeLimit = 64
+    var ids: [BoxID] = []
+    for _ in 0..<count {
+        ids.append(r.box(center: Vec2(rng.double(0, 3900), rng.double(0, 3900)), width: 20, height: 20, editing: false))
+    }
+    return (r, ids)
 }

@@ -220,18 +220,24 @@ static void session(uint32_t seed, int start, int steps) {
     grip_engine_destroy(e[1]);
 }
 
-/* One change at a time in a larger scene, read after each: each equals a full rebuild. */
-static void one_change_per_read(void) {
-    rng_state = 99;
+/* The two engines of a larger scene: 3,000 boxes (a quarter at top level, the rest under a random
+ * box), zoomed and panned; returns the number of commands that differ between their first frames. */
+static int large_scene(grip_engine *e[2]) {
     made = 0;
-    grip_engine *e[2];
     grip_affine v = view_of(0.75, 40, -25);
     for (int k = 0; k < 2; k++) {
         e[k] = new_engine(1000, 800);
         CHECK_STATUS(grip_engine_set_view(e[k], &v), GRIP_OK);
     }
     for (int i = 0; i < 3000; i++) op_create(e, rnd() % 4 == 0);
-    int wrong = compare_frames(e, 0);
+    return compare_frames(e, 0);
+}
+
+/* One change at a time in a larger scene, read after each: each equals a full rebuild. */
+static void one_change_per_read(void) {
+    rng_state = 99;
+    grip_engine *e[2];
+    int wrong = large_scene(e);
     for (int step = 1; step <= 300; step++) {
         switch (step % 5) {
         case 0: op_create(e, false); break;
@@ -253,15 +259,8 @@ static void one_change_per_read(void) {
 /* Several changes between two reads (applied in one pass), in a larger scene. */
 static void changes_between_reads(void) {
     rng_state = 4242;
-    made = 0;
     grip_engine *e[2];
-    grip_affine v = view_of(0.75, 40, -25);
-    for (int k = 0; k < 2; k++) {
-        e[k] = new_engine(1000, 800);
-        CHECK_STATUS(grip_engine_set_view(e[k], &v), GRIP_OK);
-    }
-    for (int i = 0; i < 3000; i++) op_create(e, rnd() % 4 == 0);
-    int wrong = compare_frames(e, 0);
+    int wrong = large_scene(e);
     for (int step = 1; step <= 200; step++) {
         int changes = 1 + (int)(rnd() % 12);
         for (int c = 0; c < changes; c++) {
