@@ -17,10 +17,6 @@ extension Engine {
     /// Runs past which the next frame lays out everything again.
     static let maxBoxRuns = 64
 
-    /// Index of the BOX command of slot `s` (a live box drawn in the frame as built, or created
-    /// after it by `appendBoxCommand`).
-    func boxCommandIndex(_ s: Int32) -> Int { Int(frameState.boxCommand[Int(s)]) }
-
     /// The number of BOX commands once the waiting changes are applied.
     private var boxSectionEnd: Int {
         if !scene.changes.orderEdited { return frameState.overlayStart + frameState.appended }
