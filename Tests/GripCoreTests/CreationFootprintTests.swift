@@ -163,6 +163,47 @@ import Testing
         #expect(Set(run.lists[0].slots + waiting).count == r.e.boxCount)
     }
 
+    /// With the engine's own settings, the runs made while snapping is off are not merged at all
+    /// (no query reads them, and merging them would write every entry again while boxes are
+    /// created in numbers).
+    @Test func runsAreNotMergedWhileSnappingIsOff() {
+        var rng = SplitMix64(seed: 0x5A47_1607)
+        let r = Rig(width: 40000, height: 40000)
+        for _ in 0..<5000 {
+            r.box(center: Vec2(rng.double(0, 39900), rng.double(0, 39900)), width: 20, height: 20, editing: false)
+        }
+        let root = Int(r.e.snapping.index.root)
+        let sizes = r.e.snapping.index.parents[root].runs.map(\.count)
+        #expect(sizes == [1024, 1024, 1024, 1024], "\(sizes)")
+        #expect(r.e.snapping.index.merge.parent < 0)
+    }
+
+    /// Turning snapping on merges many runs of one size down pair by pair (the two adjacent runs
+    /// with the fewest entries first): each entry is merged about log2(runs) times, not once per
+    /// run as merging the newest two each time would.
+    @Test func manyRunsMergeDownPairByPair() throws {
+        var rng = SplitMix64(seed: 0x5A47_1608)
+        let (r, _) = smallRunScene(512, &rng, mergeLimit: 16)
+        let root = Int(r.e.snapping.index.root)
+        #expect(r.e.snapping.index.parents[root].runs.map(\.count) == [Int](repeating: 16, count: 32))
+        var c = SnapConfig()
+        c.flags = SnapConfig.edges
+        try r.e.setSnapping(c)
+        var work = 0, calls = 0
+        while (r.e.snapping.index.parents[root].runs.count > 1 || r.e.snapping.index.merge.parent >= 0)
+            && calls < 1000
+        {
+            _ = r.e.frameView()
+            work += r.e.snapping.index.sliceWork
+            calls += 1
+        }
+        #expect(r.e.snapping.index.parents[root].runs.map(\.count) == [512])
+        // Six lists of 512 entries, five levels of merges, and the slices' fixed costs: about
+        // 15,400 + 4,000. Merging the newest two each time moves 16 * (2 + 3 + ... + 32) entries
+        // per list: over 50,000.
+        #expect(work > 6 * 512 * 5 && work < 24_000, "work \(work) in \(calls) calls")
+    }
+
     /// Boxes moved again and again while snapping is off (each move makes its entry stale and
     /// adds one): the runs drop the stale entries, holding at most about three entries per box
     /// however long it goes on.
@@ -185,12 +226,12 @@ import Testing
 }
 
 /// `count` 20 x 20 boxes, not editing, at random places of a 4000 x 4000 engine whose snap index
-/// makes runs of 16 and merges them up to 64 entries while snapping is off.
-private func smallRunScene(_ count: Int, _ rng: inout SplitMix64) -> (Rig, [BoxID]) {
+/// makes runs of 16 and merges them up to `mergeLimit` entries while snapping is off.
+private func smallRunScene(_ count: Int, _ rng: inout SplitMix64, mergeLimit: Int = 64) -> (Rig, [BoxID]) {
     let r = Rig(width: 4000, height: 4000)
     r.e.snapping.index.runSize = 16
     r.e.snapping.index.drainAt = 16
-    r.e.snapping.index.offMergeLimit = 64
+    r.e.snapping.index.offMergeLimit = mergeLimit
     var ids: [BoxID] = []
     for _ in 0..<count {
         ids.append(r.box(center: Vec2(rng.double(0, 3900), rng.double(0, 3900)), width: 20, height: 20, editing: false))

@@ -155,8 +155,10 @@ struct SnapIndex {
     /// Changes that wait before a slice is done while snapping is off; targets per run made
     /// while it is off; list entries a slice handles (tests make these small).
     var drainAt = 1024, runSize = 1024, sliceEntries = 1 << 14
-    /// The most entries two runs merged while snapping is off (and most entries live) may hold.
-    var offMergeLimit = 1 << 14
+    /// The most entries two runs merged while snapping is off (and most entries live) may hold:
+    /// as many as a run holds, so the runs made while it is off are not merged until it is on
+    /// (no query reads them meanwhile), unless boxes changing in numbers made most entries stale.
+    var offMergeLimit = 1 << 10
     /// The work the last slice did (list entries), for tests.
     var sliceWork = 0
 

@@ -116,7 +116,8 @@ extension Engine {
     /// Does up to `budget` entries of run work: waiting targets sorted into runs (in batches of
     /// `runSize`, or with `compact` once `pendingTested` wait), then merges of the newest two runs
     /// when the older is at most twice the newer (so each entry is merged O(log n) times), or,
-    /// with `compact`, while there are more than `compactRuns` (queries then search a few runs).
+    /// with `compact`, of the adjacent two with the fewest entries while there are more than
+    /// `compactRuns` (queries then search a few runs).
     @discardableResult @_optimize(speed) func advanceSnapRuns(budget: Int, compact: Bool) -> Int {
         var budget = budget
         while budget > 0 {
@@ -132,7 +133,7 @@ extension Engine {
             }
             let r = snapping.index.parents[p].runs.count
             if r >= 2 && ((compact && r > SnapIndex.compactRuns) || mergeDue(p, runs: r)) {
-                startSnapMerge(p, at: r - 2)
+                startSnapMerge(p, at: compact ? cheapestSnapMerge(p) : r - 2)
                 budget -= 64
                 continue
             }
@@ -170,6 +171,21 @@ extension Engine {
         var entries = 0
         for run in snapping.index.parents[p].runs { entries += run.count }
         return entries > 2 * snapping.index.parents[p].indexed
+    }
+
+    /// The adjacent pair of parent index `p`'s runs with the fewest entries together (the older
+    /// one's position): merging down many runs of similar size (made while object snapping was
+    /// off) pair by pair moves each entry O(log runs) times, where always merging the newest two
+    /// would move the oldest entries once per run.
+    func cheapestSnapMerge(_ p: Int) -> Int {
+        var best = 0, least = Int.max
+        var prev = snapping.index.parents[p].runs[0].count
+        for i in 1..<snapping.index.parents[p].runs.count {
+            let c = snapping.index.parents[p].runs[i].count
+            if prev + c < least { least = prev + c; best = i - 1 }
+            prev = c
+        }
+        return best
     }
 
     /// Makes a run of up to `max` of parent index `p`'s waiting targets (the newest); returns the work.
