@@ -11,7 +11,7 @@ import Testing
     /// The record every box has, and the behaviour in it, without padding between fields.
     @Test func boxRecordsStayCompact() {
         #expect(MemoryLayout<BoxBehavior>.size == 129)
-        #expect(MemoryLayout<BoxRecord>.stride == 312)
+        #expect(MemoryLayout<BoxRecord>.stride == 192)
         #expect(MemoryLayout<BoxHookSet>.size == 6)
     }
 

@@ -29,7 +29,7 @@ extension Engine {
         input.presses.append(
             Press(
                 box: id, pointer: pointer, startTime: time,
-                duration: scene.slots[Int(s)].behavior.longPressDuration))
+                duration: scene.behavior(s).longPressDuration))
         scene.overlayMembershipChanged()
         emit(.longPressBegan, slot: s, pointer: pointer, at: viewInverse.apply(q))
     }

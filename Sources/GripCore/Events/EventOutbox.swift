@@ -74,14 +74,14 @@ extension Engine {
     ) {
         outbox.push(
             Event(
-                kind: kind, gesture: gesture, box: scene.id(s), userData: scene.slots[Int(s)].behavior.userData,
+                kind: kind, gesture: gesture, box: scene.id(s), userData: scene.slots[Int(s)].userData,
                 handle: handle, pointer: pointer, time: time, position: position))
     }
 
     /// Queues SCRIPT_ERROR for slot `s` with `failure`'s message.
     func hookFailed(_ failure: HookFailure, slot s: Int32, handle: HandleID = .none) {
         let e = Event(
-            kind: .scriptError, box: scene.id(s), userData: scene.slots[Int(s)].behavior.userData,
+            kind: .scriptError, box: scene.id(s), userData: scene.slots[Int(s)].userData,
             handle: handle, time: time)
         outbox.pushScriptError(e, message: failure.message)
     }
@@ -90,7 +90,7 @@ extension Engine {
     func emitTransaction(_ kind: EventKind, _ t: Transaction) {
         var userData: UInt64 = 0
         let box = t.eventBox
-        if box != .selection, let s = scene.slot(box) { userData = scene.slots[Int(s)].behavior.userData }
+        if box != .selection, let s = scene.slot(box) { userData = scene.slots[Int(s)].userData }
         outbox.pushTransaction(Event(kind: kind, gesture: t.gesture, box: box, userData: userData, time: time), t)
     }
 

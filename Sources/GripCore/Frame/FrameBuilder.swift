@@ -136,7 +136,7 @@ extension Engine {
         if input.hover.box == id { state |= CommandState.hover }
         if gestureActs(on: id, r.pointee.selection, gestures) { state |= CommandState.active }
         let c = frameState.commands.window(at: k, count: 1)
-        c[0].userData = r.pointee.behavior.userData
+        c[0].userData = r.pointee.userData
         c[0].transform = m
         c[0].width = r.pointee.geometry.width
         c[0].height = r.pointee.geometry.height

@@ -131,8 +131,8 @@ extension Engine {
 
     /// The built-in handles slot `x` draws: bit `h.rawValue` for handle `h`.
     @inline(__always) private func drawnHandles(_ x: Int32) -> UInt32 {
-        let allow = scene.slots[Int(x)].behavior.allow
-        let set = scene.slots[Int(x)].behavior.handles.rawValue
+        let allow = scene.behavior(x).allow
+        let set = scene.behavior(x).handles.rawValue
         let resize: UInt32 = 0x1FE  // bits 1...8
         let rotate: UInt32 = 1 << HandleID.rotate.rawValue
         return (allow.contains(.resize) ? set & resize : 0) | (allow.contains(.rotate) ? set & rotate : 0)
@@ -157,7 +157,7 @@ extension Engine {
         return OverlayShape(
             box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
             width: g.width, height: g.height, flippedX: g.flippedX, flippedY: g.flippedY,
-            handles: drawnHandles(x), userData: scene.slots[Int(x)].behavior.userData,
+            handles: drawnHandles(x), userData: scene.slots[Int(x)].userData,
             hover: input.hover.box == id ? input.hover.handle : .none, active: active)
     }
 

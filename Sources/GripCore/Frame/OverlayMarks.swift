@@ -7,7 +7,7 @@ extension Engine {
         let progress = pressProgress(id)
         guard progress > 0 else { return }
         let g = scene.slots[Int(x)].geometry
-        let behavior = scene.slots[Int(x)].behavior
+        let behavior = scene.behavior(x)
         var c = Command(kind: .indicator, box: id)
         c.userData = behavior.userData
         c.strokeWidth = Style.indicatorStroke
@@ -39,7 +39,7 @@ extension Engine {
         guard let gi = gesture(on: id), interactions.active[gi].snapped else { return }
         let g = scene.slots[Int(x)].geometry
         var c = Command(kind: .guide, box: id)
-        c.userData = scene.slots[Int(x)].behavior.userData
+        c.userData = scene.slots[Int(x)].userData
         c.strokeWidth = Style.borderStroke
         c.handle = interactions.active[gi].activeHandle
         c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)

@@ -93,7 +93,7 @@ extension Engine {
         tp.handle = h
         if h == .none { pressSelects(slot: s, modifiers: e.modifiers) }
         if scene.slots[Int(s)].selection == .member { return memberDown(tp, slot: s) }
-        let allow = scene.slots[Int(s)].behavior.allow
+        let allow = scene.behavior(s).allow
         let twoPointer = !allow.isDisjoint(with: [.move, .pinch, .rotate])
         if let gi = gesture(on: id) {
             // A second finger joins a one-finger move: it becomes a pinch from here, no jump.
@@ -197,7 +197,7 @@ extension Engine {
                 }
                 return true
             }
-            if scene.slots[Int(s)].behavior.allow.contains(.move) {
+            if scene.behavior(s).allow.contains(.move) {
                 input.pointers.items[i].role = .gesture
                 beginGesture(.move, on: .box(s), pointer: tp.id, grab: tp.downPosition)
                 stepGesture(of: tp.box, pointer: tp.id)
@@ -233,7 +233,7 @@ extension Engine {
             guard let s = scene.slot(tp.box) else { return true }
             let triggered = input.presses.contains { $0.box == tp.box && $0.phase == .triggered }
             cancelPress(on: tp.box, slot: s, at: e.position)
-            if !cancelled && !triggered && time - tp.downTime < scene.slots[Int(s)].behavior.longPressDuration {
+            if !cancelled && !triggered && time - tp.downTime < scene.behavior(s).longPressDuration {
                 tapSelects(slot: s, pointer: tp)
                 tapped(slot: s, pointer: tp)
             }
@@ -260,7 +260,7 @@ extension Engine {
             } else if g.kind == .pinch, let s = scene.slot(g.members.first.box) {
                 let other = g.pointer == e.pointer ? g.secondPointer : g.pointer
                 if let o = other, input.pointers[o] != nil {
-                    let resumes = scene.slots[Int(s)].behavior.allow.contains(.move)
+                    let resumes = scene.behavior(s).allow.contains(.move)
                     input.pointers.update(o) { $0.role = resumes ? .resuming : .ignored }
                 }
             }
@@ -278,7 +278,7 @@ extension Engine {
         {
             input.lastTap = nil
             emit(.doubleTap, slot: s, pointer: tp.id, at: world)
-            if scene.slots[Int(s)].behavior.allow.contains(.doubleTapReset) {
+            if scene.behavior(s).allow.contains(.doubleTapReset) {
                 startReset(slot: s, animated: true)
             }
         } else {

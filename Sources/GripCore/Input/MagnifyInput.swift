@@ -25,7 +25,7 @@ extension Engine {
             }
             guard s >= 0 else { return false }
             let id = scene.id(s)
-            guard scene.slots[Int(s)].behavior.allow.contains(.magnify), !hasGesture(on: id),
+            guard scene.behavior(s).allow.contains(.magnify), !hasGesture(on: id),
                 interactions.marquee() == nil
             else { return false }
             beginGesture(.magnify, on: .box(s), grab: e.focal)

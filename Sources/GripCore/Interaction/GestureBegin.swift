@@ -36,14 +36,14 @@ extension Engine {
 
     /// The region slot `s` must stay in, or nil when it is not contained.
     @inline(__always) func containmentRegion(_ s: Int32) -> Rect? {
-        let r = scene.slots[Int(s)]
-        guard r.behavior.contain else { return nil }
-        let p = r.parent
+        let b = scene.behavior(s)
+        guard b.contain else { return nil }
+        let p = scene.slots[Int(s)].parent
         let (w, h) =
             p >= 0
             ? (scene.slots[Int(p)].geometry.width, scene.slots[Int(p)].geometry.height)
             : (config.width, config.height)
-        return Containment.region(parentWidth: w, parentHeight: h, insets: r.behavior.insets)
+        return Containment.region(parentWidth: w, parentHeight: h, insets: b.insets)
     }
 
     /// Fills `g` (an interaction of `g.kind`, made by `Interaction(blank:)`) for `target`: its
@@ -113,7 +113,7 @@ extension Engine {
     /// hook; neither changes while it is in a gesture).
     private func isUnconstrained(_ s: Int32) -> Bool {
         let hooks = scene.slots[Int(s)].hooks
-        return !scene.slots[Int(s)].behavior.contain && !hooks.constraint && !hooks.hostConstraint
+        return !scene.behavior(s).contain && !hooks.constraint && !hooks.hostConstraint
     }
 
     /// Begins a gesture of `kind` on `target`: driven by `pointer` (none for magnify; with

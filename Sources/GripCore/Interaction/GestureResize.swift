@@ -89,7 +89,7 @@ extension Engine {
     private func resizeOptions(_ gi: Int, modifiers: UInt32) -> (Resize.Options, free: Bool) {
         let shift = modifiers & Modifiers.shift != 0, alt = modifiers & Modifiers.alt != 0
         if interactions.active[gi].frameIsMember {
-            let b = scene.slots[Int(interactions.active[gi].members.first.slot)].behavior
+            let b = scene.behavior(interactions.active[gi].members.first.slot)
             let o = Resize.Options(
                 uniform: (b.resizeMode == .uniform) != shift, centered: b.centered != alt,
                 allowFlip: b.allowFlip, minWidth: b.minWidth, minHeight: b.minHeight)
@@ -101,7 +101,7 @@ extension Engine {
         let keepShapes = config.groupResize == .keepShapes
         for i in 0..<members.count {
             guard let s = scene.slot(members[i].box) else { continue }
-            let b = scene.slots[Int(s)].behavior, m = members[i]
+            let b = scene.behavior(s), m = members[i]
             flip = flip && b.allowFlip
             let kw = b.minWidth / m.start.width, kh = b.minHeight / m.start.height
             let (u, _) = m.axes
@@ -138,7 +138,7 @@ extension Engine {
         let members = interactions.active[gi].members
         for i in 0..<members.count {
             guard let s = scene.slot(members[i].box) else { continue }
-            let b = scene.slots[Int(s)].behavior, m = members[i]
+            let b = scene.behavior(s), m = members[i]
             if !GroupTransform.keepsMinimum(
                 m.axes, width: m.start.width, height: m.start.height,
                 minWidth: b.minWidth, minHeight: b.minHeight, kx: t.kx, ky: t.ky)
@@ -157,7 +157,7 @@ extension Engine {
             let m = members[i]
             var minW = 0.0, minH = 0.0
             if let s = scene.slot(m.box) {
-                minW = scene.slots[Int(s)].behavior.minWidth; minH = scene.slots[Int(s)].behavior.minHeight
+                minW = scene.behavior(s).minWidth; minH = scene.behavior(s).minHeight
             }
             interactions.proposals.append(
                 GroupTransform.apply(

@@ -137,7 +137,7 @@ extension Engine {
         var snap = shift ? Double.pi / 12 : 0, tolerance = snap
         let snapped: Bool
         if interactions.active[gi].frameIsMember {
-            let b = scene.slots[Int(interactions.active[gi].members.first.slot)].behavior
+            let b = scene.behavior(interactions.active[gi].members.first.slot)
             if !shift { snap = b.rotationSnap; tolerance = b.snapTolerance }
             propose(Rotate.apply(frame, grab: grab, pointer: p, snap: snap, tolerance: tolerance))
             refuseUnlessAllFit(gi)
@@ -171,7 +171,7 @@ extension Engine {
         let a = toFrame.apply(input.pointers.items[ia].position), b = toFrame.apply(input.pointers.items[ib].position)
         let a0 = interactions.active[gi].grabA, b0 = interactions.active[gi].grabB
         if interactions.active[gi].frameIsMember {
-            let behavior = scene.slots[Int(interactions.active[gi].members.first.slot)].behavior
+            let behavior = scene.behavior(interactions.active[gi].members.first.slot)
             let o = Pinch.Options(behavior.allow, minScale: behavior.minScale, maxScale: behavior.maxScale)
             propose(Pinch.apply(interactions.active[gi].frame, a0: a0, b0: b0, a: a, b: b, o))
         } else {
@@ -193,7 +193,7 @@ extension Engine {
         var lo = 0.0, hi = Double.infinity
         for i in 0..<members.count {
             guard let s = scene.slot(members[i].box) else { continue }
-            let b = scene.slots[Int(s)].behavior, scale = members[i].start.scale
+            let b = scene.behavior(s), scale = members[i].start.scale
             lo = Swift.max(lo, b.minScale / scale)
             hi = Swift.min(hi, b.maxScale / scale)
         }
@@ -223,7 +223,7 @@ extension Engine {
             propose(Magnify.preview(start, factor: e.factor, focal: focal))
             refuseUnlessAllFit(gi)
         } else {
-            let b = scene.slots[Int(interactions.active[gi].members.first.slot)].behavior
+            let b = scene.behavior(interactions.active[gi].members.first.slot)
             propose(Magnify.commit(start, factor: e.factor, focal: focal, minScale: b.minScale, maxScale: b.maxScale))
             if !allFit(gi) {
                 let current = interactions.active[gi].members.first.current
@@ -244,7 +244,7 @@ extension Engine {
         guard !interactions.active[gi].dragDisabled, let hooks else { return false }
         let g = interactions.active[gi]
         let s = g.members.first.slot
-        let b = scene.slots[Int(s)].behavior
+        let b = scene.behavior(s)
         let start = g.frame
         let point = (start.local.inverse ?? .identity).apply(p)
         let index = Int(g.handle.rawValue - HandleID.custom.rawValue)

@@ -63,7 +63,7 @@ extension Engine {
         var x = start
         // At most one lap round the siblings, stopping short of the box it started from.
         while x >= 0 && x != from {
-            if scene.slots[Int(x)].behavior.selectable {
+            if scene.behavior(x).selectable {
                 setSelection([scene.id(x)])
                 return true
             }

@@ -3,9 +3,10 @@ struct BoxRecord {
     // What a step of a gesture and a frame read of a moved box touch comes first, together
     // (fewer cache lines per box when many move): identity, flags, links to walk the subtree,
     // geometry, the cached world transform and the sine and cosine it is built from.
-    // (Four-byte fields fill the gaps the geometries and the behaviour leave, and the home
-    // geometry is kept aside only for boxes that moved: 320 bytes a record rather than 408,
-    // fewer pages first touched when boxes are created in numbers.)
+    // (Four-byte fields fill the gaps the geometries leave, the home geometry is kept aside only
+    // for boxes that moved, and the behaviour is kept once per distinct behaviour in the scene's
+    // table: 192 bytes a record rather than 408, fewer pages first touched when boxes are
+    // created in numbers.)
     var generation: UInt32 = 0
     var alive = false
     /// Whether `world` is valid, and whether its world bounds are stale in the bounds tree.
@@ -19,6 +20,9 @@ struct BoxRecord {
     var lastChild: Int32 = -1
     /// Geometry as drawn now (animations and gestures included).
     var geometry = BoxGeometry(center: .zero, width: 1, height: 1)
+    /// Whether it shows its border and handles (its behaviour's `editing`, kept here: it is set
+    /// per box, and fills a gap after the geometry).
+    var editing = false
     var prevSibling: Int32 = -1
     /// Cached box space -> world; valid when `worldValid`.
     var world = Affine.identity
@@ -30,7 +34,11 @@ struct BoxRecord {
     /// goes back to) is kept in the scene's `homes`; -1 while it is the geometry itself (most
     /// boxes never move: their home costs no storage). Scene/Homes.swift.
     var homeIndex: Int32 = -1
-    var behavior = BoxBehavior()
+    /// Its behaviour's `userData` (set per box: kept here, not in the shared entry).
+    var userData: UInt64 = 0
+    /// Its entry in the scene's behaviour table (Scene/Behaviors.swift): read the whole behaviour
+    /// with `Scene.behavior(_:)`.
+    var behaviorIndex: Int32 = 0
     /// Leaf in the bounds tree (-1: not in it yet).
     var leaf: Int32 = -1
     /// Draw order among siblings (the larger draws later): given at creation, changed by
@@ -40,12 +48,17 @@ struct BoxRecord {
     var hooks = BoxHookSet()
 
     /// A live box's record.
-    init(generation: UInt32, geometry: BoxGeometry, behavior: BoxBehavior, order: UInt64) {
+    init(
+        generation: UInt32, geometry: BoxGeometry, behaviorIndex: Int32, userData: UInt64, editing: Bool,
+        order: UInt64
+    ) {
         self.generation = generation
         alive = true
         boundsDirty = true
         self.geometry = geometry
-        self.behavior = behavior
+        self.editing = editing
+        self.userData = userData
+        self.behaviorIndex = behaviorIndex
         self.order = order
     }
 

@@ -131,7 +131,7 @@ extension Engine {
             else { throw .arg("the box cannot be expressed in the new parent's coordinates") }
             geometry = g
         }
-        let old = scene.slots[Int(s)].behavior
+        let old = scene.behavior(s)
         settleNudge()
         // The host moved the box itself: no step may put it back (a description that leaves it
         // where it is, such as a host syncing its document, keeps its history).
@@ -144,7 +144,7 @@ extension Engine {
             drawOrderMoved(s, from: from)
             keepSelectionApart()
         }
-        scene.slots[Int(s)].behavior = d.behavior
+        scene.setBehavior(s, d.behavior)
         if old.snapTarget != d.behavior.snapTarget { scene.snapTouched(s) }
         if old.changesHitShape(d.behavior) { scene.markBoundsDirty(s) }
         scene.setHome(s, geometry)
@@ -165,9 +165,9 @@ extension Engine {
         var d = try describe(id)
         d.behavior = b
         _ = try validate(d)
-        let old = scene.slots[Int(s)].behavior
+        let old = scene.behavior(s)
         guard old != b else { return }
-        scene.slots[Int(s)].behavior = b
+        scene.setBehavior(s, b)
         if old.snapTarget != b.snapTarget { scene.snapTouched(s) }
         if old.changesHitShape(b) { scene.markBoundsDirty(s) }
         if old.editing != b.editing { editingChanged(s, to: b.editing) }
@@ -181,7 +181,7 @@ extension Engine {
         var d = BoxDesc()
         d.parent = r.parent >= 0 ? scene.id(r.parent) : .none
         d.geometry = r.geometry
-        d.behavior = r.behavior
+        d.behavior = Engine.behavior(s, of: &scene)
         return d
     }
 
@@ -189,8 +189,8 @@ extension Engine {
     /// at no position; its pointer is ignored until it goes up).
     public func setEditing(_ id: BoxID, _ editing: Bool) throws(GripError) {
         let s = try slot(id)
-        guard scene.slots[Int(s)].behavior.editing != editing else { return }
-        scene.slots[Int(s)].behavior.editing = editing
+        guard scene.slots[Int(s)].editing != editing else { return }
+        scene.slots[Int(s)].editing = editing
         editingChanged(s, to: editing)
         if !editing, let gi = gesture(on: id),
             interactions.active[gi].kind == .resize || interactions.active[gi].kind == .rotate
@@ -217,14 +217,18 @@ extension Engine {
         let world = scene.world(s)
         return BoxState(
             geometry: r.geometry, local: r.geometry.local, world: world,
-            corners: r.geometry.corners(world), editing: r.behavior.editing,
+            corners: r.geometry.corners(world), editing: r.editing,
             gestureActive: hasGesture(on: id))
     }
 
     /// The behaviour of a box.
     public func behavior(of id: BoxID) throws(GripError) -> BoxBehavior {
-        scene.slots[Int(try slot(id))].behavior
+        Engine.behavior(try slot(id), of: &scene)
     }
+
+    /// `scene.behavior(s)`, borrowing the scene in place: called on the engine's property
+    /// directly where the whole behaviour is returned, it copies the whole Scene first.
+    private static func behavior(_ s: Int32, of scene: inout Scene) -> BoxBehavior { scene.behavior(s) }
 
     /// The parent of a box, `.none` at top level.
     public func parent(of id: BoxID) throws(GripError) -> BoxID {

@@ -23,7 +23,7 @@ extension Scene {
         if viewLinear == linear { return }
         viewLinear = linear
         guard hasOutsets else { return }
-        for i in 0..<slots.count where slots[i].alive && slots[i].behavior.hitOutset > 0 {
+        for i in 0..<slots.count where slots[i].alive && behavior(Int32(i)).hitOutset > 0 {
             markBoundsDirty(Int32(i))
         }
     }

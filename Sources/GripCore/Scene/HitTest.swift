@@ -14,7 +14,7 @@ extension Engine {
 
     /// Whether slot `s` shows its resize handles and its rotate handle.
     func showsHandles(_ s: Int32) -> (resize: Bool, rotate: Bool) {
-        let b = scene.slots[Int(s)].behavior
+        let b = scene.behavior(s)
         guard showsOwnOverlay(s) else { return (false, false) }
         return (b.allow.contains(.resize), b.allow.contains(.rotate) && b.handles.contains(.rotate))
     }
@@ -110,10 +110,10 @@ extension Engine {
         // The editing boxes, then the only selected box when it is not editing. By index:
         // iterating the array itself would retain and release it on every hit test.
         let solo = soloSelectedSlot
-        let extra = solo >= 0 && !scene.slots[Int(solo)].behavior.editing ? 1 : 0
+        let extra = solo >= 0 && !scene.slots[Int(solo)].editing ? 1 : 0
         for i in 0..<(scene.editingSlots.count + extra) {
             let x = i < scene.editingSlots.count ? scene.editingSlots[i] : solo
-            if scene.slots[Int(x)].behavior.passThrough { continue }
+            if scene.behavior(x).passThrough { continue }
             let shows = showsHandles(x)
             let custom = scene.slots[Int(x)].hooks.customHandles
             guard shows.resize || shows.rotate || custom > 0 else { continue }
@@ -121,7 +121,7 @@ extension Engine {
             let m = view * (scene.slots[Int(x)].worldValid ? scene.slots[Int(x)].world : scene.world(x))
             if custom == 0 && !handlesMayReach(x, m, q, radius) { continue }
             let reach = bodyContains(x, m, q) ? Swift.min(radius, shorterScreenSide(x, m) * 0.25) : radius
-            let handles = scene.slots[Int(x)].behavior.handles
+            let handles = scene.behavior(x).handles
             for h in HandleID.resizeHandles where shows.resize && handles.contains(h) {
                 consider(x, h, handleScreenPoint(x, h, m), q, reach, &best, &bestDistance)
             }

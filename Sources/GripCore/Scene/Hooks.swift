@@ -100,7 +100,7 @@ extension Engine {
 
     private func runConstraints(_ proposed: BoxGeometry, gesture gi: Int, member k: Int, slot s: Int32) -> BoxGeometry {
         let set = scene.slots[Int(s)].hooks
-        let b = scene.slots[Int(s)].behavior
+        let b = scene.behavior(s)
         let current = interactions.active[gi].members[k].current
         var next = proposed
         if set.constraint, !interactions.active[gi].members[k].constraintDisabled, let hooks {

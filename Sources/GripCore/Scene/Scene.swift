@@ -12,6 +12,11 @@ public struct Scene {
     /// (Scene/Homes.swift).
     var homes: [BoxGeometry] = []
     var freeHomes: [Int32] = []
+    /// Each distinct behaviour once, with the count of boxes using it, the free entries, and the
+    /// entries stored last (Scene/Behaviors.swift).
+    var behaviors: [BehaviorEntry] = []
+    var freeBehaviors: [Int32] = []
+    var recentBehaviors = RecentBehaviors()
     /// Top-level boxes, first and last, in creation order.
     var firstRoot: Int32 = -1
     var lastRoot: Int32 = -1
@@ -76,15 +81,19 @@ public struct Scene {
     /// slot is free (every slot's generation exhausted or `Int32` indices used up).
     @_optimize(speed) mutating func insert(geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32) -> Int32? {
         let s: Int32
+        guard !freeSlots.isEmpty || slots.count < Int(Int32.max) else { return nil }
+        let b = retainBehavior(behavior)
         // The record is built in one expression, straight into its slot.
         if let f = freeSlots.popLast() {
             s = f
             slots[Int(s)] = BoxRecord(
-                generation: slots[Int(f)].generation &+ 1, geometry: geometry, behavior: behavior,
-                order: nextOrder)
+                generation: slots[Int(f)].generation &+ 1, geometry: geometry, behaviorIndex: b,
+                userData: behavior.userData, editing: behavior.editing, order: nextOrder)
         } else {
-            guard slots.count < Int(Int32.max) else { return nil }
-            slots.append(BoxRecord(generation: 1, geometry: geometry, behavior: behavior, order: nextOrder))
+            slots.append(
+                BoxRecord(
+                    generation: 1, geometry: geometry, behaviorIndex: b, userData: behavior.userData,
+                    editing: behavior.editing, order: nextOrder))
             s = Int32(slots.count - 1)
         }
         nextOrder &+= 1
@@ -123,6 +132,7 @@ public struct Scene {
             slots[Int(s)].boundsDirty = false
             slots[Int(s)].alive = false
             releaseHome(s)
+            releaseBehavior(slots[Int(s)].behaviorIndex)
             snapTouched(s)
             slots[Int(s)].firstChild = -1
             slots[Int(s)].lastChild = -1
@@ -299,8 +309,8 @@ public struct Scene {
             // The info holds the parent and the top-level ancestor's order: they change only by
             // insert, reparent and reorder, which mark the box's bounds (and its descendants') dirty.
             var shape = HitShape(id: id(s), world: m, width: g.width, height: g.height)
-            let outset = slots[Int(s)].behavior.hitOutset
-            if slots[Int(s)].behavior.passThrough {
+            let outset = behavior(s).hitOutset
+            if behavior(s).passThrough {
                 shape = HitShape(nothing: id(s))
             } else if outset > 0 {
                 hasOutsets = true

@@ -90,7 +90,7 @@ extension Engine {
         scene.tree.leaves(meeting: region, into: &leaves, stack: &stack)
         for i in leaves.indices {
             let s = scene.tree.shapes[Int(leaves[i])].id.index
-            guard scene.slots[Int(s)].behavior.selectable else { continue }
+            guard scene.behavior(s).selectable else { continue }
             let corners = scene.slots[Int(s)].geometry.corners(screenTransform(s))
             guard Marquees.meets(corners, lo, hi, rule) else { continue }
             marks[Int(s)] = stamp

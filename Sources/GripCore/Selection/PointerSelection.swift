@@ -7,7 +7,7 @@ extension Engine {
 
     /// Whether pointer selection may pick slot `s` now.
     private func pointerMaySelect(_ s: Int32) -> Bool {
-        config.selectionMode == .pointer && scene.slots[Int(s)].behavior.selectable && !selectionGestureActive()
+        config.selectionMode == .pointer && scene.behavior(s).selectable && !selectionGestureActive()
     }
 
     /// A press on the body of slot `s`: without a toggle modifier, a box not selected becomes the
@@ -65,7 +65,7 @@ extension Engine {
             }
         } else {
             tp.role = .pending
-            if scene.slots[Int(s)].behavior.allow.contains(.longPress) {
+            if scene.behavior(s).allow.contains(.longPress) {
                 beginPress(slot: s, pointer: tp.id, at: tp.position)
             }
         }

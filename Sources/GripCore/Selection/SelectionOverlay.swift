@@ -12,7 +12,7 @@ extension Engine {
     /// selected boxes, or it is the only selected box.
     @inline(__always) func showsOwnOverlay(_ x: Int32) -> Bool {
         switch scene.slots[Int(x)].selection {
-        case .none: return scene.slots[Int(x)].behavior.editing
+        case .none: return scene.slots[Int(x)].editing
         case .alone: return true
         case .member: return false
         }
@@ -28,7 +28,7 @@ extension Engine {
     /// is marked already (its own border, or its member outline): no second mark.
     var hoverOutlineSlot: Int32 {
         guard config.selectionMode == .pointer, input.hover.box != .selection, let s = scene.slot(input.hover.box),
-            scene.slots[Int(s)].behavior.selectable, scene.slots[Int(s)].selection == .none
+            scene.behavior(s).selectable, scene.slots[Int(s)].selection == .none
         else { return -1 }
         return s
     }
@@ -65,7 +65,7 @@ extension Engine {
     @_optimize(speed) private func appendOutline(_ x: Int32, state: UInt32) {
         let g = scene.slots[Int(x)].geometry
         var c = Command(kind: .outline, box: scene.id(x))
-        c.userData = scene.slots[Int(x)].behavior.userData
+        c.userData = scene.slots[Int(x)].userData
         c.strokeWidth = Style.borderStroke
         c.state = state
         c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)
@@ -171,7 +171,7 @@ extension Engine {
     func selectionAllows() -> Allow {
         var allow = Allow.all
         for m in selection.members {
-            if let s = scene.slot(m) { allow.formIntersection(scene.slots[Int(s)].behavior.allow) }
+            if let s = scene.slot(m) { allow.formIntersection(scene.behavior(s).allow) }
         }
         return allow
     }

@@ -81,7 +81,7 @@ extension Engine {
     @_optimize(speed) func refreshSnapEntry(_ s: Int32) {
         var r = snapping.index.records[Int(s)]
         let old = r.index, wasPending = r.pending
-        guard scene.slots[Int(s)].alive, scene.slots[Int(s)].behavior.snapTarget else {
+        guard scene.slots[Int(s)].alive, scene.behavior(s).snapTarget else {
             if old >= 0 {
                 if !wasPending { entryWentStale(old) }
                 r.index = -1
