@@ -27,8 +27,10 @@ import Testing
     }
 
     /// Checks every entry's use count against the live boxes that point at it, the free list
-    /// against the entries nobody uses (each once), and each live box's behaviour against `model`
-    /// (bit for bit). Returns the number of live boxes.
+    /// against the entries nobody uses (each once), the buckets against the live entries (each
+    /// once, in the bucket of its hash), one live entry per distinct behaviour of the live boxes,
+    /// and each live box's behaviour against `model` (bit for bit). Returns the number of live
+    /// boxes.
     @discardableResult private func checkTable(_ r: Rig, _ model: [BoxID: BoxBehavior]) -> Int {
         let scene = r.e.scene
         var counted = [Int32](repeating: 0, count: scene.behaviors.count)
@@ -44,11 +46,29 @@ import Testing
         #expect(free == Array(Set(free)).sorted(), "an entry twice in the free list")
         #expect(free == scene.behaviors.indices.filter { scene.behaviors[$0].uses == 0 }.map { Int32($0) })
         #expect(live.count == model.count)
+        var chained: [Int32] = []
+        for (k, first) in scene.behaviorBuckets.enumerated() {
+            var i = first
+            while i >= 0 {
+                chained.append(i)
+                #expect(scene.behaviors[Int(i)].hash == BoxBehavior.bitsHash(scene.behaviors[Int(i)].behavior))
+                #expect(Int(scene.behaviors[Int(i)].hash) & (scene.behaviorBuckets.count - 1) == k)
+                i = scene.behaviors[Int(i)].next
+            }
+        }
+        let inUse = scene.behaviors.indices.filter { scene.behaviors[$0].uses > 0 }.map { Int32($0) }
+        #expect(chained.sorted() == inUse)
+        #expect(scene.behaviorBuckets.count >= inUse.count)
+        var distinct: [BoxBehavior] = []
+        for b in model.values.map(Scene.shared) where !distinct.contains(where: { BoxBehavior.sameBits($0, b) }) {
+            distinct.append(b)
+        }
+        #expect(inUse.count == distinct.count, "one entry per distinct behaviour")
         return live.count
     }
 
     /// Many boxes of one behaviour, each with its own user data and editing flag, share one
-    /// entry; boxes alternating among three behaviours use three.
+    /// entry; boxes alternating among three behaviours use three; 100 behaviours in turn, 100.
     @Test func boxesWithTheSameBehaviourShareOneEntry() throws {
         let r = Rig()
         var model: [BoxID: BoxBehavior] = [:]
@@ -67,6 +87,11 @@ import Testing
         for i in 0..<999 { _ = i; model[create(r, behavior(i % 3))] = behavior(i % 3) }
         #expect(r.e.scene.behaviors.count == 4)
         #expect(r.e.scene.behaviors.map(\.uses) == [1000, 333, 333, 333])
+        checkTable(r, model)
+        for i in 0..<1000 { model[create(r, behavior(200 + i % 100))] = behavior(200 + i % 100) }
+        #expect(r.e.scene.behaviors.count == 104)
+        #expect(r.e.scene.behaviors[4...].allSatisfy { $0.uses == 10 })
+        #expect(r.e.scene.behaviorBuckets.count == 128)
         checkTable(r, model)
     }
 
@@ -115,14 +140,14 @@ import Testing
         #expect(r.e.scene.freeBehaviors == [alone])
         checkTable(r, model)
 
-        // A box alone on its entry, given a behaviour no recent entry holds: written in place.
+        // A box alone on its entry, given a behaviour no other box has: written in place.
         var c = behavior(9)
         let solo = create(r, c)
         model[solo] = c
         let soloEntry = entry(r, solo)
         #expect(soloEntry == alone, "the free entry is reused")
         c.longPressDuration = 0.25
-        c.handles = [.rotate]
+        c.handles = HandleSet(rawValue: 0x3FE & ~0x200)
         try r.e.setBehavior(solo, c)
         model[solo] = c
         #expect(entry(r, solo) == soloEntry && uses(r, soloEntry) == 1)
@@ -175,7 +200,8 @@ import Testing
     /// destructions of subtrees, among a few behaviours and some one-off ones: after every step
     /// each entry's count is the number of boxes using it, the free list holds exactly the unused
     /// entries, each box reads back its behaviour, and the table never holds more entries than
-    /// there were live boxes at the most; at the end, with every box destroyed, all are free.
+    /// there were live boxes at the most, one live entry per distinct behaviour; at the end, with
+    /// every box destroyed, all are free.
     @Test func churnKeepsTheTableBounded() throws {
         for seed: UInt64 in [1, 2, 3] {
             let r = Rig()
@@ -201,7 +227,8 @@ import Testing
                 case 0..<5:
                     let b = pick()
                     let parent = !ids.isEmpty && rng.int(3) == 0 ? ids[rng.int(ids.count)] : .none
-                    if parent == .none || (try r.e.scene.slots[Int(r.e.slot(parent))].depth) < 5 {
+                    let depth = parent == .none ? 0 : r.e.scene.slots[Int(try r.e.slot(parent))].depth
+                    if depth < 5 {
                         model[create(r, b, parent: parent)] = b
                     }
                 case 5, 6:
@@ -236,8 +263,8 @@ import Testing
                 }
             }
             #expect(peak > 50)
-            // Fewer entries than boxes: most boxes share.
-            #expect(r.e.scene.behaviors.count - r.e.scene.freeBehaviors.count < model.count / 2)
+            // Far fewer entries than boxes: most boxes share.
+            #expect(r.e.scene.behaviors.count - r.e.scene.freeBehaviors.count < model.count / 4)
             for id in r.e.boxesInDrawOrder.reversed() where r.e.scene.slot(id) != nil { try r.e.destroyBox(id) }
             checkTable(r, [:])
             #expect(r.e.scene.freeBehaviors.count == r.e.scene.behaviors.count)

@@ -2,32 +2,20 @@
 /// scene keeps each distinct behaviour in a table entry with a count of the boxes using it, and a
 /// box record holds the entry's index (4 bytes rather than the 129 of a behaviour). A box's
 /// `userData` and `editing`, which hosts set per box, are kept in its record instead; table
-/// entries hold them as 0 and false. A box created or configured with the behaviour of one of the
-/// last few entries stored shares that entry; an entry no box uses goes to a free list for reuse,
-/// so the table never holds more entries than there have been live boxes at once.
+/// entries hold them as 0 and false. The live entries are chained in buckets by a hash of their
+/// bits, so a box created or configured with a behaviour some box has finds and shares its entry
+/// (one hash and, nearly always, one comparison); an entry no box uses leaves its bucket for the
+/// free list and is reused, so the table holds one entry per distinct behaviour in use, and never
+/// more entries than there have been live boxes at once.
 extension Scene {
     /// One distinct behaviour and the number of live boxes using it (0: the entry is free).
     struct BehaviorEntry {
         var behavior: BoxBehavior
         var uses: Int32
-    }
-
-    /// The last few entries stored, where a new box's behaviour is looked for (compared bit for
-    /// bit): hosts create boxes in runs of the same behaviour, or alternate among a few.
-    struct RecentBehaviors {
-        var a: Int32 = -1, b: Int32 = -1, c: Int32 = -1, d: Int32 = -1
-        /// Which of the four the next entry stored replaces.
-        var next: UInt8 = 0
-
-        mutating func remember(_ i: Int32) {
-            switch next & 3 {
-            case 0: a = i
-            case 1: b = i
-            case 2: c = i
-            default: d = i
-            }
-            next &+= 1
-        }
+        /// The next live entry in its bucket, -1 for none.
+        var next: Int32 = -1
+        /// `BoxBehavior.bitsHash(behavior)`.
+        var hash: UInt32
     }
 
     /// The behaviour of slot `s` (its `userData` and `editing` from the record, the rest from its
@@ -48,69 +36,110 @@ extension Scene {
         return key
     }
 
-    /// The index of a live entry holding `key` among the recent ones, or -1.
-    @_optimize(speed) private func recentEntry(holding key: BoxBehavior) -> Int32 {
-        let r = recentBehaviors
-        if holds(r.a, key) { return r.a }
-        if holds(r.b, key) { return r.b }
-        if holds(r.c, key) { return r.c }
-        if holds(r.d, key) { return r.d }
+    /// The live entry holding `key` (whose hash is `h`), or -1.
+    @_optimize(speed) private func liveEntry(holding key: BoxBehavior, hash h: UInt32) -> Int32 {
+        guard !behaviorBuckets.isEmpty else { return -1 }
+        var i = behaviorBuckets[Int(h) & (behaviorBuckets.count - 1)]
+        while i >= 0 {
+            if behaviors[Int(i)].hash == h && BoxBehavior.sameBits(behaviors[Int(i)].behavior, key) { return i }
+            i = behaviors[Int(i)].next
+        }
         return -1
     }
 
-    @inline(__always) private func holds(_ i: Int32, _ key: BoxBehavior) -> Bool {
-        i >= 0 && behaviors[Int(i)].uses > 0 && BoxBehavior.sameBits(behaviors[Int(i)].behavior, key)
-    }
-
-    /// An entry for behaviour `b` with one use more: a recent entry holding it, else a new one (a
+    /// An entry for behaviour `b` with one use more: the live one holding it, else a new one (a
     /// free entry reused when there is one). Returns its index.
     @_optimize(speed) mutating func retainBehavior(_ b: BoxBehavior) -> Int32 {
         let key = Scene.shared(b)
-        let found = recentEntry(holding: key)
+        let h = BoxBehavior.bitsHash(key)
+        let found = liveEntry(holding: key, hash: h)
         if found >= 0 {
             behaviors[Int(found)].uses += 1
             return found
         }
-        return storeBehavior(key)
+        return storeBehavior(key, hash: h)
     }
 
-    /// Stores `key` in a new entry with one use and returns its index.
-    @inline(never) private mutating func storeBehavior(_ key: BoxBehavior) -> Int32 {
+    /// Stores `key` (hash `h`) in a new entry with one use and returns its index.
+    @inline(never) private mutating func storeBehavior(_ key: BoxBehavior, hash h: UInt32) -> Int32 {
         let i: Int32
+        let entry = BehaviorEntry(behavior: key, uses: 1, hash: h)
         if let f = freeBehaviors.popLast() {
-            behaviors[Int(f)] = BehaviorEntry(behavior: key, uses: 1)
+            behaviors[Int(f)] = entry
             i = f
         } else {
-            behaviors.append(BehaviorEntry(behavior: key, uses: 1))
+            behaviors.append(entry)
             i = Int32(behaviors.count - 1)
         }
-        recentBehaviors.remember(i)
+        // At most one live entry per bucket on average: more, and the buckets double.
+        if behaviors.count - freeBehaviors.count > behaviorBuckets.count {
+            rehashBehaviors(Swift.max(16, behaviorBuckets.count * 2))
+        } else {
+            linkBehavior(i)
+        }
         return i
     }
 
-    /// One use less of entry `i` (a box destroyed or given another behaviour); an entry no box
-    /// uses any more is free for reuse.
-    @_optimize(speed) mutating func releaseBehavior(_ i: Int32) {
-        behaviors[Int(i)].uses -= 1
-        if behaviors[Int(i)].uses == 0 { freeBehaviors.append(i) }
+    /// Puts live entry `i` first in its bucket.
+    private mutating func linkBehavior(_ i: Int32) {
+        let b = Int(behaviors[Int(i)].hash) & (behaviorBuckets.count - 1)
+        behaviors[Int(i)].next = behaviorBuckets[b]
+        behaviorBuckets[b] = i
     }
 
-    /// Gives live slot `s` behaviour `b`: its entry is kept when it holds `b` already, written in
-    /// place when the box is its only user and no recent entry holds `b`, else swapped for one
-    /// that holds it.
+    /// Takes entry `i` out of its bucket.
+    private mutating func unlinkBehavior(_ i: Int32) {
+        let b = Int(behaviors[Int(i)].hash) & (behaviorBuckets.count - 1)
+        let next = behaviors[Int(i)].next
+        if behaviorBuckets[b] == i {
+            behaviorBuckets[b] = next
+            return
+        }
+        var p = behaviorBuckets[b]
+        while p >= 0 {
+            if behaviors[Int(p)].next == i {
+                behaviors[Int(p)].next = next
+                return
+            }
+            p = behaviors[Int(p)].next
+        }
+    }
+
+    /// Chains every live entry anew into `count` buckets (a power of two).
+    @inline(never) private mutating func rehashBehaviors(_ count: Int) {
+        behaviorBuckets = [Int32](repeating: -1, count: count)
+        for i in behaviors.indices where behaviors[i].uses > 0 { linkBehavior(Int32(i)) }
+    }
+
+    /// One use less of entry `i` (a box destroyed or given another behaviour); an entry no box
+    /// uses any more leaves its bucket and is free for reuse.
+    @_optimize(speed) mutating func releaseBehavior(_ i: Int32) {
+        behaviors[Int(i)].uses -= 1
+        if behaviors[Int(i)].uses == 0 {
+            unlinkBehavior(i)
+            freeBehaviors.append(i)
+        }
+    }
+
+    /// Gives live slot `s` behaviour `b`: its entry is kept when it holds `b` already, shared with
+    /// the live entry holding `b` if there is one, rewritten in place when the box is its only
+    /// user, else a new entry.
     mutating func setBehavior(_ s: Int32, _ b: BoxBehavior) {
         slots[Int(s)].userData = b.userData
         slots[Int(s)].editing = b.editing
         let key = Scene.shared(b)
         let i = slots[Int(s)].behaviorIndex
         if BoxBehavior.sameBits(behaviors[Int(i)].behavior, key) { return }
-        let found = recentEntry(holding: key)
+        let h = BoxBehavior.bitsHash(key)
+        let found = liveEntry(holding: key, hash: h)
         if found < 0 && behaviors[Int(i)].uses == 1 {
+            unlinkBehavior(i)
             behaviors[Int(i)].behavior = key
-            recentBehaviors.remember(i)
+            behaviors[Int(i)].hash = h
+            linkBehavior(i)
             return
         }
-        slots[Int(s)].behaviorIndex = found >= 0 ? retainShared(found) : storeBehavior(key)
+        slots[Int(s)].behaviorIndex = found >= 0 ? retainShared(found) : storeBehavior(key, hash: h)
         releaseBehavior(i)
     }
 
@@ -122,6 +151,25 @@ extension Scene {
 }
 
 extension BoxBehavior {
+    /// A hash of the bytes `sameBits` compares (equal bits, equal hashes; its low bits pick a
+    /// bucket).
+    @_optimize(speed) @inline(never) static func bitsHash(_ b: BoxBehavior) -> UInt32 {
+        withUnsafeBytes(of: b) { p in
+            var h: UInt64 = 0
+            var k = 0
+            while k + 8 <= p.count {
+                h = (h ^ p.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                k += 8
+            }
+            while k < p.count {
+                h = (h ^ UInt64(p[k])) &* 0x9E37_79B9_7F4A_7C15
+                k += 1
+            }
+            // The product's high half depends on every bit that went in.
+            return UInt32(truncatingIfNeeded: h >> 32)
+        }
+    }
+
     /// True when `a` and `b` are the same bytes: every number the same bits (0 and -0 differ, so
     /// a box reads back exactly the behaviour it was given) and every other field equal. The
     /// behaviour has no padding between its fields (CreationFootprintTests checks its size), so

@@ -12,11 +12,12 @@ public struct Scene {
     /// (Scene/Homes.swift).
     var homes: [BoxGeometry] = []
     var freeHomes: [Int32] = []
-    /// Each distinct behaviour once, with the count of boxes using it, the free entries, and the
-    /// entries stored last (Scene/Behaviors.swift).
+    /// Each distinct behaviour once, with the count of boxes using it; the free entries; the
+    /// first live entry of each bucket by hash, a power of two of them at least the live entries
+    /// (empty until the first box). Scene/Behaviors.swift.
     var behaviors: [BehaviorEntry] = []
     var freeBehaviors: [Int32] = []
-    var recentBehaviors = RecentBehaviors()
+    var behaviorBuckets: [Int32] = []
     /// Top-level boxes, first and last, in creation order.
     var firstRoot: Int32 = -1
     var lastRoot: Int32 = -1
