@@ -22,6 +22,11 @@ import Testing
         return b
     }
 
+    /// Every field the same bits.
+    private func identical(_ a: BoxBehavior, _ b: BoxBehavior) -> Bool {
+        BoxBehavior.sameShared(a, b) && a.userData == b.userData && a.editing == b.editing
+    }
+
     private func create(_ r: Rig, _ b: BoxBehavior, parent: BoxID = .none) -> BoxID {
         r.box(parent: parent, center: Vec2(200, 200), width: 40, height: 30, editing: b.editing) { $0.behavior = b }
     }
@@ -38,7 +43,7 @@ import Testing
         for id in live {
             counted[Int(entry(r, id))] += 1
             let b = try! r.e.behavior(of: id)
-            #expect(BoxBehavior.sameBits(b, model[id]!), "box \(id.rawValue)")
+            #expect(identical(b, model[id]!), "box \(id.rawValue)")
             #expect(try! r.e.describe(id).behavior == model[id]!)
         }
         #expect(counted == scene.behaviors.map(\.uses))
@@ -51,7 +56,7 @@ import Testing
             var i = first
             while i >= 0 {
                 chained.append(i)
-                #expect(scene.behaviors[Int(i)].hash == BoxBehavior.bitsHash(scene.behaviors[Int(i)].behavior))
+                #expect(scene.behaviors[Int(i)].hash == BoxBehavior.sharedHash(scene.behaviors[Int(i)].behavior))
                 #expect(Int(scene.behaviors[Int(i)].hash) & (scene.behaviorBuckets.count - 1) == k)
                 i = scene.behaviors[Int(i)].next
             }
@@ -60,7 +65,7 @@ import Testing
         #expect(chained.sorted() == inUse)
         #expect(scene.behaviorBuckets.count >= inUse.count)
         var distinct: [BoxBehavior] = []
-        for b in model.values.map(Scene.shared) where !distinct.contains(where: { BoxBehavior.sameBits($0, b) }) {
+        for b in model.values.map(Scene.shared) where !distinct.contains(where: { BoxBehavior.sameShared($0, b) }) {
             distinct.append(b)
         }
         #expect(inUse.count == distinct.count, "one entry per distinct behaviour")
@@ -95,6 +100,59 @@ import Testing
         checkTable(r, model)
     }
 
+    /// Behaviours differing in any one field but the user data and the editing flag are not the
+    /// same to the table; differing only in those two, they are (and hash alike).
+    @Test func everyFieldButUserDataAndEditingTellsBehavioursApart() {
+        let base = behavior(3)
+        var changed: [BoxBehavior] = []
+        func with(_ change: (inout BoxBehavior) -> Void) {
+            var b = base
+            change(&b)
+            changed.append(b)
+        }
+        with { $0.minWidth += 1 }
+        with { $0.minHeight += 1 }
+        with { $0.minScale += 0.01 }
+        with { $0.maxScale -= 1 }
+        with { $0.insets.top = 1 }
+        with { $0.insets.left = 1 }
+        with { $0.insets.bottom = 1 }
+        with { $0.insets.right = 1 }
+        with { $0.longPressDuration = 2 }
+        with { $0.cornerRadius = 9 }
+        with { $0.rotationSnap = 0.5 }
+        with { $0.snapTolerance = 0.5 }
+        with { $0.hitOutset = 3 }
+        with { $0.allow.remove(.move) }
+        with { $0.handles = HandleSet(rawValue: 0x3FE & ~0x4) }
+        with { $0.resizeMode = .uniform }
+        with { $0.indicator = .rect }
+        with { $0.centered.toggle() }
+        with { $0.allowFlip.toggle() }
+        with { $0.contain.toggle() }
+        with { $0.selectable.toggle() }
+        with { $0.snapTarget.toggle() }
+        with { $0.passThrough.toggle() }
+        // Every stored field but the two kept per box, and the behaviour's layout unchanged.
+        #expect(changed.count == 23)
+        #expect(MemoryLayout<BoxBehavior>.size == 129)
+        for (k, b) in changed.enumerated() {
+            #expect(!BoxBehavior.sameShared(base, b) && !BoxBehavior.sameShared(b, base), "field \(k)")
+            #expect(b != base, "field \(k)")
+        }
+        var own = base
+        own.userData = 77
+        own.editing.toggle()
+        #expect(BoxBehavior.sameShared(base, own))
+        #expect(BoxBehavior.sharedHash(base) == BoxBehavior.sharedHash(own))
+        // Boxes of those behaviours: one entry per behaviour, two boxes on the base's.
+        let r = Rig()
+        var model: [BoxID: BoxBehavior] = [:]
+        for b in changed + [base, own] { model[create(r, b)] = b }
+        #expect(r.e.scene.behaviors.count == 24)
+        checkTable(r, model)
+    }
+
     /// A behaviour differing from a stored one only in the sign of a zero is stored apart, and
     /// each box reads back the bits it was given.
     @Test func behavioursShareOnlyWhenTheirBitsAreTheSame() throws {
@@ -103,7 +161,7 @@ import Testing
         b.cornerRadius = 0
         var negative = b
         negative.cornerRadius = -0.0
-        #expect(b == negative && !BoxBehavior.sameBits(b, negative))
+        #expect(b == negative && !BoxBehavior.sameShared(b, negative))
         let x = create(r, b), y = create(r, negative), z = create(r, b)
         #expect(entry(r, x) == entry(r, z) && entry(r, x) != entry(r, y))
         #expect(try r.e.behavior(of: y).cornerRadius.sign == .minus)

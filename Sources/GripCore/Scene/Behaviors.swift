@@ -14,7 +14,7 @@ extension Scene {
         var uses: Int32
         /// The next live entry in its bucket, -1 for none.
         var next: Int32 = -1
-        /// `BoxBehavior.bitsHash(behavior)`.
+        /// `BoxBehavior.sharedHash(behavior)`.
         var hash: UInt32
     }
 
@@ -36,12 +36,12 @@ extension Scene {
         return key
     }
 
-    /// The live entry holding `key` (whose hash is `h`), or -1.
-    @_optimize(speed) private func liveEntry(holding key: BoxBehavior, hash h: UInt32) -> Int32 {
+    /// The live entry holding `b` (whose hash is `h`; its `userData` and `editing` left out), or -1.
+    @_optimize(speed) private func liveEntry(holding b: BoxBehavior, hash h: UInt32) -> Int32 {
         guard !behaviorBuckets.isEmpty else { return -1 }
         var i = behaviorBuckets[Int(h) & (behaviorBuckets.count - 1)]
         while i >= 0 {
-            if behaviors[Int(i)].hash == h && BoxBehavior.sameBits(behaviors[Int(i)].behavior, key) { return i }
+            if behaviors[Int(i)].hash == h && BoxBehavior.sameShared(behaviors[Int(i)].behavior, b) { return i }
             i = behaviors[Int(i)].next
         }
         return -1
@@ -50,20 +50,19 @@ extension Scene {
     /// An entry for behaviour `b` with one use more: the live one holding it, else a new one (a
     /// free entry reused when there is one). Returns its index.
     @_optimize(speed) mutating func retainBehavior(_ b: BoxBehavior) -> Int32 {
-        let key = Scene.shared(b)
-        let h = BoxBehavior.bitsHash(key)
-        let found = liveEntry(holding: key, hash: h)
+        let h = BoxBehavior.sharedHash(b)
+        let found = liveEntry(holding: b, hash: h)
         if found >= 0 {
             behaviors[Int(found)].uses += 1
             return found
         }
-        return storeBehavior(key, hash: h)
+        return storeBehavior(b, hash: h)
     }
 
-    /// Stores `key` (hash `h`) in a new entry with one use and returns its index.
-    @inline(never) private mutating func storeBehavior(_ key: BoxBehavior, hash h: UInt32) -> Int32 {
+    /// Stores `b` (hash `h`) in a new entry with one use and returns its index.
+    @inline(never) private mutating func storeBehavior(_ b: BoxBehavior, hash h: UInt32) -> Int32 {
         let i: Int32
-        let entry = BehaviorEntry(behavior: key, uses: 1, hash: h)
+        let entry = BehaviorEntry(behavior: Scene.shared(b), uses: 1, hash: h)
         if let f = freeBehaviors.popLast() {
             behaviors[Int(f)] = entry
             i = f
@@ -127,19 +126,18 @@ extension Scene {
     mutating func setBehavior(_ s: Int32, _ b: BoxBehavior) {
         slots[Int(s)].userData = b.userData
         slots[Int(s)].editing = b.editing
-        let key = Scene.shared(b)
         let i = slots[Int(s)].behaviorIndex
-        if BoxBehavior.sameBits(behaviors[Int(i)].behavior, key) { return }
-        let h = BoxBehavior.bitsHash(key)
-        let found = liveEntry(holding: key, hash: h)
+        if BoxBehavior.sameShared(behaviors[Int(i)].behavior, b) { return }
+        let h = BoxBehavior.sharedHash(b)
+        let found = liveEntry(holding: b, hash: h)
         if found < 0 && behaviors[Int(i)].uses == 1 {
             unlinkBehavior(i)
-            behaviors[Int(i)].behavior = key
+            behaviors[Int(i)].behavior = Scene.shared(b)
             behaviors[Int(i)].hash = h
             linkBehavior(i)
             return
         }
-        slots[Int(s)].behaviorIndex = found >= 0 ? retainShared(found) : storeBehavior(key, hash: h)
+        slots[Int(s)].behaviorIndex = found >= 0 ? retainShared(found) : storeBehavior(b, hash: h)
         releaseBehavior(i)
     }
 
@@ -151,47 +149,64 @@ extension Scene {
 }
 
 extension BoxBehavior {
-    /// A hash of the bytes `sameBits` compares (equal bits, equal hashes; its low bits pick a
-    /// bucket).
-    @_optimize(speed) @inline(never) static func bitsHash(_ b: BoxBehavior) -> UInt32 {
-        withUnsafeBytes(of: b) { p in
-            var h: UInt64 = 0
-            var k = 0
-            while k + 8 <= p.count {
-                h = (h ^ p.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-                k += 8
-            }
-            while k < p.count {
-                h = (h ^ UInt64(p[k])) &* 0x9E37_79B9_7F4A_7C15
-                k += 1
-            }
-            // The product's high half depends on every bit that went in.
-            return UInt32(truncatingIfNeeded: h >> 32)
-        }
+    // The fields a table entry holds are every field but `userData` and `editing` (each box's
+    // own). Comparing and hashing read them one by one, in place: no copy of the behaviour.
+    // A field added to BoxBehavior must be added to both (BehaviorSharingTests changes each
+    // field in turn, and checks the behaviour's size).
+
+    /// The fields that are not numbers, packed in one word.
+    @inline(__always) private var packedFields: UInt64 {
+        var flags: UInt64 = 0
+        if centered { flags |= 1 }
+        if allowFlip { flags |= 2 }
+        if contain { flags |= 4 }
+        if selectable { flags |= 8 }
+        if snapTarget { flags |= 16 }
+        if passThrough { flags |= 32 }
+        return UInt64(resizeMode.rawValue) | UInt64(indicator.rawValue) << 8 | flags << 16
     }
 
-    /// True when `a` and `b` are the same bytes: every number the same bits (0 and -0 differ, so
-    /// a box reads back exactly the behaviour it was given) and every other field equal. The
-    /// behaviour has no padding between its fields (CreationFootprintTests checks its size), so
-    /// its bytes are its fields; padding added later would only make equal behaviours share less.
-    @_optimize(speed) @inline(never) static func sameBits(_ a: BoxBehavior, _ b: BoxBehavior) -> Bool {
-        withUnsafeBytes(of: a) { pa in
-            withUnsafeBytes(of: b) { pb in
-                var k = 0
-                while k + 8 <= pa.count {
-                    if pa.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-                        != pb.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-                    {
-                        return false
-                    }
-                    k += 8
-                }
-                while k < pa.count {
-                    if pa[k] != pb[k] { return false }
-                    k += 1
-                }
-                return true
-            }
-        }
+    /// True when `a` and `b` hold the same bits in every field but `userData` and `editing`:
+    /// numbers compared bit for bit (0 and -0 differ, so a box reads back exactly the behaviour
+    /// it was given).
+    @_optimize(speed) @inline(never) static func sameShared(_ a: BoxBehavior, _ b: BoxBehavior) -> Bool {
+        a.minWidth.bitPattern == b.minWidth.bitPattern && a.minHeight.bitPattern == b.minHeight.bitPattern
+            && a.minScale.bitPattern == b.minScale.bitPattern && a.maxScale.bitPattern == b.maxScale.bitPattern
+            && a.insets.top.bitPattern == b.insets.top.bitPattern
+            && a.insets.left.bitPattern == b.insets.left.bitPattern
+            && a.insets.bottom.bitPattern == b.insets.bottom.bitPattern
+            && a.insets.right.bitPattern == b.insets.right.bitPattern
+            && a.longPressDuration.bitPattern == b.longPressDuration.bitPattern
+            && a.cornerRadius.bitPattern == b.cornerRadius.bitPattern
+            && a.rotationSnap.bitPattern == b.rotationSnap.bitPattern
+            && a.snapTolerance.bitPattern == b.snapTolerance.bitPattern
+            && a.hitOutset.bitPattern == b.hitOutset.bitPattern && a.allow.rawValue == b.allow.rawValue
+            && a.handles.rawValue == b.handles.rawValue && a.packedFields == b.packedFields
+    }
+
+    /// A hash of the fields `sameShared` compares (equal for behaviours it finds the same; its
+    /// low bits pick a bucket).
+    @_optimize(speed) @inline(never) static func sharedHash(_ b: BoxBehavior) -> UInt32 {
+        var h = mix(0, b.minWidth.bitPattern)
+        h = mix(h, b.minHeight.bitPattern)
+        h = mix(h, b.minScale.bitPattern)
+        h = mix(h, b.maxScale.bitPattern)
+        h = mix(h, b.insets.top.bitPattern)
+        h = mix(h, b.insets.left.bitPattern)
+        h = mix(h, b.insets.bottom.bitPattern)
+        h = mix(h, b.insets.right.bitPattern)
+        h = mix(h, b.longPressDuration.bitPattern)
+        h = mix(h, b.cornerRadius.bitPattern)
+        h = mix(h, b.rotationSnap.bitPattern)
+        h = mix(h, b.snapTolerance.bitPattern)
+        h = mix(h, b.hitOutset.bitPattern)
+        h = mix(h, UInt64(b.allow.rawValue) | UInt64(b.handles.rawValue) << 32)
+        h = mix(h, b.packedFields)
+        // The product's high half depends on every bit that went in.
+        return UInt32(truncatingIfNeeded: h >> 32)
+    }
+
+    @inline(__always) private static func mix(_ h: UInt64, _ x: UInt64) -> UInt64 {
+        (h ^ x) &* 0x9E37_79B9_7F4A_7C15
     }
 }
