@@ -37,7 +37,7 @@ extension Scene {
     }
 
     /// The live entry holding `b` (whose hash is `h`; its `userData` and `editing` left out), or -1.
-    @_optimize(speed) private func liveEntry(holding b: BoxBehavior, hash h: UInt32) -> Int32 {
+    private func liveEntry(holding b: BoxBehavior, hash h: UInt32) -> Int32 {
         guard !behaviorBuckets.isEmpty else { return -1 }
         var i = behaviorBuckets[Int(h) & (behaviorBuckets.count - 1)]
         while i >= 0 {
@@ -48,14 +48,24 @@ extension Scene {
     }
 
     /// An entry for behaviour `b` with one use more: the live one holding it, else a new one (a
-    /// free entry reused when there is one). Returns its index.
+    /// free entry reused when there is one). Returns its index. Boxes come in runs of one
+    /// behaviour: the entry the last box got is tried first, with no hash.
     @_optimize(speed) mutating func retainBehavior(_ b: BoxBehavior) -> Int32 {
+        let last = lastBehavior
+        if last >= 0 && behaviors[Int(last)].uses > 0 && BoxBehavior.sameShared(behaviors[Int(last)].behavior, b) {
+            behaviors[Int(last)].uses += 1
+            return last
+        }
+        let i = retainLooking(b)
+        lastBehavior = i
+        return i
+    }
+
+    /// `retainBehavior(b)` through the buckets.
+    @inline(never) private mutating func retainLooking(_ b: BoxBehavior) -> Int32 {
         let h = BoxBehavior.sharedHash(b)
         let found = liveEntry(holding: b, hash: h)
-        if found >= 0 {
-            behaviors[Int(found)].uses += 1
-            return found
-        }
+        if found >= 0 { return retainShared(found) }
         return storeBehavior(b, hash: h)
     }
 
@@ -154,7 +164,7 @@ extension BoxBehavior {
     // A field added to BoxBehavior must be added to both (BehaviorSharingTests changes each
     // field in turn, and checks the behaviour's size).
 
-    /// The fields that are not numbers, packed in one word.
+    /// The fields that are not numbers (but `editing`), packed in one word.
     @inline(__always) private var packedFields: UInt64 {
         var flags: UInt64 = 0
         if centered { flags |= 1 }
@@ -169,7 +179,7 @@ extension BoxBehavior {
     /// True when `a` and `b` hold the same bits in every field but `userData` and `editing`:
     /// numbers compared bit for bit (0 and -0 differ, so a box reads back exactly the behaviour
     /// it was given).
-    @_optimize(speed) @inline(never) static func sameShared(_ a: BoxBehavior, _ b: BoxBehavior) -> Bool {
+    @inline(__always) static func sameShared(_ a: BoxBehavior, _ b: BoxBehavior) -> Bool {
         a.minWidth.bitPattern == b.minWidth.bitPattern && a.minHeight.bitPattern == b.minHeight.bitPattern
             && a.minScale.bitPattern == b.minScale.bitPattern && a.maxScale.bitPattern == b.maxScale.bitPattern
             && a.insets.top.bitPattern == b.insets.top.bitPattern
@@ -181,7 +191,10 @@ extension BoxBehavior {
             && a.rotationSnap.bitPattern == b.rotationSnap.bitPattern
             && a.snapTolerance.bitPattern == b.snapTolerance.bitPattern
             && a.hitOutset.bitPattern == b.hitOutset.bitPattern && a.allow.rawValue == b.allow.rawValue
-            && a.handles.rawValue == b.handles.rawValue && a.packedFields == b.packedFields
+            && a.handles.rawValue == b.handles.rawValue && a.resizeMode == b.resizeMode
+            && a.indicator == b.indicator && a.centered == b.centered && a.allowFlip == b.allowFlip
+            && a.contain == b.contain && a.selectable == b.selectable && a.snapTarget == b.snapTarget
+            && a.passThrough == b.passThrough
     }
 
     /// A hash of the fields `sameShared` compares (equal for behaviours it finds the same; its

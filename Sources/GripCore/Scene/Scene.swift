@@ -14,10 +14,11 @@ public struct Scene {
     var freeHomes: [Int32] = []
     /// Each distinct behaviour once, with the count of boxes using it; the free entries; the
     /// first live entry of each bucket by hash, a power of two of them at least the live entries
-    /// (empty until the first box). Scene/Behaviors.swift.
+    /// (empty until the first box); the entry the last box created got. Scene/Behaviors.swift.
     var behaviors: [BehaviorEntry] = []
     var freeBehaviors: [Int32] = []
     var behaviorBuckets: [Int32] = []
+    var lastBehavior: Int32 = -1
     /// Top-level boxes, first and last, in creation order.
     var firstRoot: Int32 = -1
     var lastRoot: Int32 = -1
