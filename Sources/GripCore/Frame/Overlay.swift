@@ -131,8 +131,8 @@ extension Engine {
 
     /// The built-in handles slot `x` draws: bit `h.rawValue` for handle `h`.
     @inline(__always) private func drawnHandles(_ x: Int32) -> UInt32 {
-        let allow = scene.behavior(x).allow
-        let set = scene.behavior(x).handles.rawValue
+        let behavior = scene.behavior(x)
+        let allow = behavior.allow, set = behavior.handles.rawValue
         let resize: UInt32 = 0x1FE  // bits 1...8
         let rotate: UInt32 = 1 << HandleID.rotate.rawValue
         return (allow.contains(.resize) ? set & resize : 0) | (allow.contains(.rotate) ? set & rotate : 0)

@@ -113,7 +113,8 @@ extension Engine {
         let extra = solo >= 0 && !scene.slots[Int(solo)].editing ? 1 : 0
         for i in 0..<(scene.editingSlots.count + extra) {
             let x = i < scene.editingSlots.count ? scene.editingSlots[i] : solo
-            if scene.behavior(x).passThrough { continue }
+            let behavior = scene.behavior(x)
+            if behavior.passThrough { continue }
             let shows = showsHandles(x)
             let custom = scene.slots[Int(x)].hooks.customHandles
             guard shows.resize || shows.rotate || custom > 0 else { continue }
@@ -121,7 +122,7 @@ extension Engine {
             let m = view * (scene.slots[Int(x)].worldValid ? scene.slots[Int(x)].world : scene.world(x))
             if custom == 0 && !handlesMayReach(x, m, q, radius) { continue }
             let reach = bodyContains(x, m, q) ? Swift.min(radius, shorterScreenSide(x, m) * 0.25) : radius
-            let handles = scene.behavior(x).handles
+            let handles = behavior.handles
             for h in HandleID.resizeHandles where shows.resize && handles.contains(h) {
                 consider(x, h, handleScreenPoint(x, h, m), q, reach, &best, &bestDistance)
             }
