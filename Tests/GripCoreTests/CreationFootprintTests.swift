@@ -188,8 +188,10 @@ import Testing
         #expect(r.e.snapping.index.parents[root].runs.map(\.count) == [Int](repeating: 16, count: 32))
         var c = SnapConfig()
         c.flags = SnapConfig.edges
+        r.e.snapping.index.sliceEntries = 1024
+        r.e.snapping.index.sliceWork = 0
         try r.e.setSnapping(c)
-        var work = 0, calls = 0
+        var work = r.e.snapping.index.sliceWork, calls = 0
         while (r.e.snapping.index.parents[root].runs.count > 1 || r.e.snapping.index.merge.parent >= 0)
             && calls < 1000
         {
