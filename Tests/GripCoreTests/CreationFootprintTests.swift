@@ -176,6 +176,17 @@ import Testing
         let sizes = r.e.snapping.index.parents[root].runs.map(\.count)
         #expect(sizes == [1024, 1024, 1024, 1024], "\(sizes)")
         #expect(r.e.snapping.index.merge.parent < 0)
+        // Boxes of one size: each axis's edge lists are in its centres' order and share the
+        // centres' storage of slots and stamps.
+        func storage(_ a: [Int32]) -> UnsafePointer<Int32>? { a.withUnsafeBufferPointer { $0.baseAddress } }
+        for run in r.e.snapping.index.parents[root].runs {
+            for axis in 0..<2 {
+                let centres = storage(run.lists[axis * 3 + 1].slots)
+                #expect(storage(run.lists[axis * 3].slots) == centres)
+                #expect(storage(run.lists[axis * 3 + 2].slots) == centres)
+            }
+            #expect(storage(run.lists[1].slots) != storage(run.lists[4].slots))
+        }
     }
 
     /// Turning snapping on merges many runs of one size down pair by pair (the two adjacent runs
@@ -188,8 +199,10 @@ import Testing
         #expect(r.e.snapping.index.parents[root].runs.map(\.count) == [Int](repeating: 16, count: 32))
         var c = SnapConfig()
         c.flags = SnapConfig.edges
+        r.e.snapping.index.sliceEntries = 1024
+        r.e.snapping.index.sliceWork = 0
         try r.e.setSnapping(c)
-        var work = 0, calls = 0
+        var work = r.e.snapping.index.sliceWork, calls = 0
         while (r.e.snapping.index.parents[root].runs.count > 1 || r.e.snapping.index.merge.parent >= 0)
             && calls < 1000
         {

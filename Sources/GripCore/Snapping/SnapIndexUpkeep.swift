@@ -218,23 +218,30 @@ extension Engine {
                     for axis in 0..<2 {
                         // Centres first: where the boxes are as wide (or as tall) as each other,
                         // their edges are in the same order, and the edges' lists take it after
-                        // one check instead of a sort of their own.
+                        // one check instead of a sort of their own, sharing the centres' slots
+                        // and stamps (one storage for the three lists).
                         var made = (SnapList(), SnapList(), SnapList())
                         for step in 0..<3 {
                             let f = step == 0 ? 1 : step == 1 ? 0 : 2
                             let o = f == 1 ? centreOrder : order
+                            var centres = false
                             let keys = [Double](unsafeUninitializedCapacity: n) { kb, c in
                                 c = n
                                 let k = kb.baseAddress.unsafelyUnwrapped
                                 if f != 1 {
                                     for i in 0..<n { k[i] = SnapIndex.feature(rb[Int(centreOrder[i])], axis: axis, f) }
                                     if SnapIndex.stablySorted(k, centreOrder, n) {
-                                        o.update(from: centreOrder, count: n)
+                                        centres = true
                                         return
                                     }
                                 }
                                 for i in 0..<n { k[i] = SnapIndex.feature(rb[i], axis: axis, f); o[i] = Int32(i) }
                                 SnapIndex.bucketSort(k, o, n)
+                            }
+                            if centres {
+                                let list = SnapList(keys: keys, slots: made.1.slots, stamps: made.1.stamps)
+                                if f == 0 { made.0 = list } else { made.2 = list }
+                                continue
                             }
                             let slots = [Int32](unsafeUninitializedCapacity: n) { ob, c in
                                 for i in 0..<n { ob[i] = bb[Int(o[i])] }
