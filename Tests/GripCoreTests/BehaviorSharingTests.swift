@@ -254,6 +254,37 @@ import Testing
         #expect(r.e.scene.behaviors.count == 5 && r.e.scene.freeBehaviors.isEmpty)
     }
 
+    /// A box created with the behaviour of the box before it shares its entry without the
+    /// behaviour being checked again, but its geometry is still checked against the shared
+    /// minimum sizes and scales; a behaviour that differs, even by one bad field, is checked in full.
+    @Test func aSharedBehaviourStillChecksTheGeometry() throws {
+        let r = Rig()
+        var b = behavior(7)
+        b.minWidth = 30
+        b.minScale = 0.5
+        let first = create(r, b)
+        let entries = r.e.scene.behaviors.count
+        var d = BoxDesc()
+        d.behavior = b
+        d.geometry = BoxGeometry(center: Vec2(100, 100), width: 20, height: 40)
+        #expect(throws: GripError.self) { try r.e.createBox(d) }
+        d.geometry = BoxGeometry(center: Vec2(100, 100), width: 40, height: 40, scale: 0.25)
+        #expect(throws: GripError.self) { try r.e.createBox(d) }
+        for bad in [Double.nan, -1, Double.infinity] {
+            var wrong = b
+            wrong.cornerRadius = bad
+            d.behavior = wrong
+            d.geometry = BoxGeometry(center: Vec2(100, 100), width: 40, height: 40)
+            #expect(throws: GripError.self) { try r.e.createBox(d) }
+        }
+        #expect(r.e.boxCount == 1 && r.e.scene.behaviors.count == entries)
+        d.behavior = b
+        d.behavior.userData = 99
+        let second = try r.e.createBox(d)
+        #expect(entry(r, second) == entry(r, first) && uses(r, entry(r, first)) == 2)
+        #expect(try r.e.behavior(of: second).userData == 99)
+    }
+
     /// Random creations (nested too), configurations, behaviour and editing changes and
     /// destructions of subtrees, among a few behaviours and some one-off ones: after every step
     /// each entry's count is the number of boxes using it, the free list holds exactly the unused

@@ -47,12 +47,20 @@ extension Scene {
         return -1
     }
 
+    /// Whether `b` (its `userData` and `editing` aside) is held by the entry the last box
+    /// created got, still in use: a behaviour that was checked when it was stored.
+    @inline(__always) func isLastBehavior(_ b: BoxBehavior) -> Bool {
+        let last = lastBehavior
+        return last >= 0 && behaviors[Int(last)].uses > 0 && BoxBehavior.sameShared(behaviors[Int(last)].behavior, b)
+    }
+
     /// An entry for behaviour `b` with one use more: the live one holding it, else a new one (a
     /// free entry reused when there is one). Returns its index. Boxes come in runs of one
-    /// behaviour: the entry the last box got is tried first, with no hash.
-    @_optimize(speed) mutating func retainBehavior(_ b: BoxBehavior) -> Int32 {
-        let last = lastBehavior
-        if last >= 0 && behaviors[Int(last)].uses > 0 && BoxBehavior.sameShared(behaviors[Int(last)].behavior, b) {
+    /// behaviour: the entry the last box got is tried first, with no hash (`isLast`: the caller
+    /// found `isLastBehavior(b)` true already).
+    @_optimize(speed) mutating func retainBehavior(_ b: BoxBehavior, isLast: Bool = false) -> Int32 {
+        if isLast || isLastBehavior(b) {
+            let last = lastBehavior
             behaviors[Int(last)].uses += 1
             return last
         }

@@ -5,14 +5,15 @@ extension Engine {
         return s
     }
 
-    /// Checks a description: numbers, minimum sizes, parent.
-    @_optimize(speed) func validate(_ d: BoxDesc) throws(GripError) -> Int32 {
+    /// Checks a description: numbers, minimum sizes, parent (with `behaviorChecked`, the behaviour
+    /// is one already stored, checked then: only its minimum sizes are checked against the geometry).
+    @_optimize(speed) func validate(_ d: BoxDesc, behaviorChecked: Bool = false) throws(GripError) -> Int32 {
         guard d.geometry.isValid else {
             throw .arg(
                 "geometry must be finite, with width, height and scale > 0 and magnitudes <= \(BoxGeometry.maxMagnitude) (scale <= \(BoxGeometry.maxScale))"
             )
         }
-        if let p = d.behavior.problem() { throw .arg(p) }
+        if !behaviorChecked, let p = d.behavior.problem() { throw .arg(p) }
         if d.geometry.width < d.behavior.minWidth || d.geometry.height < d.behavior.minHeight {
             throw .arg(
                 "width \(d.geometry.width) x height \(d.geometry.height) is below min_width x min_height \(d.behavior.minWidth) x \(d.behavior.minHeight)"
@@ -30,14 +31,18 @@ extension Engine {
 
     /// Adds a box; its geometry is in the parent's coordinates.
     @_optimize(speed) public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
-        let parent = try validate(d)
+        // A box with the behaviour of the box created before it (the common case when boxes
+        // are created in numbers) shares its entry, checked when it was stored.
+        let sharesLast = Engine.isLastBehavior(d.behavior, of: &scene)
+        let parent = try validate(d, behaviorChecked: sharesLast)
         if parent >= 0 && scene.slots[Int(parent)].depth + 1 >= Scene.maxDepth {
             throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")
         }
         guard scene.count < config.maxBoxes else {
             throw GripError(.limit, "max_boxes (\(config.maxBoxes)) reached")
         }
-        guard let s = scene.insert(geometry: d.geometry, behavior: d.behavior, parent: parent) else {
+        guard let s = scene.insert(geometry: d.geometry, behavior: d.behavior, parent: parent, lastBehavior: sharesLast)
+        else {
             throw GripError(.limit, "no box slot left")
         }
         if d.behavior.editing { scene.editingSlots.append(s) }
@@ -79,6 +84,11 @@ extension Engine {
     /// (see below).
     private static func nextInDrawOrder(_ s: Int32, of scene: inout Scene) -> Int32? {
         scene.nextInDrawOrder(s)
+    }
+
+    /// `scene.isLastBehavior(b)`, borrowing the scene in place (see below).
+    private static func isLastBehavior(_ b: BoxBehavior, of scene: inout Scene) -> Bool {
+        scene.isLastBehavior(b)
     }
 
     /// `scene.collectSubtree(root, into: &out)`, borrowing the scene in place: called on the

@@ -81,10 +81,13 @@ public struct Scene {
 
     /// Stores a new box under `parent` (-1 for top level) and returns its slot, or nil when no
     /// slot is free (every slot's generation exhausted or `Int32` indices used up).
-    @_optimize(speed) mutating func insert(geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32) -> Int32? {
+    /// `lastBehavior`: `isLastBehavior(behavior)` is known to be true.
+    @_optimize(speed) mutating func insert(
+        geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32, lastBehavior isLast: Bool = false
+    ) -> Int32? {
         let s: Int32
         guard !freeSlots.isEmpty || slots.count < Int(Int32.max) else { return nil }
-        let b = retainBehavior(behavior)
+        let b = retainBehavior(behavior, isLast: isLast)
         // The record is built in one expression, straight into its slot.
         if let f = freeSlots.popLast() {
             s = f
