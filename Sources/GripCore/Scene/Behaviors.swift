@@ -56,13 +56,12 @@ extension Scene {
 
     /// An entry for behaviour `b` with one use more: the live one holding it, else a new one (a
     /// free entry reused when there is one). Returns its index. Boxes come in runs of one
-    /// behaviour: the entry the last box got is tried first, with no hash (`isLast`: the caller
-    /// found `isLastBehavior(b)` true already).
-    @_optimize(speed) mutating func retainBehavior(_ b: BoxBehavior, isLast: Bool = false) -> Int32 {
-        if isLast || isLastBehavior(b) {
-            let last = lastBehavior
-            behaviors[Int(last)].uses += 1
-            return last
+    /// behaviour, so the caller first compares `b` with the entry the last box got, with no hash
+    /// (`isLast`: what `isLastBehavior(b)` returned).
+    @_optimize(speed) mutating func retainBehavior(_ b: BoxBehavior, isLast: Bool) -> Int32 {
+        if isLast {
+            behaviors[Int(lastBehavior)].uses += 1
+            return lastBehavior
         }
         let i = retainLooking(b)
         lastBehavior = i

@@ -81,9 +81,9 @@ public struct Scene {
 
     /// Stores a new box under `parent` (-1 for top level) and returns its slot, or nil when no
     /// slot is free (every slot's generation exhausted or `Int32` indices used up).
-    /// `lastBehavior`: `isLastBehavior(behavior)` is known to be true.
+    /// `lastBehavior`: what `isLastBehavior(behavior)` returned.
     @_optimize(speed) mutating func insert(
-        geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32, lastBehavior isLast: Bool = false
+        geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32, lastBehavior isLast: Bool
     ) -> Int32? {
         let s: Int32
         guard !freeSlots.isEmpty || slots.count < Int(Int32.max) else { return nil }
