@@ -6,7 +6,8 @@ extension Engine {
     }
 
     /// Checks a description: numbers, minimum sizes, parent (with `behaviorChecked`, the behaviour
-    /// is one already stored, checked then: only its minimum sizes are checked against the geometry).
+    /// is one already stored, checked then: only the geometry is checked against its minimum sizes
+    /// and scales).
     @_optimize(speed) func validate(_ d: BoxDesc, behaviorChecked: Bool = false) throws(GripError) -> Int32 {
         guard d.geometry.isValid else {
             throw .arg(
