@@ -32,7 +32,7 @@ typedef struct box_ud {
 /* registry: lightuserdata(LuaEngine) -> engine userdata (weak) */
 extern const char gl_engines_key;
 
-/* The name tables are generated from grip.h (Sources/CNames, scripts/gen-names). */
+/* The name tables are generated from schema/grip.toml (Sources/CNames, scripts/gen). */
 #define handle_names       gn_handle_names
 #define allow_names        gn_allow_names
 #define event_names        gn_event_names

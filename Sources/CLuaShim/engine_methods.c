@@ -135,9 +135,9 @@ int l_set_snapping(lua_State *L) {
         luaL_checktype(L, 2, LUA_TTABLE);
         static const char *const keys[] = {"flags", "grid_x", "grid_y", "grid_origin", "threshold", "bypass_modifiers", NULL};
         check_keys(L, 2, keys, "snapping");
-        if (lua_getfield(L, 2, "flags") != LUA_TNIL) d.flags = mask_value(L, -1, snap_names, 0, 0x1F, "snapping.flags");
+        if (lua_getfield(L, 2, "flags") != LUA_TNIL) d.flags = mask_value(L, -1, snap_names, 0, GN_SNAP_ALL, "snapping.flags");
         lua_pop(L, 1);
-        if (lua_getfield(L, 2, "bypass_modifiers") != LUA_TNIL) d.bypass_modifiers = mask_value(L, -1, mod_names, 0, 0xF, "snapping.bypass_modifiers");
+        if (lua_getfield(L, 2, "bypass_modifiers") != LUA_TNIL) d.bypass_modifiers = mask_value(L, -1, mod_names, 0, GN_MOD_ALL, "snapping.bypass_modifiers");
         lua_pop(L, 1);
         if (lua_getfield(L, 2, "grid_origin") != LUA_TNIL) point_value(L, -1, &d.grid_origin.x, &d.grid_origin.y, "snapping.grid_origin");
         lua_pop(L, 1);

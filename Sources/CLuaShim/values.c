@@ -5,7 +5,7 @@
 
 /* ---- names ------------------------------------------------------------------ */
 
-/* The name tables are generated from grip.h (Sources/CNames, scripts/gen-names). */
+/* The name tables are generated from schema/grip.toml (Sources/CNames, scripts/gen). */
 #define handle_names       gn_handle_names
 #define allow_names        gn_allow_names
 #define event_names        gn_event_names
@@ -156,7 +156,7 @@ void check_keys(lua_State *L, int idx, const char *const *allowed, const char *w
 
 uint32_t mods_value(lua_State *L, int idx) {
     if (lua_isnoneornil(L, idx)) return 0;
-    return mask_value(L, idx, mod_names, 0, 0xF, "modifiers");
+    return mask_value(L, idx, mod_names, 0, GN_MOD_ALL, "modifiers");
 }
 
 /* The enum option `key` of the table at idx as its index in `names`, or def when absent. */

@@ -291,7 +291,7 @@ static void report(replay *r, const char *verb, grip_status s) {
 
 static uint32_t modifiers(replay *r, char **tok, int n) {
     uint32_t m = 0;
-    for (int i = 0; i < n; i++) m |= mask(r, tok[i], gn_mod_names, 0xF, 0);
+    for (int i = 0; i < n; i++) m |= mask(r, tok[i], gn_mod_names, GN_MOD_ALL, 0);
     return m;
 }
 
@@ -464,13 +464,13 @@ static void run_line(replay *r, char **tok, int n) {
             if (!eq) die(r, "snapping off | snapping key=value...");
             *eq = 0;
             const char *k = tok[i], *v = eq + 1;
-            if (!strcmp(k, "flags")) d.flags = mask(r, v, gn_snap_names, 0x1F, 0);
+            if (!strcmp(k, "flags")) d.flags = mask(r, v, gn_snap_names, GN_SNAP_ALL, 0);
             else if (!strcmp(k, "grid_x")) d.grid_x = number(r, v);
             else if (!strcmp(k, "grid_y")) d.grid_y = number(r, v);
             else if (!strcmp(k, "grid_origin_x")) d.grid_origin.x = number(r, v);
             else if (!strcmp(k, "grid_origin_y")) d.grid_origin.y = number(r, v);
             else if (!strcmp(k, "threshold")) d.threshold = number(r, v);
-            else if (!strcmp(k, "bypass_modifiers")) d.bypass_modifiers = mask(r, v, gn_mod_names, 0xF, 0);
+            else if (!strcmp(k, "bypass_modifiers")) d.bypass_modifiers = mask(r, v, gn_mod_names, GN_MOD_ALL, 0);
             else die(r, "unknown snapping field '%s'", k);
         }
         s = grip_engine_set_snapping(r->e, &d);

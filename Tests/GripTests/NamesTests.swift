@@ -6,7 +6,7 @@ import Testing
 @testable import Grip
 
 /// GripCore keeps its own Swift enums and Sources/Grip/Boxes.swift its own grip_box_desc mapping;
-/// the C tables (Sources/CNames) are generated from grip.h by scripts/gen-names. These tests fail
+/// the C tables (Sources/CNames) are generated from schema/grip.toml by scripts/gen. These tests fail
 /// when the Swift copies disagree with them: every value grip.h names, and every field of
 /// grip_box_desc.
 @Suite struct NamesTests {

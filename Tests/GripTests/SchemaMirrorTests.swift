@@ -21,17 +21,17 @@ import Testing
         }
         #expect(Int(SelectionMode.off.rawValue) == Int(GRIP_SELECTION_OFF.rawValue), "SelectionMode.off is GRIP_SELECTION_OFF")
         #expect(Int(SelectionMode.pointer.rawValue) == Int(GRIP_SELECTION_POINTER.rawValue), "SelectionMode.pointer is GRIP_SELECTION_POINTER")
-        for v in -1...2 {
+        for v in 0...2 {
             #expect((SelectionMode(rawValue: numericCast(v)) != nil) == [0, 1].contains(v), "SelectionMode(rawValue: \(v))")
         }
         #expect(Int(MarqueeRule.intersect.rawValue) == Int(GRIP_MARQUEE_INTERSECT.rawValue), "MarqueeRule.intersect is GRIP_MARQUEE_INTERSECT")
         #expect(Int(MarqueeRule.contain.rawValue) == Int(GRIP_MARQUEE_CONTAIN.rawValue), "MarqueeRule.contain is GRIP_MARQUEE_CONTAIN")
-        for v in -1...2 {
+        for v in 0...2 {
             #expect((MarqueeRule(rawValue: numericCast(v)) != nil) == [0, 1].contains(v), "MarqueeRule(rawValue: \(v))")
         }
         #expect(Int(GroupResize.keepShapes.rawValue) == Int(GRIP_GROUP_RESIZE_KEEP_SHAPES.rawValue), "GroupResize.keepShapes is GRIP_GROUP_RESIZE_KEEP_SHAPES")
         #expect(Int(GroupResize.memberAxes.rawValue) == Int(GRIP_GROUP_RESIZE_MEMBER_AXES.rawValue), "GroupResize.memberAxes is GRIP_GROUP_RESIZE_MEMBER_AXES")
-        for v in -1...2 {
+        for v in 0...2 {
             #expect((GroupResize(rawValue: numericCast(v)) != nil) == [0, 1].contains(v), "GroupResize(rawValue: \(v))")
         }
         #expect(Int(HandleID.none.rawValue) == Int(GRIP_HANDLE_NONE.rawValue), "HandleID.none is GRIP_HANDLE_NONE")
@@ -61,28 +61,28 @@ import Testing
         #expect(Int(Allow.all.rawValue) == 0x7F)
         #expect(Int(ResizeMode.freeform.rawValue) == Int(GRIP_RESIZE_FREEFORM.rawValue), "ResizeMode.freeform is GRIP_RESIZE_FREEFORM")
         #expect(Int(ResizeMode.uniform.rawValue) == Int(GRIP_RESIZE_UNIFORM.rawValue), "ResizeMode.uniform is GRIP_RESIZE_UNIFORM")
-        for v in -1...2 {
+        for v in 0...2 {
             #expect((ResizeMode(rawValue: numericCast(v)) != nil) == [0, 1].contains(v), "ResizeMode(rawValue: \(v))")
         }
         #expect(Int(IndicatorShape.circle.rawValue) == Int(GRIP_INDICATOR_CIRCLE.rawValue), "IndicatorShape.circle is GRIP_INDICATOR_CIRCLE")
         #expect(Int(IndicatorShape.roundedRect.rawValue) == Int(GRIP_INDICATOR_ROUNDED_RECT.rawValue), "IndicatorShape.roundedRect is GRIP_INDICATOR_ROUNDED_RECT")
         #expect(Int(IndicatorShape.rect.rawValue) == Int(GRIP_INDICATOR_RECT.rawValue), "IndicatorShape.rect is GRIP_INDICATOR_RECT")
         #expect(Int(IndicatorShape.custom.rawValue) == Int(GRIP_INDICATOR_CUSTOM.rawValue), "IndicatorShape.custom is GRIP_INDICATOR_CUSTOM")
-        for v in -1...4 {
+        for v in 0...4 {
             #expect((IndicatorShape(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3].contains(v), "IndicatorShape(rawValue: \(v))")
         }
         #expect(Int(Reorder.front.rawValue) == Int(GRIP_ORDER_FRONT.rawValue), "Reorder.front is GRIP_ORDER_FRONT")
         #expect(Int(Reorder.back.rawValue) == Int(GRIP_ORDER_BACK.rawValue), "Reorder.back is GRIP_ORDER_BACK")
         #expect(Int(Reorder.forward.rawValue) == Int(GRIP_ORDER_FORWARD.rawValue), "Reorder.forward is GRIP_ORDER_FORWARD")
         #expect(Int(Reorder.backward.rawValue) == Int(GRIP_ORDER_BACKWARD.rawValue), "Reorder.backward is GRIP_ORDER_BACKWARD")
-        for v in -1...4 {
+        for v in 0...4 {
             #expect((Reorder(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3].contains(v), "Reorder(rawValue: \(v))")
         }
         #expect(Int(SelectOp.replace.rawValue) == Int(GRIP_SELECT_REPLACE.rawValue), "SelectOp.replace is GRIP_SELECT_REPLACE")
         #expect(Int(SelectOp.add.rawValue) == Int(GRIP_SELECT_ADD.rawValue), "SelectOp.add is GRIP_SELECT_ADD")
         #expect(Int(SelectOp.remove.rawValue) == Int(GRIP_SELECT_REMOVE.rawValue), "SelectOp.remove is GRIP_SELECT_REMOVE")
         #expect(Int(SelectOp.toggle.rawValue) == Int(GRIP_SELECT_TOGGLE.rawValue), "SelectOp.toggle is GRIP_SELECT_TOGGLE")
-        for v in -1...4 {
+        for v in 0...4 {
             #expect((SelectOp(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3].contains(v), "SelectOp(rawValue: \(v))")
         }
         #expect(Int(SnapConfig.grid) == 1 << 0, "SnapConfig.grid is GRIP_SNAP_GRID")
@@ -100,7 +100,7 @@ import Testing
         #expect(Int(PointerPhase.move.rawValue) == Int(GRIP_PHASE_MOVE.rawValue), "PointerPhase.move is GRIP_PHASE_MOVE")
         #expect(Int(PointerPhase.up.rawValue) == Int(GRIP_PHASE_UP.rawValue), "PointerPhase.up is GRIP_PHASE_UP")
         #expect(Int(PointerPhase.cancel.rawValue) == Int(GRIP_PHASE_CANCEL.rawValue), "PointerPhase.cancel is GRIP_PHASE_CANCEL")
-        for v in -1...4 {
+        for v in 0...4 {
             #expect((PointerPhase(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3].contains(v), "PointerPhase(rawValue: \(v))")
         }
         #expect(Int(Modifiers.shift) == 1 << 0, "Modifiers.shift is GRIP_MOD_SHIFT")
@@ -169,7 +169,7 @@ import Testing
         #expect(Int(GestureKind.marquee.rawValue) == Int(GRIP_GESTURE_MARQUEE.rawValue), "GestureKind.marquee is GRIP_GESTURE_MARQUEE")
         #expect(Int(GestureKind.nudge.rawValue) == Int(GRIP_GESTURE_NUDGE.rawValue), "GestureKind.nudge is GRIP_GESTURE_NUDGE")
         #expect(Int(GestureKind.reset.rawValue) == Int(GRIP_GESTURE_RESET.rawValue), "GestureKind.reset is GRIP_GESTURE_RESET")
-        for v in -1...10 {
+        for v in 0...10 {
             #expect((GestureKind(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].contains(v), "GestureKind(rawValue: \(v))")
         }
         #expect(SchemaMasks.allow == GN_ALLOW_ALL)

@@ -1,13 +1,14 @@
 # shellcheck shell=bash
-# Suite names (scripts/test names): the generated name tables are current.
-# names_check: the generated name tables and field map (Sources/CNames) are what scripts/gen-names
-# makes of Include/grip.h and names.txt, and cover every enum and grip_box_desc field of grip.h.
+# Suite names (scripts/test names): every file generated from schema/grip.toml is current.
+# names_check: scripts/gen --check: grip.h's enum and struct blocks, the name tables (Sources/CNames),
+# the LuaJIT tables, grip.d.ts, the reference tables and the Swift mirrors are what scripts/gen
+# writes from the schema, and grip.h declares exactly the schema's functions.
 names_check() {
     echo "== Generated names"
     local status=0 line
-    run "$out/names.log" scripts/gen-names --check || status=$?
-    line=$(grep -E '^names: ' "$out/names.log" | tail -n 1 | sed 's/^names: //' || true)
-    record "$status" "Generated names: ${line:-scripts/gen-names --check failed (status $status)}"
+    run "$out/names.log" scripts/gen --check || status=$?
+    line=$(grep -E '^generated: ' "$out/names.log" | tail -n 1 | sed 's/^generated: //' || true)
+    record "$status" "Generated names: ${line:-scripts/gen --check failed (status $status)}"
 }
 
 names_check

@@ -9,7 +9,7 @@ public struct Allow: OptionSet, Sendable {
     public static let magnify = Allow(rawValue: 1 << 4)
     public static let doubleTapReset = Allow(rawValue: 1 << 5)
     public static let longPress = Allow(rawValue: 1 << 6)
-    public static let all = Allow(rawValue: 0x7F)
+    public static let all = Allow(rawValue: SchemaMasks.allow)
     /// The default: everything but long press.
     public static let defaults = Allow(rawValue: 0x3F)
 }

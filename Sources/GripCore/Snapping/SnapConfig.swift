@@ -3,7 +3,7 @@ public struct SnapConfig: Equatable, Sendable {
     /// `GRIP_SNAP_*` bits.
     public static let grid: UInt32 = 1 << 0, edges: UInt32 = 1 << 1, centers: UInt32 = 1 << 2
     public static let gaps: UInt32 = 1 << 3, whileResizing: UInt32 = 1 << 4
-    public static let allFlags: UInt32 = 0x1F
+    public static let allFlags: UInt32 = SchemaMasks.snap
 
     public var flags: UInt32 = 0
     /// Grid spacing and origin, world units (the moving box's parent space).
