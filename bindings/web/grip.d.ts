@@ -45,7 +45,8 @@ export type AllowFlag =
     | "double_tap_reset"
     | "long_press";
 export type AllowMask = AllowFlag[];
-export const allowAll: readonly AllowFlag[] = ["move", "resize", "rotate", "pinch", "magnify", "double_tap_reset", "long_press"];
+/** Every AllowFlag, in bit order. */
+export const allowAll: readonly ["move", "resize", "rotate", "pinch", "magnify", "double_tap_reset", "long_press"];
 
 export type ResizeMode =
     | "freeform"
@@ -76,7 +77,8 @@ export type SnapFlag =
     | "gaps"
     | "while_resizing";
 export type SnapMask = SnapFlag[];
-export const snapAll: readonly SnapFlag[] = ["grid", "edges", "centers", "gaps", "while_resizing"];
+/** Every SnapFlag, in bit order. */
+export const snapAll: readonly ["grid", "edges", "centers", "gaps", "while_resizing"];
 
 export type Phase =
     | "down"
@@ -90,7 +92,8 @@ export type ModFlag =
     | "ctrl"
     | "meta";
 export type ModMask = ModFlag[];
-export const modAll: readonly ModFlag[] = ["shift", "alt", "ctrl", "meta"];
+/** Every ModFlag, in bit order. */
+export const modAll: readonly ["shift", "alt", "ctrl", "meta"];
 
 export type Key =
     | "left"
@@ -118,7 +121,8 @@ export type StateFlag =
     | "hover"
     | "active";
 export type StateMask = StateFlag[];
-export const stateAll: readonly StateFlag[] = ["hover", "active"];
+/** Every StateFlag, in bit order. */
+export const stateAll: readonly ["hover", "active"];
 
 export type EventKind =
     | "gesture_began"
@@ -168,124 +172,125 @@ export interface Affine {
 
 /** grip_engine_desc */
 export interface EngineDesc {
-    /** root bounds: what top-level boxes are contained in Default 1024. Range finite, > 0. */
+    /** root bounds: what top-level boxes are contained in. Default 1024. Range finite, > 0. */
     width?: number;
-    /** Default 768. Range finite, > 0. */
+    /** root bounds: what top-level boxes are contained in. Default 768. Range finite, > 0. */
     height?: number;
     /** 0 = default (1,000,000) Default 0. Range 0 (1,000,000) or 1 ... 2147483647. */
     maxBoxes?: number;
     /** simultaneous pointers, 0 = default (10) Default 0. Range 0 (10) or 1 ... 64. */
     maxPointers?: number;
-    /** movement that still counts as a tap/press, default 10 Default 10. Range >= 0. */
+    /** movement that still counts as a tap/press, default 10. Default 10. Range >= 0. */
     touchSlop?: number;
-    /** seconds between taps, default 0.3 Default 0.3. Range >= 0. */
+    /** seconds between taps, default 0.3. Default 0.3. Range >= 0. */
     doubleTapInterval?: number;
     /** hit radius of handles, default 22 (44-point touch target) Default 22. Range >= 0. */
     handleHitRadius?: number;
-    /** default GRIP_SELECTION_OFF Default off. */
+    /** default GRIP_SELECTION_OFF. Default off. */
     selection?: SelectionMode;
-    /** default GRIP_MARQUEE_INTERSECT Default intersect. */
+    /** default GRIP_MARQUEE_INTERSECT. Default intersect. */
     marqueeRule?: MarqueeRule;
-    /** default GRIP_GROUP_RESIZE_KEEP_SHAPES Default keep_shapes. */
+    /** default GRIP_GROUP_RESIZE_KEEP_SHAPES. Default keep_shapes. */
     groupResize?: GroupResize;
-    /** undo steps kept by grip_undo, default 100; 0 keeps none Default 100. Range 0 ... 1000000. */
+    /** undo steps kept by grip_undo, default 100; 0 keeps none. Default 100. Range 0 ... 1000000. */
     historyLimit?: number;
-    /** world units an arrow key moves the selection, default 1 Default 1. Range > 0, <= 1e9. */
+    /** world units an arrow key moves the selection, default 1. Default 1. Range > 0, <= 1e9. */
     nudgeStep?: number;
-    /** with shift held, default 10 Default 10. Range > 0, <= 1e9. */
+    /** with shift held, default 10. Default 10. Range > 0, <= 1e9. */
     nudgeStepLarge?: number;
-    /** screen units from the top edge's midpoint to the rotate handle, default 24 Default 24. Range 0 ... 10000. */
+    /** screen units from the top edge's midpoint to the rotate handle, default 24. Default 24. Range 0 ... 10000. */
     rotateHandleOffset?: number;
 }
 
 /** grip_box_desc */
 export interface BoxDesc {
-    /** GRIP_NO_BOX: top level Default 0. */
+    /** GRIP_NO_BOX: top level. Default 0. */
     parent?: bigint;
-    /** Default 0. Range |x| <= 1e9. */
+    /** Geometry, in the parent's coordinates, before rotation and scale. Default 0. Range |x| <= 1e9. */
     x?: number;
-    /** Default 0. Range |y| <= 1e9. */
+    /** Geometry, in the parent's coordinates, before rotation and scale. Default 0. Range |y| <= 1e9. */
     y?: number;
-    /** Default 100. Range min_width ... 1e9. */
+    /** Geometry, in the parent's coordinates, before rotation and scale. Default 100. Range min_width ... 1e9. */
     width?: number;
-    /** Default 100. Range min_height ... 1e9. */
+    /** Geometry, in the parent's coordinates, before rotation and scale. Default 100. Range min_height ... 1e9. */
     height?: number;
-    /** radians, about the centre, clockwise on screen Default 0. Range finite. */
+    /** radians, about the centre, clockwise on screen. Default 0. Range finite. */
     rotation?: number;
-    /** uniform, about the centre, default 1 Default 1. Range min_scale ... max_scale. */
+    /** uniform, about the centre, default 1. Default 1. Range min_scale ... max_scale. */
     scale?: number;
-    /** border + handles shown, handles active Default False. */
+    /** border + handles shown, handles active. Default false. */
     editing?: boolean;
-    /** GRIP_ALLOW_* mask, default all but GRIP_ALLOW_LONG_PRESS Default ['move', 'resize', 'rotate', 'pinch', 'magnify', 'double_tap_reset']. */
+    /** GRIP_ALLOW_* mask, default all but GRIP_ALLOW_LONG_PRESS. Default [move, resize, rotate, pinch, magnify, double_tap_reset]. */
     allow?: AllowMask;
-    /** GRIP_HANDLE_BIT mask, default all 8 + rotate Default ['top_left', 'top', 'top_right', 'right', 'bottom_right', 'bottom', 'bottom_left', 'left', 'rotate']. */
+    /** GRIP_HANDLE_BIT mask, default all 8 + rotate. Default [top_left, top, top_right, right, bottom_right, bottom, bottom_left, left, rotate]. */
     handles?: HandleMask;
     /** Default freeform. */
     resizeMode?: ResizeMode;
-    /** resize about the centre; alt held toggles it Default False. */
+    /** resize about the centre; alt held toggles it. Default false. */
     centered?: boolean;
-    /** a handle dragged past the opposite edge mirrors the box (default true) Default True. */
+    /** a handle dragged past the opposite edge mirrors the box (default true) Default true. */
     allowFlip?: boolean;
-    /** default 10 Default 10. Range > 0, <= 1e9. */
+    /** default 10. Default 10. Range > 0, <= 1e9. */
     minWidth?: number;
-    /** Default 10. Range > 0, <= 1e9. */
+    /** default 10. Default 10. Range > 0, <= 1e9. */
     minHeight?: number;
-    /** default 0.1 and 10 Default 0.1. Range 1e-6 ... max_scale. */
+    /** default 0.1 and 10. Default 0.1. Range 1e-6 ... max_scale. */
     minScale?: number;
-    /** Default 10. Range min_scale ... 1e6. */
+    /** default 0.1 and 10. Default 10. Range min_scale ... 1e6. */
     maxScale?: number;
-    /** keep the box (its axis-aligned bounds) inside the parent's bounds Default False. */
+    /** keep the box (its axis-aligned bounds) inside the parent's bounds. Default false. */
     contain?: boolean;
-    /** shrink those bounds; negative values extend them Default 0. Range finite. */
+    /** shrink those bounds; negative values extend them. Default 0. Range finite. */
     insetTop?: number;
-    /** Default 0. Range finite. */
+    /** shrink those bounds; negative values extend them. Default 0. Range finite. */
     insetLeft?: number;
-    /** Default 0. Range finite. */
+    /** shrink those bounds; negative values extend them. Default 0. Range finite. */
     insetBottom?: number;
-    /** Default 0. Range finite. */
+    /** shrink those bounds; negative values extend them. Default 0. Range finite. */
     insetRight?: number;
-    /** seconds to hold, default 1.0 Default 1.0. Range > 0. */
+    /** seconds to hold, default 1.0. Default 1.0. Range > 0. */
     longPressDuration?: number;
     /** Default circle. */
     indicator?: IndicatorShape;
-    /** for GRIP_INDICATOR_ROUNDED_RECT, default 6 Default 6. Range >= 0. */
+    /** for GRIP_INDICATOR_ROUNDED_RECT, default 6. Default 6. Range >= 0. */
     cornerRadius?: number;
-    /** radians, 0 = off: rotation snaps to multiples within snap_tolerance Default 0. Range >= 0. */
+    /** radians, 0 = off: rotation snaps to multiples within snap_tolerance. Default 0. Range >= 0. */
     rotationSnap?: number;
     /** radians, default 0.087 (5 degrees) Default 0.087. Range >= 0. */
     snapTolerance?: number;
-    /** the host's, returned in events Default 0. */
+    /** the host's, returned in events. Default 0. */
     userData?: bigint;
-    /** Default False. */
+    /** Added in 0.1: mirrored along the box's x / y axis (a resize past the opposite edge flips the box; describe reports it so describe + configure keeps the box as it is). Default false. Default false. */
     flippedX?: boolean;
-    /** Default False. */
+    /** Added in 0.1: mirrored along the box's x / y axis (a resize past the opposite edge flips the box; describe reports it so describe + configure keeps the box as it is). Default false. Default false. */
     flippedY?: boolean;
-    /** taps and marquees may select it (default true) Default True. */
+    /** taps and marquees may select it (default true) Default true. */
     selectable?: boolean;
-    /** other boxes snap to its edges and centre (default true) Default True. */
+    /** other boxes snap to its edges and centre (default true) Default true. */
     snapTarget?: boolean;
-    /** never hit: pointers go through it to what is under it (default false) Default False. */
+    /** never hit: pointers go through it to what is under it (default false) Default false. */
     passThrough?: boolean;
-    /** the body is also hit this many screen units outside its outline (thin boxes), default 0 Default 0. Range 0 ... 10000. */
+    /** the body is also hit this many screen units outside its outline (thin boxes), default 0. Default 0. Range 0 ... 10000. */
     hitOutset?: number;
 }
 
 /** grip_box_state */
 export interface BoxState {
-    /** in the parent's coordinates */
+    /** in the parent's coordinates. */
     center: Vec2;
-    /** unscaled, always > 0 */
+    /** unscaled, always > 0. */
     width: number;
+    /** unscaled, always > 0. */
     height: number;
     rotation: number;
     scale: number;
     flippedX: boolean;
     flippedY: boolean;
-    /** box space (0,0)-(width,height) -> parent space */
+    /** box space (0,0)-(width,height) -> parent space. */
     local: Affine;
-    /** box space -> world */
+    /** box space -> world. */
     world: Affine;
-    /** world: top-left, top-right, bottom-right, bottom-left of box space */
+    /** world: top-left, top-right, bottom-right, bottom-left of box space. */
     corners: [Vec2, Vec2, Vec2, Vec2];
     editing: boolean;
     gestureActive: boolean;
@@ -293,21 +298,22 @@ export interface BoxState {
 
 /** grip_hit */
 export interface Hit {
-    /** GRIP_NO_BOX: nothing there */
+    /** GRIP_NO_BOX: nothing there. */
     box: bigint;
-    /** GRIP_HANDLE_NONE: the body */
+    /** GRIP_HANDLE_NONE: the body. */
     handle: Handle;
 }
 
 /** grip_selection_state */
 export interface SelectionState {
-    /** selected boxes */
+    /** selected boxes. */
     count?: number;
+    /** The selection frame in world coordinates: oriented at the members' rotation when every member has the same world rotation (within 1e-9 rad), else axis-aligned (rotation 0). */
     center?: Vec2;
     width?: number;
     height?: number;
     rotation?: number;
-    /** top-left, top-right, bottom-right, bottom-left of the frame */
+    /** top-left, top-right, bottom-right, bottom-left of the frame. */
     corners?: [Vec2, Vec2, Vec2, Vec2];
     /** a gesture acts on the selection (a marquee too) */
     gestureActive?: boolean;
@@ -315,52 +321,54 @@ export interface SelectionState {
 
 /** grip_snap_desc */
 export interface SnapDesc {
-    /** GRIP_SNAP_*, default 0: no snapping Default []. */
+    /** GRIP_SNAP_*, default 0: no snapping. Default []. */
     flags?: SnapMask;
-    /** grid spacing in world units, default 10 x 10 Default 10. Range finite, > 0. */
+    /** grid spacing in world units, default 10 x 10. Default 10. Range finite, > 0. */
     gridX?: number;
-    /** Default 10. Range finite, > 0. */
+    /** grid spacing in world units, default 10 x 10. Default 10. Range finite, > 0. */
     gridY?: number;
     /** default (0, 0) Default (0, 0). Range finite. */
     gridOrigin?: Vec2;
-    /** how close counts, in screen units, default 8 Default 8. Range 0 ... 10000. */
+    /** how close counts, in screen units, default 8. Default 8. Range 0 ... 10000. */
     threshold?: number;
-    /** any of these held: no snapping, default GRIP_MOD_CTRL | GRIP_MOD_META Default ['ctrl', 'meta']. */
+    /** any of these held: no snapping, default GRIP_MOD_CTRL | GRIP_MOD_META. Default [ctrl, meta]. */
     bypassModifiers?: ModMask;
 }
 
 /** grip_pointer_event */
 export interface PointerEvent {
     phase: Phase;
-    /** the host's id for a finger / mouse button */
+    /** the host's id for a finger / mouse button. */
     pointer: number;
     /** screen (the same as world until a view is set) */
     x: number;
+    /** screen (the same as world until a view is set) */
     y: number;
-    /** seconds, never decreasing */
+    /** seconds, never decreasing. */
     time: number;
-    /** GRIP_MOD_*: shift = keep ratio, alt = resize about the centre */
+    /** GRIP_MOD_*: shift = keep ratio, alt = resize about the centre. */
     modifiers: ModMask;
 }
 
 /** grip_magnify_event */
 export interface MagnifyEvent {
-    /** DOWN = began, MOVE = changed, UP = ended, CANCEL */
+    /** DOWN = began, MOVE = changed, UP = ended, CANCEL. */
     phase: Phase;
-    /** cumulative since began, > 0 */
+    /** cumulative since began, > 0. */
     factor: number;
     /** focal point, screen (the same as world until a view is set) */
     x: number;
+    /** focal point, screen (the same as world until a view is set) */
     y: number;
     time: number;
 }
 
 /** grip_key_event */
 export interface KeyEvent {
-    /** DOWN (an auto-repeat is another DOWN) or UP */
+    /** DOWN (an auto-repeat is another DOWN) or UP. */
     phase: Phase;
     key: Key;
-    /** GRIP_MOD_* held once this event has happened */
+    /** GRIP_MOD_* held once this event has happened. */
     modifiers: ModMask;
     /** seconds, never decreasing (one clock with the pointer events) */
     time: number;
@@ -369,44 +377,49 @@ export interface KeyEvent {
 /** grip_command */
 export interface Command {
     kind: CommandKind;
-    /** HANDLE */
+    /** HANDLE. */
     handle: Handle;
     box: bigint;
     userData: bigint;
     /** BOX: box space -> screen (world until a view is set) */
     transform: Affine;
-    /** BOX */
+    /** BOX. */
     width: number;
+    /** BOX. */
     height: number;
-    /** HANDLE */
+    /** HANDLE. */
     center: Vec2;
-    /** HANDLE: outer and inner mark radii */
+    /** HANDLE: outer and inner mark radii. */
     radius: number;
+    /** HANDLE: outer and inner mark radii. */
     innerRadius: number;
-    /** HANDLE: direction a resize cursor should point, radians, rotation included */
+    /** HANDLE: direction a resize cursor should point, radians, rotation included. */
     cursorAngle: number;
-    /** BORDER, INDICATOR, GUIDE: a range of grip_frame.vertices */
+    /** BORDER, INDICATOR, GUIDE: a range of grip_frame.vertices. */
     firstVertex: number;
+    /** BORDER, INDICATOR, GUIDE: a range of grip_frame.vertices. */
     vertexCount: number;
     strokeWidth: number;
-    /** BORDER: marching ants */
+    /** BORDER: marching ants. */
     dashOn: number;
+    /** BORDER: marching ants. */
     dashOff: number;
+    /** BORDER: marching ants. */
     dashPhase: number;
-    /** INDICATOR: 0..1 */
+    /** INDICATOR: 0..1. */
     progress: number;
-    /** GRIP_STATE_* */
+    /** GRIP_STATE_*. */
     state: StateMask;
 }
 
 /** grip_frame */
 export interface Frame {
-    /** of the last dispatch */
+    /** of the last dispatch. */
     time: number;
-    /** grows whenever anything drawn changed */
+    /** grows whenever anything drawn changed. */
     serial: bigint;
     commandCount: number;
-    /** back to front: parents before children, overlay after content */
+    /** back to front: parents before children, overlay after content. */
     commands: Command[];
     vertexCount: number;
     vertices: Vec2[];
@@ -421,7 +434,7 @@ export interface Event {
     handle: Handle;
     pointer: number;
     time: number;
-    /** world */
+    /** world. */
     position: Vec2;
 }
 
@@ -450,6 +463,6 @@ export interface LuaDesc {
     memoryLimit?: number;
     /** per entry from the host, 0 = default (100 million) Default 0. */
     instructionLimit?: bigint;
-    /** false (default): no io, os (but os.clock/time), package, debug, binary chunks Default False. */
+    /** false (default): no io, os (but os.clock/time), package, debug, binary chunks. Default false. */
     allowIo?: boolean;
 }
