@@ -360,11 +360,12 @@ grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *
 /* ---- Snapping (0.2) ----------------------------------------------------- */
 
 enum {
-    GRIP_SNAP_GRID = 1u << 0,          /* edges and centre to grid lines, where no object snap is in range */
-    GRIP_SNAP_EDGES = 1u << 1,         /* edges to other boxes' edges (left/right to left/right, top/bottom to top/bottom) */
-    GRIP_SNAP_CENTERS = 1u << 2,       /* centre to other boxes' centres */
-    GRIP_SNAP_GAPS = 1u << 3,          /* equal gaps between neighbours in a row or column */
-    GRIP_SNAP_WHILE_RESIZING = 1u << 4 /* the moving edges of a resize snap too */
+    GRIP_SNAP_GRID = 1u << 0,           /* edges and centre to grid lines, where no object snap is in range */
+    GRIP_SNAP_EDGES = 1u << 1,          /* edges to other boxes' edges (left/right to left/right, top/bottom to top/bottom) */
+    GRIP_SNAP_CENTERS = 1u << 2,        /* centre to other boxes' centres */
+    GRIP_SNAP_GAPS = 1u << 3,           /* equal gaps between neighbours in a row or column */
+    GRIP_SNAP_WHILE_RESIZING = 1u << 4, /* the moving edges of a resize snap too */
+    GRIP_SNAP_ALL = 0x1Fu               /* every flag above (0.3) */
 };
 
 typedef struct grip_snap_desc {

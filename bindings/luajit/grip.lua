@@ -202,7 +202,8 @@ GRIP_SNAP_GRID = 1u << 0,
 GRIP_SNAP_EDGES = 1u << 1,
 GRIP_SNAP_CENTERS = 1u << 2,
 GRIP_SNAP_GAPS = 1u << 3,
-GRIP_SNAP_WHILE_RESIZING = 1u << 4
+GRIP_SNAP_WHILE_RESIZING = 1u << 4,
+GRIP_SNAP_ALL = 0x1Fu
 };
 typedef struct grip_snap_desc {
 uint32_t struct_size;
@@ -393,7 +394,7 @@ local enums = {
     ["grip_indicator_shape"] = {circle = 0, rounded_rect = 1, rect = 2, custom = 3},
     ["grip_order"] = {front = 0, back = 1, forward = 2, backward = 3},
     ["grip_select_op"] = {replace = 0, add = 1, remove = 2, toggle = 3},
-    ["GRIP_SNAP_"] = {grid = 1, edges = 2, centers = 4, gaps = 8, while_resizing = 16},
+    ["GRIP_SNAP_"] = {grid = 1, edges = 2, centers = 4, gaps = 8, while_resizing = 16, all = 31},
     ["grip_phase"] = {down = 0, move = 1, up = 2, cancel = 3},
     ["GRIP_MOD_"] = {shift = 1, alt = 2, ctrl = 4, meta = 8},
     ["grip_key"] = {left = 1, right = 2, up = 3, down = 4, escape = 5, tab = 6, shift = 7, alt = 8, ctrl = 9, meta = 10},
