@@ -51,6 +51,7 @@ typedef struct parser {
     size_t limit; /* boxes stored at most (0: no limit) */
     /* A syntax error (or no memory): everything stops. */
     bool broken;
+    size_t key_at; /* where the key of the member being read starts */
     /* The first failed check of the content, by rank. */
     uint64_t rank;
     size_t capacity; /* of out->descs and out->entries */
@@ -108,6 +109,12 @@ static bool syntax(parser *P, const char *format, ...) {
     vmessage(P, at, format, ap);
     va_end(ap);
     return false;
+}
+
+/* A key the object already had (a key the format knows; unknown ones are not compared). */
+static bool duplicate(parser *P, const char *key) {
+    P->p = P->key_at;
+    return syntax(P, "duplicate key \"%s\"", key);
 }
 
 static bool out_of_memory(parser *P) {
@@ -420,6 +427,8 @@ static bool members(parser *P, bool (*member)(parser *, const char *key, void *c
     for (;;) {
         char key[NAME_CAPACITY];
         bool fits;
+        space(P);
+        P->key_at = P->p;
         if (!string(P, key, &fits) || !expect(P, ':', "':'")) return false;
         space(P);
         if (!member(P, key, ctx)) return false;
@@ -557,7 +566,7 @@ typedef struct box_reader {
 #define BIT_CENTER (1ull << 63)
 
 static bool once(parser *P, box_reader *b, uint64_t bit, const char *key) {
-    if (b->seen & bit) return syntax(P, "duplicate key \"%s\"", key);
+    if (b->seen & bit) return duplicate(P, key);
     b->seen |= bit;
     return true;
 }
@@ -640,7 +649,7 @@ static bool pair_member(parser *P, const char *key, void *ctx) {
     pair_reader *r = (pair_reader *)ctx;
     bool is_a = strcmp(key, r->first) == 0, is_b = strcmp(key, r->second) == 0, ok;
     if (!is_a && !is_b) return skip_value(P);
-    if ((is_a && r->has_a) || (is_b && r->has_b)) return syntax(P, "duplicate key \"%s\"", key);
+    if ((is_a && r->has_a) || (is_b && r->has_b)) return duplicate(P, key);
     if (!number_value(P, is_a ? &r->a : &r->b, &ok)) return false;
     if (!ok) r->bad = true;
     *(is_a ? &r->has_a : &r->has_b) = true;
@@ -775,13 +784,13 @@ static bool root_member(parser *P, const char *key, void *ctx) {
     root_reader *r = (root_reader *)ctx;
     size_t at = P->p;
     if (strcmp(key, "grip_scene") == 0) {
-        if (r->has_version) return syntax(P, "duplicate key \"%s\"", key);
+        if (r->has_version) return duplicate(P, key);
         r->has_version = true;
         r->version_at = at;
         return integer_value(P, &r->version, &r->version_ok);
     }
     if (strcmp(key, "bounds") == 0) {
-        if (r->has_bounds) return syntax(P, "duplicate key \"%s\"", key);
+        if (r->has_bounds) return duplicate(P, key);
         r->has_bounds = true;
         P->out->bounds_offset = at;
         pair_reader c = {"width", "height", 0, 0, false, false, false};
@@ -794,7 +803,7 @@ static bool root_member(parser *P, const char *key, void *ctx) {
         return true;
     }
     if (strcmp(key, "boxes") == 0) {
-        if (r->has_boxes) return syntax(P, "duplicate key \"%s\"", key);
+        if (r->has_boxes) return duplicate(P, key);
         r->has_boxes = true;
         P->out->boxes_offset = at;
         if (peek(P) == '[') return boxes(P);
