@@ -122,22 +122,6 @@ static grip_status place(grip_engine *engine, const gs_scene *scene, grip_box *i
     return GRIP_OK;
 }
 
-/* Destroys every box of the engine (a box whose parent went before it is already gone). */
-static grip_status clear(grip_engine *engine) {
-    size_t n = 0;
-    grip_status st = grip_boxes_list(engine, NULL, 0, &n);
-    if (st != GRIP_OK || n == 0) return st;
-    grip_box *ids = (grip_box *)malloc(n * sizeof *ids);
-    if (ids == NULL) return fail(engine, GRIP_ERR_NOMEM, "out of memory loading the scene");
-    st = grip_boxes_list(engine, ids, n, &n);
-    for (size_t i = 0; st == GRIP_OK && i < n; i++) {
-        st = grip_box_destroy(engine, ids[i]);
-        if (st == GRIP_ERR_NOT_FOUND) st = GRIP_OK;
-    }
-    free(ids);
-    return st;
-}
-
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length) {
     grip_engine_desc settings;
     grip_engine_desc_init(&settings);
@@ -188,7 +172,7 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
         if (st == GRIP_ERR_STATE) st = fail(engine, st, "scene: a gesture is in progress; load the scene after it ends");
         goto done;
     }
-    if ((st = clear(engine)) != GRIP_OK) goto done;
+    if ((st = gs_engine_clear(engine)) != GRIP_OK) goto done;
     if (scene.has_bounds && (st = grip_engine_set_bounds(engine, scene.width, scene.height)) != GRIP_OK) goto done;
     st = place(engine, &scene, ids, &failed);
 done:
