@@ -29,8 +29,17 @@
 
 /* Where a check of the file's content failed, ordered as the checks are: the class first (root,
  * version, bounds, list, box), then the box's index, then the check within the box. */
-enum { RANK_ROOT = 1, RANK_VERSION, RANK_BOUNDS, RANK_LIST, RANK_BOX };
-enum { BOX_SHAPE, BOX_ID, BOX_ID_TWICE, BOX_PARENT, BOX_FIELD /* + field index */, BOX_CENTER = 250 };
+enum { RANK_ROOT = 1,
+       RANK_VERSION,
+       RANK_BOUNDS,
+       RANK_LIST,
+       RANK_BOX };
+enum { BOX_SHAPE,
+       BOX_ID,
+       BOX_ID_TWICE,
+       BOX_PARENT,
+       BOX_FIELD /* + field index */,
+       BOX_CENTER = 250 };
 
 static uint64_t rank_of(int cls, size_t index, int check) {
     return ((uint64_t)cls << 56) | ((uint64_t)(index & 0xFFFFFFFFFFull) << 8) | (uint64_t)check;
@@ -561,7 +570,7 @@ typedef struct box_reader {
     int64_t id;
     double cx, cy;
 } box_reader;
-#define BIT_ID (1ull << 61)
+#define BIT_ID     (1ull << 61)
 #define BIT_PARENT (1ull << 62)
 #define BIT_CENTER (1ull << 63)
 

@@ -43,10 +43,10 @@ typedef struct gs_scene {
     size_t count;
     bool over_limit;    /* the file has more than max_boxes boxes: box `count` is the first left out */
     size_t over_offset; /* where that box starts */
-    void *descs;       /* grip_box_desc[count], every field the file leaves out at its default */
-    gs_entry *entries; /* [count]; has_center where the file's "center" agrees with its x and y */
-    bool nomem;        /* gs_read failed for want of memory */
-    char message[400]; /* why gs_read failed: "line L, column C: ..." */
+    void *descs;        /* grip_box_desc[count], every field the file leaves out at its default */
+    gs_entry *entries;  /* [count]; has_center where the file's "center" agrees with its x and y */
+    bool nomem;         /* gs_read failed for want of memory */
+    char message[400];  /* why gs_read failed: "line L, column C: ..." */
 } gs_scene;
 
 /* Reads a scene file, storing at most max_boxes boxes (0: no limit; over_limit says more were

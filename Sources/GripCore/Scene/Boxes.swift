@@ -144,7 +144,9 @@ extension Engine {
             scene.editingSlots.removeAll { selection.pickMarks[Int($0)] == mark }
         }
         if !scene.disabledHandleHooks.isEmpty {
-            scene.disabledHandleHooks.removeAll { id in scene.slot(id).map { selection.pickMarks[Int($0)] == mark } ?? false }
+            scene.disabledHandleHooks.removeAll { id in
+                scene.slot(id).map { selection.pickMarks[Int($0)] == mark } ?? false
+            }
         }
     }
 
