@@ -134,7 +134,12 @@ return function(host)
     return t
   end
 
-  local function press(e, id, x, y, t, mods) return e:pointer("down", id, x, y, t, mods) end
+  -- (not a tail call: an error e:pointer raises carries this file's position, and so is raised
+  -- again at the macro's caller)
+  local function press(e, id, x, y, t, mods)
+    local took = e:pointer("down", id, x, y, t, mods)
+    return took
+  end
 
   -- Pointer `id` down: listed in `downs` from the moment the engine took it, so a failure after
   -- that (an `on` handler's) cancels it; a down the engine refused is not the macro's.
