@@ -439,9 +439,10 @@ function grip.load(path)
     if ok then C = lib; return C end
     tried[#tried + 1] = tostring(lib)
   end
-  error("grip: cannot load libgrip.so: set GRIP_LIBRARY to the library's path (GRIP_LIBRARY=/usr/local/lib/libgrip.so.0, " ..
-        "or PREFIX/lib/libgrip.so.0 for another install prefix; in a clone: GRIP_LIBRARY=$PWD/.build/release/libgrip.so " ..
-        "after scripts/build), or call grip.load(path) first (tried: " .. table.concat(tried, "; ") .. ")", 2)
+  error("grip: cannot load libgrip.so (" .. table.concat(tried, "; ") .. "): set GRIP_LIBRARY to the library's file, " ..
+        "GRIP_LIBRARY=PREFIX/lib/libgrip.so.0 for an install (scripts/install PREFIX, /usr/local by default; " ..
+        "LUA_PATH=\"PREFIX/share/lua/5.1/?.lua;;\" finds this binding there), or GRIP_LIBRARY=$PWD/.build/release/libgrip.so " ..
+        "in a clone after scripts/build; or call grip.load(path) before grip.new", 2)
 end
 
 local NO_BOX = 0ULL
