@@ -1,9 +1,10 @@
 -- grip.lua: Grip for LuaJIT (and LÖVE 11, which runs LuaJIT), through the FFI: no C module to
 -- build, only libgrip.so. The same API as the Lua 5.4 module (`require "grip"` in lua5.4) where
 -- the FFI allows: grip.new{...}, e:box{...}, pointer/magnify/key/tick, events (with changes),
--- frames, hits, queries, selection, the view, snapping, undo/redo, scene files and the drag/tap/pinch/
--- marquee/nudge macros; fields keep their C names, enum
--- values are lowercase names without the prefix, masks are lists of names.
+-- frames, hits, queries, selection, the view, snapping, undo/redo, scene files and the session
+-- macros (drag, marquee, drag_handle, pinch, tap, double_tap, hold, advance, nudge: the Lua 5.4
+-- module's own, from grip_macros.lua beside this file or on package.path); fields keep their C
+-- names, enum values are lowercase names without the prefix, masks are lists of names.
 --
 --   local grip = require "grip"           -- with bindings/luajit on package.path
 --   local e = grip.new{width = 800, height = 600}
