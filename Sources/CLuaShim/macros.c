@@ -145,8 +145,7 @@ static int open_macros(lua_State *L) {
         return lua_error(L);
     }
     lua_call(L, 0, 1);
-    static const luaL_Reg helpers[] = {{"charge", h_charge}, {"mods", h_mods}, {"key", h_key}, {"box", h_box},
-                                       {"handle", h_handle}, {"refused", h_refused}, {NULL, NULL}};
+    static const luaL_Reg helpers[] = {{"charge", h_charge}, {"mods", h_mods}, {"key", h_key}, {"box", h_box}, {"handle", h_handle}, {"refused", h_refused}, {NULL, NULL}};
     luaL_newlib(L, helpers);
     lua_call(L, 1, 1);
     luaL_checktype(L, -1, LUA_TTABLE);

@@ -128,20 +128,20 @@ typedef struct gl_hooks_args {
 
 /* One member per operation (or family of operations); the op says which one is filled. */
 typedef union gl_args {
-    gl_pointer_args pointer;         /* POINTER */
-    gl_magnify_args magnify;         /* MAGNIFY */
-    gl_key_args key;                 /* KEY */
-    gl_query_args query;             /* QUERY */
-    gl_point_args point;             /* HIT, SCREEN_TO_WORLD, WORLD_TO_SCREEN */
-    gl_bounds_args bounds;           /* SET_BOUNDS */
-    gl_hooks_args hooks;             /* BOX_SET_HOOKS */
-    double time;                     /* TICK: the timer's time */
-    bool editing;                    /* BOX_SET_EDITING */
-    bool animated;                   /* BOX_RESET */
-    bool missing_ok;                 /* BOX_DESTROY: a box already gone is not an error */
-    bool custom;                     /* BOX_SET_INDICATOR: the scripted indicator (else the circle) */
-    int32_t order;                   /* BOX_ORDER: a grip_order */
-    int32_t select_op;               /* SELECT: a grip_select_op (the box is gl_call.box) */
+    gl_pointer_args pointer; /* POINTER */
+    gl_magnify_args magnify; /* MAGNIFY */
+    gl_key_args key;         /* KEY */
+    gl_query_args query;     /* QUERY */
+    gl_point_args point;     /* HIT, SCREEN_TO_WORLD, WORLD_TO_SCREEN */
+    gl_bounds_args bounds;   /* SET_BOUNDS */
+    gl_hooks_args hooks;     /* BOX_SET_HOOKS */
+    double time;             /* TICK: the timer's time */
+    bool editing;            /* BOX_SET_EDITING */
+    bool animated;           /* BOX_RESET */
+    bool missing_ok;         /* BOX_DESTROY: a box already gone is not an error */
+    bool custom;             /* BOX_SET_INDICATOR: the scripted indicator (else the circle) */
+    int32_t order;           /* BOX_ORDER: a grip_order */
+    int32_t select_op;       /* SELECT: a grip_select_op (the box is gl_call.box) */
 } gl_args;
 
 /* One call from a trampoline into Swift: arguments in, results out. */
