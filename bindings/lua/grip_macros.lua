@@ -255,15 +255,15 @@ return function(host)
     local x, y = b:handle_center(hn)
     if x == nil then
       b:state() -- "box was destroyed"
-      error(format("drag_handle: handle %s of box %s is not shown (is the box editing, and does it allow that handle?)",
-                   hname, id_text(b)))
+      error(format("drag_handle: handle %d of box %s is not shown (is the box editing, and does it allow that handle?)",
+                   hn, id_text(b)))
     end
     -- A pointer going down there must grab that very handle.
     local hb, hh = e:hit(e:screen_to_world(x, y))
     if hb ~= b or hh ~= hname then
       local by = hb == nil and "nothing" or type(hb) == "string" and hb
                  or format("handle %s of box %s", hh, id_text(hb))
-      error(format("drag_handle: handle %s of box %s is covered at (%s, %s) by %s", hname, id_text(b),
+      error(format("drag_handle: handle %d of box %s is covered at (%s, %s) by %s", hn, id_text(b),
                    tostring(x), tostring(y), by))
     end
     stroke(downs, e, t0, id, mods, x, y, x + dx, y + dy, steps(k), duration(d))
