@@ -32,6 +32,10 @@ cp bindings/luajit/grip.lua bindings/lua/grip_macros.lua "$tmp/share/"
 (cd "$tmp" && LUA_PATH="$tmp/share/?.lua" GRIP_LIBRARY="$lib/libgrip.so" luajit -e \
     'local e = require("grip").new(); e:advance(0.5); assert(e:time() == 0.5)')
 echo "the binding loads the macros from beside itself"
+# The macros, event for event and bit for bit those of the Lua 5.4 module.
+LUA_PATH="$PWD/bindings/luajit/?.lua;;" GRIP_LIBRARY="$lib/libgrip.so" luajit Tests/lua/macros/session.lua |
+    cmp - Tests/lua/macros/session.expected
+echo "Tests/lua/macros/session.lua under LuaJIT: the output matches session.expected"
 for t in Tests/luajit/test_*.lua; do
     LUA_PATH="$PWD/bindings/luajit/?.lua;;" GRIP_LIBRARY="$lib/libgrip.so" luajit "$t"
 done
