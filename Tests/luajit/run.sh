@@ -2,7 +2,9 @@
 # The LuaJIT binding's tests under Debian's luajit:
 #   1. bindings/luajit/grip.lua's generated part is what scripts/gen writes (and the check does
 #      fail for a header that gained a function the schema does not list);
-#   2. Tests/luajit/test_*.lua with the binding on package.path and GRIP_LIBRARY=LIBDIR/libgrip.so.
+#   2. the error of a library not found, and the macros (bindings/lua/grip_macros.lua) found beside
+#      grip.lua as an install lays them out;
+#   3. Tests/luajit/test_*.lua with the binding on package.path and GRIP_LIBRARY=LIBDIR/libgrip.so.
 #
 #   Tests/luajit/run.sh LIBDIR
 set -euo pipefail
