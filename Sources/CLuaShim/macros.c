@@ -1,6 +1,6 @@
 /* The session macros (e:drag, e:marquee, e:drag_handle, e:pinch, e:tap, e:double_tap, e:hold,
  * e:advance, e:nudge): written in Lua once for both Lua bindings (bindings/lua/grip_macros.lua,
- * compiled in as gl_macros_chunk by scripts/gen-macros). gl_open_macros runs that chunk when the
+ * compiled in as gl_macros_chunk by scripts/gen). gl_open_macros runs that chunk when the
  * engine metatable is made, before any script, and puts each macro in the engine methods behind
  * the trampoline l_macro, which gives it the list of pointers it has down and, when it fails,
  * cancels them and raises the error at the caller's position. The chunk's private helpers (the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Lua tests:
-#   0. Sources/CLuaShim/macros_chunk.c matches bindings/lua/grip_macros.lua (scripts/gen-macros);
+#   0. Sources/CLuaShim/macros_chunk.c matches bindings/lua/grip_macros.lua (scripts/gen --check);
 #   1. every Tests/lua/test_*.lua through grip-cli (a hosted state) and through the stock lua5.4
 #      interpreter (require "grip", with a grip.so link to libgrip.so on package.cpath);
 #   2. Tests/lua/macros/session.lua's output against session.expected (the macros, every bit);
@@ -21,7 +21,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ln -sf "$lib/libgrip.so" "$tmp/grip.so"
 # the macro chunk compiled into the library is bindings/lua/grip_macros.lua as it is now
-scripts/gen-macros --check
+scripts/gen --check >/dev/null
 
 for t in Tests/lua/test_*.lua; do
     "$cli" run "$t"

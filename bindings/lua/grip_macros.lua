@@ -4,7 +4,7 @@
 -- e:describe, b:state, b:handle_center), starting at the engine's time and advancing it. The
 -- methods used drain the engine's events after every event (and, in Lua 5.4, run `on` handlers).
 --
--- The Lua 5.4 module compiles this file in (scripts/gen-macros) and runs it when it opens, before
+-- The Lua 5.4 module compiles this file in (scripts/gen) and runs it when it opens, before
 -- any script; the LuaJIT binding loads it from beside itself. It is written in the Lua both run
 -- (5.1 as LuaJIT has it, and 5.4): no integer division, no bit operators, no goto.
 --
