@@ -118,6 +118,25 @@ class Checker:
                 return
 
 
+def groups(tests):
+    """The text of a Tests: line split at the semicolons outside backquotes and parentheses."""
+    out, current, quoted, depth = [], [], False, 0
+    for ch in tests:
+        if ch == "`":
+            quoted = not quoted
+        elif not quoted and ch == "(":
+            depth += 1
+        elif not quoted and ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == ";" and not quoted and depth == 0:
+            out.append("".join(current))
+            current = []
+            continue
+        current.append(ch)
+    out.append("".join(current))
+    return out
+
+
 def items(lines):
     """(anchor, the text of its Tests: lines or None) for every behaviour line."""
     out = []
@@ -156,8 +175,7 @@ def main():
         if tests.rstrip(".").strip().lower() == "no test":
             continue
         with_tests += 1
-        # Semicolons inside backquotes belong to the name.
-        for group in re.split(r";(?=(?:[^`]*`[^`]*`)*[^`]*$)", tests):
+        for group in groups(tests):
             checker.group(anchor, group)
     for problem in checker.problems:
         print(problem)
