@@ -5,7 +5,8 @@
 
 A behaviour line of the specification is a list item that opens with an anchor,
 `- <a id="NAME"></a>`; its indented lines end with `Tests:` followed either by "no test" or by
-groups separated by ";", each a kind word and backquoted names:
+groups separated by ";", each a kind word and backquoted names (text outside the backquotes is a
+remark; "no test", with or without a remark after it, marks a rule nothing checks yet):
 
     Swift `Suite.test`, `Suite`       a `func test(` in a file of Tests/GripCoreTests or
                                       Tests/GripTests that declares `struct Suite` (a suite
@@ -172,7 +173,7 @@ def main():
         if tests is None:
             checker.fail(anchor, "no Tests: line")
             continue
-        if tests.rstrip(".").strip().lower() == "no test":
+        if re.match(r"no test\b", tests, re.IGNORECASE):
             continue
         with_tests += 1
         for group in groups(tests):
