@@ -140,7 +140,8 @@ func selWorldAxes(_ r: Rig, _ id: BoxID) -> (Vec2, Vec2) {
     return (x * (1 / len(x)), y * (1 / len(y)))
 }
 
-/// The reference group resize, from docs/specification.md (Group transforms): the frame's handle `h` follows pointer `p`
+/// The reference group resize (docs/specification.md, Group transforms): the frame's handle `h`
+/// follows pointer `p`
 /// (frame space of the start frame); the opposite handle (or the centre, `centered`) is the
 /// fixed point `o`; `uniform` keeps the ratio (corner: projection onto the diagonal; edge: the
 /// other axis follows about its middle). Minimum sizes are not modelled. The stretch maps frame
