@@ -654,7 +654,7 @@ typedef struct grip_lua_desc {
 } grip_lua_desc;
 
 void grip_lua_desc_init(grip_lua_desc *desc);
-/* A Lua state bound to engine: scripts see that engine as grip.host (see DESIGN.md, Lua).
+/* A Lua state bound to engine: scripts see that engine as grip.host (docs/specification.md, Lua).
  * One state per engine (a second one is GRIP_ERR_STATE). Destroy the state before its engine.
  * Events caused by the script's own calls go to the script (e:events(), on handlers), not to
  * grip_event_poll. desc NULL means defaults. On failure *out stays NULL and

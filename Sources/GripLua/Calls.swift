@@ -315,9 +315,6 @@ extension LuaEngine {
         }
     }
 
-    /// Switches the box's indicator to the custom shape (or back to the circle). Through
-    /// configure, so the box's reset geometry becomes its current one (see the report: the core
-    /// has no call that changes only the indicator).
     /// Switches a box to (or from) the scripted indicator, leaving its geometry and reset target alone.
     func setCustomIndicator(_ box: UInt64, _ custom: Bool) throws(LuaFailure) {
         var d = grip_box_desc()

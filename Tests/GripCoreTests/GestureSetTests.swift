@@ -2,8 +2,8 @@ import Testing
 
 @testable import GripCore
 
-// One path for every gesture (DESIGN.md, "Behaviour added in 0.2", Architecture: "An interaction
-// acts on a set of boxes (one box is a set of one)"): a gesture on one box begins through the
+// One path for every gesture (docs/specification.md, Group transforms: a gesture acts on a set
+// of boxes, one box being a set of one): a gesture on one box begins through the
 // same function as one on a selection and is a set of one whose member is its frame; a one-box
 // move and a group move carry each box by exactly the pointer's world displacement; a one-box
 // resize keeps its fixed corner. Random nested, rotated, scaled, flipped boxes under random views.

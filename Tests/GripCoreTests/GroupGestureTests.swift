@@ -2,7 +2,7 @@ import Testing
 
 @testable import GripCore
 
-// Gestures on a selection of several boxes, as DESIGN.md ("Behaviour added in 0.2", Selection)
+// Gestures on a selection of several boxes, as docs/specification.md (Group transforms)
 // states them: group move, resize under both group_resize policies with minimum sizes and flips,
 // rotate, and cancel of every group gesture. Random scenes from fixed seeds.
 #if canImport(Glibc)
@@ -210,8 +210,8 @@ private func resizeTarget(_ rng: inout SplitMix64, _ f: SelFrame, _ h: HandleID,
         }
         #expect(checked >= 60, "only \(checked) scenes could be resized")
         if !frameDrift.isEmpty {
-            // MEMBER_AXES with odd-angled members: the frame is the members' bounds, which is not
-            // the stretched frame (see the report); recorded, not failed.
+            // MEMBER_AXES with odd-angled members: the frame is the one the members give (their
+            // bounds), which is not the stretched start frame; recorded, not failed.
             print("MEMBER_AXES frame drift in \(frameDrift.count) of \(checked) scenes; first: \(frameDrift[0])")
         }
     }

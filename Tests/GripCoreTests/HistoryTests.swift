@@ -1,4 +1,4 @@
-// Steps and the undo history (DESIGN.md, "Behaviour added in 0.2", "Transactions and history"):
+// Steps and the undo history (docs/specification.md, Transactions and history):
 // one gesture, nudge run or reset, one COMMITTED step listing before / after bit for bit (every
 // member for a group); undo / redo restore geometry and selection bit for bit; history_limit; the
 // host's own edits drop a box from the history; undo / redo refused during a gesture.

@@ -1,4 +1,4 @@
-// Keys (DESIGN.md, "Behaviour added in 0.2", "Keys, cancel, modifiers" and the header's
+// Keys (docs/specification.md, Keys and nudges, and the header's
 // grip_dispatch_key): arrows nudge the selection in world units with containment kept, nudge runs,
 // Escape cancels every gesture kind bit for bit (the pointer then drives nothing), ends a marquee
 // or clears the selection, Tab walks selectable siblings, modifier keys re-run a gesture without

@@ -1,5 +1,5 @@
-// The marquee as an interaction of the one lifecycle (DESIGN.md, "Behaviour added in 0.2",
-// Architecture and Selection): it begins with a snapshot of the selection, steps from the
+// The marquee as an interaction of the one lifecycle (docs/specification.md, Marquee): it
+// begins with a snapshot of the selection, steps from the
 // snapshot and the pointer now, ends with the selection as it is (no history step), cancels back
 // to the snapshot bit for bit (Escape, pointer CANCEL, a destroyed box it acts on, a box changing
 // parents), and is owned by the coordinator: "is anything in progress" sees it, no other gesture

@@ -2,7 +2,7 @@ import Testing
 
 @testable import GripCore
 
-// The marquee of pointer selection (DESIGN.md, "Behaviour added in 0.2", Selection): the
+// The marquee of pointer selection (docs/specification.md, Marquee): the
 // intersect and contain rules against a brute-force reference, the outermost selectable picks,
 // ctrl swapping the rule, shift adding, and cancel restoring the selection before.
 #if canImport(Glibc)

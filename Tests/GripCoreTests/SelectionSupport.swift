@@ -4,7 +4,8 @@ import Testing
 
 // Support for the selection suites: random scenes with a selection of several boxes, the
 // selection frame and its handles computed from the public state (not from the engine's frame
-// code), and a reference model of a group resize written from DESIGN.md.
+// code), and a reference model of a group resize written from docs/specification.md (Group
+// transforms).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -139,7 +140,8 @@ func selWorldAxes(_ r: Rig, _ id: BoxID) -> (Vec2, Vec2) {
     return (x * (1 / len(x)), y * (1 / len(y)))
 }
 
-/// The reference group resize, from DESIGN.md: the frame's handle `h` follows pointer `p`
+/// The reference group resize (docs/specification.md, Group transforms): the frame's handle `h`
+/// follows pointer `p`
 /// (frame space of the start frame); the opposite handle (or the centre, `centered`) is the
 /// fixed point `o`; `uniform` keeps the ratio (corner: projection onto the diagonal; edge: the
 /// other axis follows about its middle). Minimum sizes are not modelled. The stretch maps frame

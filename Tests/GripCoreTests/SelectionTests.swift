@@ -2,7 +2,7 @@ import Testing
 
 @testable import GripCore
 
-// The selection as a set (DESIGN.md, "Behaviour added in 0.2", Selection): the ancestor rule,
+// The selection as a set (docs/specification.md, Selection): the ancestor rule,
 // the order, destroyed boxes, SELECTION_CHANGED; and the frame with a selection of several
 // boxes, built incrementally, against one built from nothing.
 #if canImport(Glibc)

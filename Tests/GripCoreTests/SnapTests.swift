@@ -1,4 +1,4 @@
-// Snapping (DESIGN.md, "Behaviour added in 0.2", Snapping): thresholds in screen units, the
+// Snapping (docs/specification.md, Snapping): thresholds in screen units, the
 // smallest correction, objects before the grid, targets, equal gaps, resizes, guides, bypass,
 // groups, and a property test against a brute-force snapper.
 import Testing

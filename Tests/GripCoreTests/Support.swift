@@ -2,8 +2,9 @@ import Testing
 
 @testable import GripCore
 
-// Test support: a seeded RNG, reference geometry written from DESIGN.md's formula (not the
-// engine's), and a small rig that drives an engine with an advancing clock.
+// Test support: a seeded RNG, reference geometry written from the geometry model's formula
+// (docs/specification.md, Geometry model; not the engine's), and a small rig that drives an
+// engine with an advancing clock.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -79,7 +80,8 @@ struct M: Equatable {
     var affine: Affine { Affine(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }
 }
 
-/// DESIGN.md: local = T(center) * R(rotation) * S(scale * flipx, scale * flipy) * T(-w/2, -h/2).
+/// The geometry model (docs/specification.md):
+/// local = T(center) * R(rotation) * S(scale * flipx, scale * flipy) * T(-w/2, -h/2).
 func refLocal(_ g: BoxGeometry) -> M {
     M.T(g.center.x, g.center.y) * M.R(g.rotation)
         * M.S(g.scale * (g.flippedX ? -1 : 1), g.scale * (g.flippedY ? -1 : 1))

@@ -1,5 +1,6 @@
 /* suite_state.c: grip_box_state_get for nested, rotated, scaled and flipped boxes, checked
- * against numbers computed here from DESIGN.md's formula. */
+ * against numbers computed here from the geometry model's formula (docs/specification.md,
+ * Geometry model). */
 #include <math.h>
 
 #include "check.h"

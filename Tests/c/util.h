@@ -26,7 +26,8 @@ int drain_events(grip_engine *e);
 int find_command(const grip_frame *f, grip_command_kind kind, int n);
 int count_commands(const grip_frame *f, grip_command_kind kind);
 
-/* Written here from DESIGN.md's formula, not taken from the library. */
+/* Written here from the geometry model's formula (docs/specification.md, Geometry model),
+ * not taken from the library. */
 grip_affine aff_mul(grip_affine m, grip_affine n); /* m after n */
 grip_vec2 aff_apply(grip_affine m, double x, double y);
 grip_affine aff_invert(grip_affine m);

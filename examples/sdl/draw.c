@@ -178,7 +178,7 @@ static void draw_handle(SDL_Renderer *r, const grip_command *c) {
         draw_disc(r, x, y, outer + 5, halo);
     }
     draw_disc(r, x, y, outer + 1, rim); /* a thin rim so white reads on white */
-    draw_disc(r, x, y, outer, white);   /* seed 000: outer white circle, radius 5 */
+    draw_disc(r, x, y, outer, white);   /* the handle mark: outer white circle, radius 5 */
     draw_disc(r, x, y, inner, centre);  /* and the accent-coloured centre, radius 3 */
 }
 

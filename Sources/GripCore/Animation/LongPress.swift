@@ -1,4 +1,4 @@
-/// A long press on a box (seed 002): the indicator fills from 0 to 1 over the box's
+/// A long press on a box: the indicator fills from 0 to 1 over the box's
 /// `long_press_duration`, driven only by timer events; TRIGGERED once at 1; a cancel winds it
 /// back to 0 over `windBackDuration`.
 struct Press {

@@ -1,4 +1,4 @@
-/// Progress indicator outlines (seed 002): closed shapes in frame space starting at 12 o'clock
+/// Progress indicator outlines: closed shapes in frame space starting at 12 o'clock
 /// and running clockwise on screen, with as few vertices as keep within `Style.indicatorTolerance`.
 public enum Indicator {
     /// Segments for an arc of `angle` radians with on-screen radius `r`, so that no chord strays

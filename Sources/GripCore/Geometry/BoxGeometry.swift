@@ -1,4 +1,4 @@
-/// Where a box is in its parent's coordinates: the geometry model of DESIGN.md.
+/// Where a box is in its parent's coordinates (docs/specification.md, Geometry model).
 ///
 /// `local = T(center) * R(rotation) * S(scale * flipX, scale * flipY) * T(-width/2, -height/2)`
 /// maps box space `(0,0)-(width,height)` to the parent's space.

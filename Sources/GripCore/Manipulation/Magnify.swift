@@ -1,4 +1,4 @@
-/// The trackpad or wheel magnification (seed 004): a live preview clamped to [0.1, 5] times the
+/// The trackpad or wheel magnification: a live preview clamped to [0.1, 5] times the
 /// scale at began, committed at the end within the box's scale limits, about the focal point.
 public enum Magnify {
     /// Bounds of the live preview, relative to the scale at began.

@@ -1,4 +1,4 @@
-/// Two pointers on one box (seed 001's simultaneous pan, pinch and rotate): the box follows the
+/// Two pointers on one box, panning, scaling and rotating it at once: the box follows the
 /// pair's centroid, distance and angle, so both fingers stay on the same box points.
 public enum Pinch {
     /// Which parts of the two-pointer transform apply, and the scale limits.

@@ -1,4 +1,4 @@
-/// Dragging one of the eight resize handles (seeds 000 and 003), computed from the geometry at
+/// Dragging one of the eight resize handles, computed from the geometry at
 /// gesture start and where the handle should be now, both in the start geometry's frame space.
 ///
 /// The opposite corner or edge (or the centre, when `centered`) keeps its place in the parent's
