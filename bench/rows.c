@@ -68,8 +68,8 @@ int main(int argc, char **argv) {
         fputs(rows_usage, stdout);
         return 0;
     }
-    static const char *const modes[] = {"create", "destroy", "query",    "movehit", "frame1", "marquee",
-                                        "select", "snapset", "snapnext", "gaps",    "order"};
+    static const char *const modes[] = {"create", "destroy", "query", "movehit", "frame1", "marquee",
+                                        "select", "snapset", "snapnext", "gaps", "order"};
     int known = 0;
     for (size_t m = 0; argc >= 3 && m < sizeof modes / sizeof modes[0]; m++) known |= !strcmp(argv[1], modes[m]);
     if (!known || argv[2][0] == '-' || argc > 3) {
