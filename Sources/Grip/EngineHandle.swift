@@ -150,5 +150,6 @@ func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) ->
 /// The GRIP_ERR_ARG of a struct `what` with no `_init` function whose `struct_size` is `size`, not
 /// `expected`: the message says what the caller sets.
 @inline(never) func wrongCallerSize(_ size: Int, _ expected: Int, _ what: StaticString) -> GripError {
-    GripError(.invalidArgument, "\(what).struct_size is \(size), expected \(expected) (set struct_size = sizeof(\(what)))")
+    GripError(
+        .invalidArgument, "\(what).struct_size is \(size), expected \(expected) (set struct_size = sizeof(\(what)))")
 }
