@@ -6,7 +6,8 @@
 #   Tests/cli/test_options.sh GRIP_CLI
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-[ $# -eq 1 ] || { echo "usage: Tests/cli/test_options.sh GRIP_CLI" >&2; exit 2; }
+case ${1:-} in -h | --help) echo "usage: Tests/cli/test_options.sh GRIP_CLI"; exit 0 ;; esac
+[ $# -eq 1 ] && [ "${1:0:1}" != - ] || { echo "usage: Tests/cli/test_options.sh GRIP_CLI" >&2; exit 2; }
 cli=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
