@@ -41,7 +41,7 @@ LINE_COUNTS = {
     "fuzz_targets": ("fuzz", r"^fuzz [a-z]+ \(", "fuzz targets run"),
 }
 
-MARKER = re.compile(r"<!--\s*count:([a-z0-9_]+)\s*-->\s*([\d,]+)")
+MARKER = re.compile(r"<!--\s*count:([a-z0-9_]+)\s*-->\s*([\d,]*)")
 
 
 def main(argv):
@@ -66,8 +66,12 @@ def main(argv):
         except FileNotFoundError:
             continue
         for m in MARKER.finditer(text):
-            name, stated = m.group(1), int(m.group(2).replace(",", ""))
             where = f"{page}:{text.count(chr(10), 0, m.start()) + 1}"
+            if not m.group(2).replace(",", ""):
+                print(f"FAIL: {where}: the marker count:{m.group(1)} is not followed by a number")
+                failed += 1
+                continue
+            name, stated = m.group(1), int(m.group(2).replace(",", ""))
             if name in COUNTS:
                 suite, pattern, what = COUNTS[name]
             elif name in LINE_COUNTS:
