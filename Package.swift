@@ -60,14 +60,11 @@ let package = Package(
         // The names of grip.h's enum values and grip_box_desc's fields, as Lua, scene files and
         // replay logs spell them.
         .target(name: "CNames", cSettings: cSettings + [.unsafeFlags(["-Oz"])]),
-        // Scene files: read with jansson (Debian's libjansson-dev). Linked dynamically: Debian's
-        // libjansson.a is not position-independent (it refers to `stdin` directly), so it cannot
-        // go into a shared library; libjansson.so.4 is declared in grip.pc and README.
+        // Scene files: read and written by the project's own code, over the C library only.
         .target(
             name: "CScene", dependencies: ["CNames"],
             // Nothing unwinds through this C (no C++ exceptions), so it needs no unwind tables.
-            cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Oz", "-fno-asynchronous-unwind-tables"])],
-            linkerSettings: [.linkedLibrary("jansson")]),
+            cSettings: cSettings + [.unsafeFlags(["-Wall", "-Wextra", "-Oz", "-fno-asynchronous-unwind-tables"])]),
         // The @_cdecl functions of grip.h: translation and validation only.
         .target(
             name: "Grip", dependencies: ["GripCore", "CGrip", "CPlatform", "CScene"],

@@ -159,6 +159,12 @@ grip_status grip_engine_set_bounds(grip_engine *engine, double width, double hei
  * dashes keep their on-screen size at any zoom; box state stays in world coordinates.
  * Default: identity. */
 grip_status grip_engine_set_view(grip_engine *engine, const grip_affine *world_to_screen);
+/* The view grip_engine_set_view last set (the identity before), into *world_to_screen. */
+grip_status grip_engine_get_view(grip_engine *engine, grip_affine *world_to_screen);
+/* The engine's settings now, as grip_engine_create would take them (bounds as last set): into a
+ * grip_engine_desc whose struct_size is set (grip_engine_desc_init); GRIP_ERR_ARG for NULL or an
+ * unknown struct_size. */
+grip_status grip_engine_describe(grip_engine *engine, grip_engine_desc *out);
 
 /* ---- Boxes -------------------------------------------------------------- */
 

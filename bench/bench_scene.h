@@ -11,7 +11,7 @@
 
 /* xorshift64*: deterministic scenes. */
 static unsigned long long rng = 88172645463325252ull;
-static double rnd(void) {
+static inline double rnd(void) {
     rng ^= rng >> 12;
     rng ^= rng << 25;
     rng ^= rng >> 27;
@@ -28,13 +28,13 @@ static double rnd(void) {
     } while (0)
 
 /* Polls every waiting event. */
-static void drain(grip_engine *e) {
+static inline void drain(grip_engine *e) {
     grip_event ev;
     while (grip_event_poll(e, &ev) == GRIP_OK) {}
 }
 
 /* A new engine with a 4000 x 4000 root. */
-static grip_engine *world_4000(void) {
+static inline grip_engine *world_4000(void) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
     d.width = 4000;
@@ -47,7 +47,7 @@ static grip_engine *world_4000(void) {
 /* Fills `b` with the next random rotated box, 20-60 units wide over (300, 300)-(3900, 3900); as
  * `target` (the random numbers still drawn, so scenes stay the same), the 100 x 100 box at
  * (150, 150), unrotated, editing when `editing`. */
-static void scene_box(grip_box_desc *b, bool target, bool editing) {
+static inline void scene_box(grip_box_desc *b, bool target, bool editing) {
     b->width = 20 + 40 * rnd();
     b->height = 20 + 40 * rnd();
     b->x = 300 + 3600 * rnd();
@@ -65,7 +65,7 @@ static void scene_box(grip_box_desc *b, bool target, bool editing) {
 
 /* Adds `count` random rotated boxes 20-60 units wide over (300, 300)-(3900, 3900), then the
  * target: 100 x 100 at (150, 150), on top, editing when `editing`. */
-static void add_scene_boxes(grip_engine *e, int count, bool editing, grip_box *target) {
+static inline void add_scene_boxes(grip_engine *e, int count, bool editing, grip_box *target) {
     grip_box_desc b;
     grip_box_desc_init(&b);
     for (int i = 0; i < count; i++) {

@@ -367,3 +367,41 @@ int l_load(lua_State *L) {
     c.in_length = n;
     return simple_engine_op(L, GL_OP_SCENE_LOAD, &c);
 }
+
+/* e:describe(): the engine's settings now, with the keys grip.new takes (grip_engine_describe). */
+int l_describe(lua_State *L) {
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    CALL_INIT(c);
+    c.out = &d;
+    simple_engine_op(L, GL_OP_ENGINE_DESCRIBE, &c);
+    lua_createtable(L, 0, 14);
+    set_num(L, "width", d.width);
+    set_num(L, "height", d.height);
+    set_int(L, "max_boxes", d.max_boxes);
+    set_int(L, "max_pointers", d.max_pointers);
+    set_num(L, "touch_slop", d.touch_slop);
+    set_num(L, "double_tap_interval", d.double_tap_interval);
+    set_num(L, "handle_hit_radius", d.handle_hit_radius);
+    push_name(L, selection_names, d.selection);
+    lua_setfield(L, -2, "selection");
+    push_name(L, marquee_names, d.marquee_rule);
+    lua_setfield(L, -2, "marquee_rule");
+    push_name(L, group_resize_names, d.group_resize);
+    lua_setfield(L, -2, "group_resize");
+    set_int(L, "history_limit", d.history_limit);
+    set_num(L, "nudge_step", d.nudge_step);
+    set_num(L, "nudge_step_large", d.nudge_step_large);
+    set_num(L, "rotate_handle_offset", d.rotate_handle_offset);
+    return 1;
+}
+
+/* e:view(): the view as set_view takes it, {a, b, c, d, tx, ty} (grip_engine_get_view). */
+int l_view(lua_State *L) {
+    grip_affine m;
+    CALL_INIT(c);
+    c.out = &m;
+    simple_engine_op(L, GL_OP_GET_VIEW, &c);
+    push_affine(L, &m);
+    return 1;
+}

@@ -1,4 +1,4 @@
-/* e:frame(): the engine's frame as a Lua table of commands and vertices. */
+/* e:frame(): the engine's frame as a Lua table of commands and vertices; b:handle_center. */
 #include "bindings.h"
 
 /* Frames: the engine is locked (busy) while the table is built, so a finalizer or metamethod
@@ -76,4 +76,41 @@ int l_frame(lua_State *L) {
     swift_try(L, &unlock);
     if (st != LUA_OK) return lua_error(L);
     return 1;
+}
+
+/* b:handle_center(handle): where the frame draws the box's handle (screen space; custom handles
+ * included), or nil when it is not shown. Read from the frame without copying it into tables. */
+int l_box_handle_center(lua_State *L) {
+    lua_settop(L, 2);
+    uint64_t id;
+    void *eng = check_box(L, 1, &id); /* pushes the engine userdata (index 3) */
+    long h = handle_value(L, 2, 3, id);
+    grip_frame f;
+    memset(&f, 0, sizeof f);
+    CALL_INIT(c);
+    c.op = GL_OP_FRAME_LOCK;
+    c.engine = eng;
+    c.out = &f;
+    swift_call(L, &c);
+    bool found = false;
+    double x = 0, y = 0;
+    for (size_t i = 0; i < f.command_count; i++) {
+        const grip_command *k = &f.commands[i];
+        if (k->kind == GRIP_CMD_HANDLE && k->box == id && (long)k->handle == h) {
+            found = true;
+            x = k->center.x;
+            y = k->center.y;
+        }
+    }
+    CALL_INIT(unlock);
+    unlock.op = GL_OP_FRAME_UNLOCK;
+    unlock.engine = eng;
+    swift_try(L, &unlock);
+    if (!found) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushnumber(L, x);
+    lua_pushnumber(L, y);
+    return 2;
 }

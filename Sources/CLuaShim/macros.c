@@ -1,145 +1,188 @@
-/* The session macros' trampolines (e:drag, e:marquee, e:drag_handle, e:pinch, e:tap,
- * e:double_tap, e:hold, e:nudge, e:advance): their option tables read into the typed argument
- * structs of CLuaShim.h; GripLua's Macro turns them into events. */
+/* The session macros (e:drag, e:marquee, e:drag_handle, e:pinch, e:tap, e:double_tap, e:hold,
+ * e:advance, e:nudge): written in Lua once for both Lua bindings (bindings/lua/grip_macros.lua,
+ * compiled in as gl_macros_chunk by scripts/gen-macros). gl_open_macros runs that chunk when the
+ * engine metatable is made, before any script, and puts each macro in the engine methods behind
+ * the trampoline l_macro, which gives it the list of pointers it has down and, when it fails,
+ * cancels them and raises the error at the caller's position. The chunk's private helpers (the
+ * instruction charge, the checks of names by the generated tables) are upvalues of its closures:
+ * a script never reaches them. */
 #include "bindings.h"
 
-static const char *const drag_keys[] = {"from", "to", "by", "steps", "duration", "pointer", "mods", NULL};
-static const char *const gesture_keys[] = {"steps", "duration", "pointer", "mods", NULL};
-static const char *const pinch_keys[] = {"box", "scale", "rotate", "steps", "duration", "pan", "distance", NULL};
-static const char *const tap_keys[] = {"pointer", "mods", "release", NULL};
+/* Instructions charged per event a macro synthesizes (on top of the instructions its Lua code
+ * runs): a script cannot get unbounded work through one call. */
+#define GL_MACRO_EVENT_COST 200u
 
-static void gesture_opts(lua_State *L, int idx, gl_gesture_opts *o) {
-    o->steps = opt_integer(L, idx, "steps", 10);
-    o->duration = opt_number(L, idx, "duration", 0.2);
-    o->pointer = opt_pointer(L, idx);
-    o->mods = opt_mods(L, idx);
-}
+/* The name errors of the chunk carry ("(grip macros):12: ..."). */
+#define MACROS_SOURCE "(grip macros)"
 
-int l_advance(lua_State *L) {
-    CALL_INIT(c);
-    c.args.seconds = num_value(L, 2, "seconds");
-    return simple_engine_op(L, GL_OP_ADVANCE, &c);
-}
+/* ---- the helpers the chunk gets ------------------------------------------------ */
 
-int l_drag(lua_State *L) {
+/* charge(e, events) */
+static int h_charge(lua_State *L) {
     check_engine(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    check_keys(L, 2, drag_keys, "drag");
-    CALL_INIT(c);
-    gl_drag_args *a = &c.args.drag;
-    if (lua_getfield(L, 2, "from") == LUA_TNIL) luaL_error(L, "drag needs from = {x, y}");
-    point_value(L, -1, &a->from_x, &a->from_y, "drag.from");
-    lua_pop(L, 1);
-    if (lua_getfield(L, 2, "to") != LUA_TNIL) {
-        point_value(L, -1, &a->to_x, &a->to_y, "drag.to");
-    } else if (lua_getfield(L, 2, "by") != LUA_TNIL) {
-        point_value(L, -1, &a->to_x, &a->to_y, "drag.by");
-        a->to_x += a->from_x;
-        a->to_y += a->from_y;
-        lua_pop(L, 1);
-    } else {
-        luaL_error(L, "drag needs to = {x, y} or by = {dx, dy}");
+    lua_Integer n = int_value(L, 2, "events");
+    uint64_t units = n > 0 ? (uint64_t)n * GL_MACRO_EVENT_COST : 0;
+    if (!gl_charge(gl_getctx(L), units)) {
+        luaL_error(L, "instruction limit exceeded (a macro's events count against the budget)");
     }
-    lua_pop(L, 1);
-    gesture_opts(L, 2, &a->opts);
-    return simple_engine_op(L, GL_OP_DRAG, &c);
+    return 0;
 }
 
-static const char *const marquee_keys[] = {"from", "to", "steps", "duration", "pointer", "mods", NULL};
-
-/* e:marquee{from = {x, y}, to = {x, y}, mods = {...}}: a drag from a place where no box is (with
- * pointer selection, a marquee; its mods are held throughout: shift adds, ctrl swaps the rule). */
-int l_marquee(lua_State *L) {
-    check_engine(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    check_keys(L, 2, marquee_keys, "marquee");
-    CALL_INIT(c);
-    gl_drag_args *a = &c.args.drag;
-    if (lua_getfield(L, 2, "from") == LUA_TNIL) luaL_error(L, "marquee needs from = {x, y}");
-    point_value(L, -1, &a->from_x, &a->from_y, "marquee.from");
-    lua_pop(L, 1);
-    if (lua_getfield(L, 2, "to") == LUA_TNIL) luaL_error(L, "marquee needs to = {x, y}");
-    point_value(L, -1, &a->to_x, &a->to_y, "marquee.to");
-    lua_pop(L, 1);
-    gesture_opts(L, 2, &a->opts);
-    a->marquee = true; /* it must start where no box is */
-    return simple_engine_op(L, GL_OP_DRAG, &c);
-}
-
-static const char *const nudge_keys[] = {"key", "times", "mods", NULL};
-
-/* e:nudge{key = "left", times = 1, mods = {...}}: arrow presses at the engine's time (one nudge
- * run). Returns whether the selection moved. */
-int l_nudge(lua_State *L) {
-    luaL_checktype(L, 2, LUA_TTABLE);
-    check_keys(L, 2, nudge_keys, "nudge");
-    CALL_INIT(c);
-    gl_nudge_args *a = &c.args.nudge;
-    lua_getfield(L, 2, "key");
-    a->key = enum_value(L, -1, key_names, "key");
-    lua_pop(L, 1);
-    if (a->key < 1 || a->key > 4) luaL_error(L, "nudge: key must be left, right, up or down");
-    a->times = opt_integer(L, 2, "times", 1);
-    a->mods = opt_mods(L, 2);
-    simple_engine_op(L, GL_OP_NUDGE, &c);
-    lua_pushboolean(L, c.rflag);
+/* mods(v): v, checked as modifiers. */
+static int h_mods(lua_State *L) {
+    lua_settop(L, 1);
+    mods_value(L, 1);
     return 1;
 }
 
-int l_drag_handle(lua_State *L) {
-    lua_settop(L, 6);
+/* key(v): v, checked as a key name. */
+static int h_key(lua_State *L) {
+    lua_settop(L, 1);
+    enum_value(L, 1, key_names, "key");
+    return 1;
+}
+
+/* box(e, b, fname [, arg]): b must be a live box of engine e. */
+static int h_box(lua_State *L) {
     engine_ud *u = check_engine(L, 1);
+    const char *fname = luaL_checkstring(L, 3);
+    if (luaL_testudata(L, 2, BOX_MT) == NULL) {
+        if (lua_isinteger(L, 4)) {
+            luaL_error(L, "bad argument #%d to '%s' (grip.box expected, got %s)", (int)lua_tointeger(L, 4), fname,
+                       luaL_typename(L, 2));
+        }
+        luaL_error(L, "%s needs box = a box (got %s)", fname, luaL_typename(L, 2));
+    }
     uint64_t id;
-    void *eng = check_box(L, 2, &id);
-    if (eng != u->eng) luaL_error(L, "drag_handle: the box belongs to another engine");
-    int eidx = lua_gettop(L);
-    CALL_INIT(c);
-    c.box = id;
-    gl_handle_drag_args *a = &c.args.handle_drag;
-    a->handle = handle_value(L, 3, eidx, id);
-    a->dx = num_value(L, 4, "dx");
-    a->dy = num_value(L, 5, "dy");
-    if (!lua_isnoneornil(L, 6)) check_keys(L, 6, gesture_keys, "drag_handle");
-    gesture_opts(L, 6, &a->opts);
-    return simple_engine_op(L, GL_OP_DRAG_HANDLE, &c);
+    if (check_box(L, 2, &id) != u->eng) luaL_error(L, "%s: the box belongs to another engine", fname);
+    return 0;
 }
 
-int l_pinch(lua_State *L) {
+/* handle(e, b, h): handle h of box b (a name, a custom handle's name or a number) as its number
+ * and its name. */
+static int h_handle(lua_State *L) {
+    lua_settop(L, 3);
+    check_engine(L, 1);
+    uint64_t id;
+    check_box(L, 2, &id);
+    long h = handle_value(L, 3, 1, id);
+    lua_pushinteger(L, h);
+    push_handle(L, 1, id, h);
+    return 2;
+}
+
+/* refused(err): whether an error e:pointer raised when called from the chunk is its own (it
+ * carries the chunk's position: the engine refused the event), rather than an `on` handler's. */
+static int h_refused(lua_State *L) {
+    size_t n;
+    const char *s = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, &n) : NULL;
+    lua_pushboolean(L, s != NULL && n > sizeof MACROS_SOURCE && memcmp(s, MACROS_SOURCE ":", sizeof MACROS_SOURCE) == 0);
+    return 1;
+}
+
+/* ---- the trampoline ------------------------------------------------------------------ */
+
+/* The message of an error raised inside the chunk, without the chunk's position, or NULL. */
+static const char *chunk_message(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TSTRING) return NULL;
+    const char *s = lua_tostring(L, idx);
+    size_t n = sizeof MACROS_SOURCE; /* the name and its colon */
+    if (strncmp(s, MACROS_SOURCE ":", n) != 0 || s[n] < '0' || s[n] > '9') return NULL;
+    s += n;
+    while (*s >= '0' && *s <= '9') s++;
+    if (s[0] != ':' || s[1] != ' ') return NULL;
+    return s + 2;
+}
+
+/* Cancels the pointers listed in the table at idx (errors ignored: this is the way out of an
+ * error). The events that makes stay the script's (e:events()), with no handler run. */
+static void cancel_downs(lua_State *L, engine_ud *u, int idx) {
+    uint32_t ids[16];
+    size_t count = 0;
+    lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, idx, i);
+        lua_Integer id = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        if (id >= 0 && id <= 0xFFFFFFFF) ids[count++] = (uint32_t)id;
+        if (count == sizeof ids / sizeof ids[0] || (i == n && count > 0)) {
+            if (u->eng == NULL) return;
+            CALL_INIT(c);
+            c.op = GL_OP_CANCEL_POINTERS;
+            c.engine = u->eng;
+            c.in = ids;
+            c.in_length = count;
+            swift_try(L, &c);
+            count = 0;
+        }
+    }
+}
+
+/* A macro method: upvalue 1 is the chunk's function f(downs, e, ...). */
+static int l_macro(lua_State *L) {
     engine_ud *u = check_engine(L, 1);
-    luaL_checktype(L, 2, LUA_TTABLE);
-    check_keys(L, 2, pinch_keys, "pinch");
-    CALL_INIT(c);
-    lua_getfield(L, 2, "box");
-    uint64_t id;
-    if (check_box(L, -1, &id) != u->eng) luaL_error(L, "pinch: the box belongs to another engine");
-    lua_pop(L, 2);
-    c.box = id;
-    gl_pinch_args *a = &c.args.pinch;
-    a->scale = opt_number(L, 2, "scale", 1);
-    a->rotate = opt_number(L, 2, "rotate", 0);
-    a->distance = opt_number(L, 2, "distance", 0);
-    if (lua_getfield(L, 2, "pan") != LUA_TNIL) point_value(L, -1, &a->pan_x, &a->pan_y, "pinch.pan");
-    lua_pop(L, 1);
-    a->steps = opt_integer(L, 2, "steps", 10);
-    a->duration = opt_number(L, 2, "duration", 0.2);
-    return simple_engine_op(L, GL_OP_PINCH, &c);
+    int n = lua_gettop(L);
+    lua_newtable(L); /* n + 1: the pointers the macro has down */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, n + 1);
+    for (int i = 1; i <= n; i++) lua_pushvalue(L, i);
+    if (lua_pcall(L, n + 1, LUA_MULTRET, 0) == LUA_OK) return lua_gettop(L) - (n + 1);
+    cancel_downs(L, u, n + 1);
+    const char *m = chunk_message(L, -1);
+    if (m != NULL) {
+        luaL_where(L, 1);
+        lua_pushstring(L, m);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
 }
 
-static int tap_like(lua_State *L, int op, int optidx) {
-    CALL_INIT(c);
-    gl_tap_args *a = &c.args.tap;
-    a->x = num_value(L, 2, "x");
-    a->y = num_value(L, 3, "y");
-    if (op == GL_OP_HOLD) a->seconds = num_value(L, 4, "seconds");
-    if (!lua_isnoneornil(L, optidx)) check_keys(L, optidx, tap_keys, "options");
-    a->pointer = opt_pointer(L, optidx);
-    a->mods = opt_mods(L, optidx);
-    a->release = true;
-    if (opt_field(L, optidx, "release") != LUA_TNIL) a->release = bool_value(L, -1, "release");
-    lua_pop(L, 1);
-    return simple_engine_op(L, op, &c);
+/* ---- loading the chunk ---------------------------------------------------------------- */
+
+/* Runs the chunk and puts its macros in the methods table (argument 1). */
+static int open_macros(lua_State *L) {
+    if (luaL_loadbufferx(L, gl_macros_chunk, gl_macros_chunk_length, "=" MACROS_SOURCE, "t") != LUA_OK) {
+        return lua_error(L);
+    }
+    lua_call(L, 0, 1);
+    static const luaL_Reg helpers[] = {{"charge", h_charge}, {"mods", h_mods}, {"key", h_key}, {"box", h_box}, {"handle", h_handle}, {"refused", h_refused}, {NULL, NULL}};
+    luaL_newlib(L, helpers);
+    lua_call(L, 1, 1);
+    luaL_checktype(L, -1, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_pushcclosure(L, l_macro, 1);
+        lua_rawset(L, 1);
+    }
+    return 0;
 }
 
-int l_tap(lua_State *L) { return tap_like(L, GL_OP_TAP, 4); }
-int l_double_tap(lua_State *L) { return tap_like(L, GL_OP_DOUBLE_TAP, 4); }
-int l_hold(lua_State *L) { return tap_like(L, GL_OP_HOLD, 5); }
+void gl_open_macros(lua_State *L, int methods) {
+    methods = lua_absindex(L, methods);
+    /* The library's own setup, not a script's work: the chunk runs outside the budget (a state
+     * with a tiny instruction limit, already past it from opening the libraries, still opens). */
+    gl_ctx *c = gl_getctx(L);
+    bool hosted = c != NULL && c->hosted;
+    uint64_t limit = 0, used = 0;
+    bool tripped = false;
+    if (hosted) {
+        limit = c->ins_limit;
+        used = c->ins_used;
+        tripped = c->tripped;
+        c->ins_limit = UINT64_MAX;
+        c->tripped = false;
+        lua_sethook(L, NULL, 0, 0);
+    }
+    lua_pushcfunction(L, open_macros);
+    lua_pushvalue(L, methods);
+    int st = lua_pcall(L, 1, 0, 0);
+    if (hosted) {
+        c->ins_limit = limit;
+        c->ins_used = used;
+        c->tripped = tripped;
+        gl_install_hook(c, L);
+    }
+    if (st != LUA_OK) lua_error(L);
+}

@@ -3,10 +3,10 @@
 #include "bindings.h"
 
 static const luaL_Reg engine_methods[] = {
-    {"box", l_engine_box}, {"pointer", l_pointer}, {"magnify", l_magnify}, {"tick", l_tick}, {"advance", l_advance}, {"time", l_time}, {"frame", l_frame}, {"events", l_events}, {"hit", l_hit}, {"set_bounds", l_set_bounds}, {"set_view", l_set_view}, {"set_snapping", l_set_snapping}, {"drag", l_drag}, {"drag_handle", l_drag_handle}, {"pinch", l_pinch}, {"tap", l_tap}, {"double_tap", l_double_tap}, {"hold", l_hold}, {"close", l_close}, {"boxes", l_boxes}, {"query", l_query}, {"screen_to_world", l_screen_to_world}, {"select", l_select}, {"selection", l_selection}, {"selection_state", l_selection_state}, {"marquee", l_marquee}, {"world_to_screen", l_world_to_screen}, {"key", l_key}, {"nudge", l_nudge}, {"undo", l_undo}, {"redo", l_redo}, {"history", l_history}, {"clear_history", l_clear_history}, {"save", l_save}, {"load", l_load}, {NULL, NULL}};
+    {"box", l_engine_box}, {"pointer", l_pointer}, {"magnify", l_magnify}, {"tick", l_tick}, {"time", l_time}, {"frame", l_frame}, {"events", l_events}, {"hit", l_hit}, {"set_bounds", l_set_bounds}, {"set_view", l_set_view}, {"set_snapping", l_set_snapping}, {"close", l_close}, {"boxes", l_boxes}, {"query", l_query}, {"screen_to_world", l_screen_to_world}, {"select", l_select}, {"selection", l_selection}, {"selection_state", l_selection_state}, {"world_to_screen", l_world_to_screen}, {"key", l_key}, {"undo", l_undo}, {"redo", l_redo}, {"history", l_history}, {"clear_history", l_clear_history}, {"save", l_save}, {"load", l_load}, {"describe", l_describe}, {"view", l_view}, {NULL, NULL}};
 
 static const luaL_Reg box_methods[] = {
-    {"state", l_box_state}, {"describe", l_box_describe}, {"configure", l_box_configure}, {"set_editing", l_box_set_editing}, {"reset", l_box_reset}, {"destroy", l_box_destroy}, {"exists", l_box_exists}, {"id", l_box_id}, {"on", l_box_on}, {"add_handle", l_box_add_handle}, {"set_indicator", l_box_set_indicator}, {"set_constraint", l_box_set_constraint}, {"order", l_box_order}, {NULL, NULL}};
+    {"state", l_box_state}, {"describe", l_box_describe}, {"configure", l_box_configure}, {"set_editing", l_box_set_editing}, {"reset", l_box_reset}, {"destroy", l_box_destroy}, {"exists", l_box_exists}, {"id", l_box_id}, {"on", l_box_on}, {"add_handle", l_box_add_handle}, {"set_indicator", l_box_set_indicator}, {"set_constraint", l_box_set_constraint}, {"order", l_box_order}, {"handle_center", l_box_handle_center}, {NULL, NULL}};
 
 /* Metamethods of the two userdata types (methods go in __index). */
 static const luaL_Reg engine_meta[] = {
@@ -14,12 +14,15 @@ static const luaL_Reg engine_meta[] = {
 static const luaL_Reg box_meta[] = {
     {"__gc", l_box_gc}, {"__close", l_box_close}, {"__eq", l_box_eq}, {"__tostring", l_box_tostring}, {NULL, NULL}};
 
-/* Registers metatable `name` once: `methods` as __index, the metamethods, and __metatable set to
- * the name so scripts cannot reach or replace it. Leaves the stack as it found it. */
-static void new_metatable(lua_State *L, const char *name, const luaL_Reg *methods, const luaL_Reg *meta) {
+/* Registers metatable `name` once: `methods` (and what `more` adds to them) as __index, the
+ * metamethods, and __metatable set to the name so scripts cannot reach or replace it. Leaves the
+ * stack as it found it. */
+static void new_metatable(lua_State *L, const char *name, const luaL_Reg *methods, const luaL_Reg *meta,
+                          void (*more)(lua_State *L, int methods)) {
     if (luaL_newmetatable(L, name)) {
         lua_newtable(L);
         luaL_setfuncs(L, methods, 0);
+        if (more) more(L, -1);
         lua_setfield(L, -2, "__index");
         luaL_setfuncs(L, meta, 0);
         lua_pushstring(L, name);
@@ -47,8 +50,8 @@ void gl_bindings_init(lua_State *L) {
         lua_rawsetp(L, LUA_REGISTRYINDEX, &gl_engines_key);
     }
     lua_pop(L, 1);
-    new_metatable(L, ENGINE_MT, engine_methods, engine_meta);
-    new_metatable(L, BOX_MT, box_methods, box_meta);
+    new_metatable(L, ENGINE_MT, engine_methods, engine_meta, gl_open_macros); /* and the macros */
+    new_metatable(L, BOX_MT, box_methods, box_meta, NULL);
 }
 
 void gl_push_module(lua_State *L) {

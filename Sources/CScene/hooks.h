@@ -8,6 +8,8 @@
 grip_status gs_engine_settings(grip_engine *engine, grip_engine_desc *out);
 /* grip_box_create with the box's centre given exactly (center NULL: from x and y). */
 grip_status gs_box_create(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, grip_box *out);
+/* Destroys every box in one pass (grip_box_destroy of each, in linear time). */
+grip_status gs_engine_clear(grip_engine *engine);
 /* Records message as the engine's last error; returns status. */
 grip_status gs_engine_fail(grip_engine *engine, grip_status status, const char *message);
 

@@ -76,6 +76,7 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
         entries[i].has_center = true;
         entries[i].center_x = state.center.x;
         entries[i].center_y = state.center.y;
+        entries[i].offset = 0;
         p = map_slot(&map, ids[i]);
         map.keys[p] = ids[i];
         map.values[p] = i;
@@ -121,22 +122,6 @@ static grip_status place(grip_engine *engine, const gs_scene *scene, grip_box *i
     return GRIP_OK;
 }
 
-/* Destroys every box of the engine (a box whose parent went before it is already gone). */
-static grip_status clear(grip_engine *engine) {
-    size_t n = 0;
-    grip_status st = grip_boxes_list(engine, NULL, 0, &n);
-    if (st != GRIP_OK || n == 0) return st;
-    grip_box *ids = (grip_box *)malloc(n * sizeof *ids);
-    if (ids == NULL) return fail(engine, GRIP_ERR_NOMEM, "out of memory loading the scene");
-    st = grip_boxes_list(engine, ids, n, &n);
-    for (size_t i = 0; st == GRIP_OK && i < n; i++) {
-        st = grip_box_destroy(engine, ids[i]);
-        if (st == GRIP_ERR_NOT_FOUND) st = GRIP_OK;
-    }
-    free(ids);
-    return st;
-}
-
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length) {
     grip_engine_desc settings;
     grip_engine_desc_init(&settings);
@@ -144,7 +129,7 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
     if (st != GRIP_OK) return st;
     if (json == NULL) return fail(engine, GRIP_ERR_ARG, "json is NULL");
     gs_scene scene;
-    if (!gs_read(json, length, &scene)) {
+    if (!gs_read(json, length, settings.max_boxes, &scene)) {
         st = fail(engine, scene.nomem ? GRIP_ERR_NOMEM : GRIP_ERR_ARG, "scene: %s", scene.message);
         gs_free(&scene);
         return st;
@@ -161,7 +146,7 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
         settings.height = scene.height;
     }
     if ((st = grip_engine_create(&settings, &scratch)) != GRIP_OK) {
-        gs_locate(json, length, "bounds", (size_t)-1, &line, &column);
+        gs_line_column(json, length, scene.bounds_offset, &line, &column);
         if (st == GRIP_ERR_ARG && scene.has_bounds)
             st = fail(engine, st, "scene: line %zu, column %zu: bounds: %s", line, column, grip_engine_errmsg(NULL));
         else
@@ -169,9 +154,16 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
         goto done;
     }
     if ((st = place(scratch, &scene, ids, &failed)) != GRIP_OK) {
-        gs_locate(json, length, "boxes", failed, &line, &column);
+        gs_line_column(json, length, scene.entries[failed].offset, &line, &column);
         st = fail(engine, st, "scene: line %zu, column %zu: boxes[%zu]: %s", line, column, failed,
                   grip_engine_errmsg(scratch));
+        goto done;
+    }
+    if (scene.over_limit) {
+        /* Every box up to the limit was accepted; the next one is refused as box creation would. */
+        gs_line_column(json, length, scene.over_offset, &line, &column);
+        st = fail(engine, GRIP_ERR_LIMIT, "scene: line %zu, column %zu: boxes[%zu]: max_boxes (%u) reached", line,
+                  column, scene.count, settings.max_boxes);
         goto done;
     }
     /* Accepted: now the engine itself, whose history goes first (refused, changing nothing,
@@ -180,7 +172,7 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
         if (st == GRIP_ERR_STATE) st = fail(engine, st, "scene: a gesture is in progress; load the scene after it ends");
         goto done;
     }
-    if ((st = clear(engine)) != GRIP_OK) goto done;
+    if ((st = gs_engine_clear(engine)) != GRIP_OK) goto done;
     if (scene.has_bounds && (st = grip_engine_set_bounds(engine, scene.width, scene.height)) != GRIP_OK) goto done;
     st = place(engine, &scene, ids, &failed);
 done:

@@ -1,16 +1,14 @@
 /* Writing scene files: fixed keys and names (nothing to escape), numbers in their shortest form
- * that reads back to the same double. */
+ * that reads back to the same double, in the "C" locale (numbers.c). */
 #include "include/CScene.h"
 
-#include <float.h>
-#include <locale.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../Include/grip.h"
 #include "grip_names.h"
+#include "numbers.h"
 
 /* A growing text; `failed` once an allocation failed (everything after is dropped). */
 typedef struct text {
@@ -39,42 +37,9 @@ static void put(text *t, const char *s, size_t n) {
 
 static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
 
-/* `%.*g` of v (in the process's locale). */
-static void format_g(char *buf, size_t size, int precision, double v) {
-    snprintf(buf, size, "%.*g", precision, v);
-}
-
-/* Whether buf, in the process's locale (as format_g wrote it), reads back as v exactly. */
-static bool reads_back(const char *buf, double v) {
-    return strtod(buf, NULL) == v;
-}
-
-/* The shortest decimal that reads back to v exactly (v finite): at most 15 significant digits
- * identify a normal double uniquely, so the first of %.15g, %.16g, %.17g that reads back is the
- * shortest (%g drops trailing zeros); subnormals, with fewer bits, are tried from 1 digit up.
- * Integral text gets no ".0" except -0 (which a JSON reader would otherwise take as the integer 0). */
-static void format_number(char *buf, size_t size, double v) {
-    if (v == 0) {
-        snprintf(buf, size, "%s", signbit(v) ? "-0.0" : "0");
-        return;
-    }
-    int p = fabs(v) < DBL_MIN ? 1 : 15;
-    for (; p < 17; p++) {
-        format_g(buf, size, p, v);
-        if (reads_back(buf, v)) break;
-    }
-    if (p == 17) format_g(buf, size, 17, v);
-    /* A locale with a decimal comma: write JSON's point instead. */
-    const char *point = localeconv()->decimal_point;
-    if (point && point[0] && point[0] != '.' && point[1] == 0) {
-        char *c = strchr(buf, point[0]);
-        if (c) *c = '.';
-    }
-}
-
 static void put_number(text *t, double v) {
     char buf[40];
-    format_number(buf, sizeof buf, v);
+    gs_format_number(buf, sizeof buf, v);
     puts_(t, buf);
 }
 
@@ -146,19 +111,35 @@ static void put_box(text *t, size_t index, const grip_box_desc *d, const gs_entr
     puts_(t, "}");
 }
 
+/* What gs_write writes, for gs_with_c_numbers. */
+typedef struct write_job {
+    double width, height;
+    const void *descs;
+    const gs_entry *entries;
+    size_t count;
+    text t;
+} write_job;
+
+static void write_scene(void *ctx) {
+    write_job *job = (write_job *)ctx;
+    text *t = &job->t;
+    puts_(t, "{\n  \"grip_scene\": 1,\n  \"bounds\": {\"width\": ");
+    put_number(t, job->width);
+    puts_(t, ", \"height\": ");
+    put_number(t, job->height);
+    puts_(t, "},\n  \"boxes\": [");
+    for (size_t i = 0; i < job->count; i++) {
+        puts_(t, i ? ",\n" : "\n");
+        put_box(t, i, (const grip_box_desc *)job->descs + i, job->entries + i);
+    }
+    puts_(t, job->count ? "\n  ]\n}\n" : "]\n}\n");
+}
+
 bool gs_write(double width, double height, const void *descs, const gs_entry *entries, size_t count,
               char **out, size_t *length) {
-    text t = {NULL, 0, 0, false};
-    puts_(&t, "{\n  \"grip_scene\": 1,\n  \"bounds\": {\"width\": ");
-    put_number(&t, width);
-    puts_(&t, ", \"height\": ");
-    put_number(&t, height);
-    puts_(&t, "},\n  \"boxes\": [");
-    for (size_t i = 0; i < count; i++) {
-        puts_(&t, i ? ",\n" : "\n");
-        put_box(&t, i, (const grip_box_desc *)descs + i, entries + i);
-    }
-    puts_(&t, count ? "\n  ]\n}\n" : "]\n}\n");
+    write_job job = {width, height, descs, entries, count, {NULL, 0, 0, false}};
+    if (!gs_with_c_numbers(write_scene, &job)) return false;
+    text t = job.t;
     if (t.failed) {
         free(t.s);
         return false;

@@ -170,3 +170,27 @@ public func grip_engine_set_view(_ engine: OpaquePointer?, _ m: UnsafePointer<gr
         return GRIP_OK
     }
 }
+
+/// `grip_engine_get_view`: the host's camera as last set (the identity before any).
+@_cdecl("grip_engine_get_view")
+public func grip_engine_get_view(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_affine>?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let out = try require(out, "world_to_screen")
+        out.pointee = h.engine.view.toC
+        return GRIP_OK
+    }
+}
+
+/// `grip_engine_describe`: the engine's settings now (bounds as last set) into the caller's
+/// grip_engine_desc, as many bytes as its `struct_size` says (an earlier grip.h's struct gets its
+/// own fields). GRIP_ERR_ARG for NULL or an unknown size.
+@_cdecl("grip_engine_describe")
+public func grip_engine_describe(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_engine_desc>?
+) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let out = try require(out, "out")
+        try writeVersioned(h.engine.config.c, to: out, earlier: EarlierSizes.engineDesc, "grip_engine_desc")
+        return GRIP_OK
+    }
+}

@@ -33,6 +33,17 @@ public func gs_box_create(
     }
 }
 
+/// Destroys every box of the engine in one pass (a scene load replacing them): as
+/// grip_box_destroy of each, but linear in the boxes however many are editing, selected or in the
+/// history. GRIP_ERR_ARG for a bad engine.
+@_cdecl("gs_engine_clear")
+public func gs_engine_clear(_ engine: OpaquePointer?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        h.engine.destroyAllBoxes()
+        return GRIP_OK
+    }
+}
+
 /// Records `message` (NUL-terminated, truncated to fit) as the engine's last error and returns
 /// `status`: how the scene functions report a failure of their own. GRIP_ERR_ARG for a bad engine.
 @_cdecl("gs_engine_fail")

@@ -222,9 +222,24 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
             setText(&c.pointee.message, p.message)
             c.pointee.rflag = true
         }
+    case Int(GL_OP_ENGINE_DESCRIBE):
+        try e.check(grip_engine_describe(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_engine_desc.self)))
+    case Int(GL_OP_GET_VIEW):
+        try e.check(grip_engine_get_view(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_affine.self)))
+    case Int(GL_OP_CANCEL_POINTERS):
+        // A session macro that failed half-way: the pointers it had down are cancelled at the
+        // engine's time (errors ignored: this is the way out of an error). The events that makes,
+        // and any left queued, stay the script's (`e:events()`), with no handler run.
+        if let ids = c.pointee.in?.assumingMemoryBound(to: UInt32.self) {
+            for i in 0..<c.pointee.in_length {
+                var ev = grip_pointer_event(
+                    phase: GRIP_PHASE_CANCEL, pointer: ids[i], x: 0, y: 0, time: e.engine.time, modifiers: 0)
+                _ = grip_dispatch_pointer(e.ptr, &ev, nil)
+            }
+        }
+        _ = e.drain(L, fire: false)
     default:
-        var m = Macro(e, c)
-        try m.run(op)
+        throw LuaFailure("unknown operation \(op)")
     }
 }
 
@@ -254,15 +269,11 @@ private func newEngine(_ call: gl_call) throws(LuaFailure) -> UnsafeMutableRawPo
 enum LuaLimits {
     static let sandboxMaxBoxes: UInt32 = 100_000
     static let sandboxMaxEngines: Int32 = 64
-    /// Instructions charged per event a macro dispatches.
-    static let dispatchCost: UInt64 = 200
     /// Most calls on one engine in progress at once (handlers calling back in).
     static let maxNesting = 40
     /// Host memory a box of an engine a script made is counted as, against the state's
     /// memory_limit (a box with its records, index entries and frame commands is about 400 bytes).
     static let bytesPerBox = 512
-    /// Most steps a macro or `advance` takes.
-    static let maxSteps = 100_000
 }
 
 extension LuaEngine {

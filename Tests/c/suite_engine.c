@@ -167,10 +167,45 @@ static void box_limit(void) {
     grip_engine_destroy(e);
 }
 
+/* grip_engine_describe: the settings given (defaults for what was not), the bounds as last set,
+ * into a struct whose struct_size says which version; refused for NULL or a wrong size. */
+static void describe_settings(void) {
+    grip_engine_desc d, out;
+    grip_engine *e = NULL;
+    grip_engine_desc_init(&d);
+    d.width = 640;
+    d.height = 480;
+    d.double_tap_interval = 0.25;
+    d.selection = GRIP_SELECTION_POINTER;
+    d.group_resize = GRIP_GROUP_RESIZE_MEMBER_AXES;
+    d.history_limit = 7;
+    d.nudge_step = 2;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    grip_engine_desc_init(&out);
+    CHECK_STATUS(grip_engine_describe(e, &out), GRIP_OK);
+    CHECK(out.struct_size == sizeof out);
+    CHECK(out.width == 640 && out.height == 480);
+    CHECK(out.double_tap_interval == 0.25 && out.touch_slop == 10 && out.handle_hit_radius == 22);
+    CHECK(out.selection == GRIP_SELECTION_POINTER && out.marquee_rule == GRIP_MARQUEE_INTERSECT);
+    CHECK(out.group_resize == GRIP_GROUP_RESIZE_MEMBER_AXES && out.history_limit == 7);
+    CHECK(out.nudge_step == 2 && out.nudge_step_large == 10 && out.rotate_handle_offset == 24);
+    CHECK(out.max_boxes == 1000000 && out.max_pointers == 10);
+    CHECK_STATUS(grip_engine_set_bounds(e, 300, 200), GRIP_OK);
+    CHECK_STATUS(grip_engine_describe(e, &out), GRIP_OK);
+    CHECK(out.width == 300 && out.height == 200);
+    CHECK_STATUS(grip_engine_describe(e, NULL), GRIP_ERR_ARG);
+    CHECK_STATUS(grip_engine_describe(NULL, &out), GRIP_ERR_ARG);
+    out.struct_size = 12;
+    CHECK_STATUS(grip_engine_describe(e, &out), GRIP_ERR_ARG);
+    CHECK(grip_engine_errmsg(e)[0] != '\0');
+    grip_engine_destroy(e);
+}
+
 void suite_engine(void) {
     version_and_status();
     desc_defaults();
     create_and_destroy();
     errmsg_and_bounds();
     box_limit();
+    describe_settings();
 }

@@ -329,7 +329,7 @@ static void test_refusals(void) {
     CHECK_STATUS(grip_engine_create(&ed, &e), GRIP_OK);
     grip_box kept = add_box(e, GRIP_NO_BOX, 10, 10, 50, 50, 0, 1, true);
     CHECK_STATUS(grip_select(e, kept, GRIP_SELECT_REPLACE), GRIP_OK);
-    /* JSON errors: jansson's line and column. */
+    /* JSON errors: the line and column of the offending character (column 0 in an empty text). */
     REFUSED(e, "{\"grip_scene\": 1,\n \"boxes\": [}", GRIP_ERR_ARG, "scene: line 2, column 12: ");
     REFUSED(e, "", GRIP_ERR_ARG, "scene: line 1, column 0: ");
     REFUSED(e, "{\"grip_scene\": 1, \"boxes\": [], \"boxes\": []}", GRIP_ERR_ARG, "scene: line 1, column ");

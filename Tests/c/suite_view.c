@@ -1,6 +1,7 @@
 /* suite_view.c: grip_engine_set_view. Events arrive and frames leave in screen coordinates,
  * box state stays in world coordinates, slop and handle marks keep their on-screen size. */
 #include <math.h>
+#include <string.h>
 
 #include "check.h"
 #include "suites.h"
@@ -23,6 +24,22 @@ static void rejects_bad_views(grip_engine *e) {
     CHECK_STR(grip_engine_errmsg(e), "");
 }
 
+/* grip_engine_get_view: the identity before any view, then exactly the view last set (a refused
+ * one changes nothing). */
+static void gets_the_view(void) {
+    grip_engine *e = new_engine(800, 600);
+    grip_affine v = {0, 0, 0, 0, 0, 0}, set = {0.5, 0.25, -0.25, 0.5, 10.125, -3}, singular = {1, 2, 2, 4, 0, 0};
+    CHECK_STATUS(grip_engine_get_view(e, &v), GRIP_OK);
+    CHECK(v.a == 1 && v.b == 0 && v.c == 0 && v.d == 1 && v.tx == 0 && v.ty == 0);
+    CHECK_STATUS(grip_engine_set_view(e, &set), GRIP_OK);
+    CHECK_STATUS(grip_engine_set_view(e, &singular), GRIP_ERR_ARG);
+    CHECK_STATUS(grip_engine_get_view(e, &v), GRIP_OK);
+    CHECK(memcmp(&v, &set, sizeof v) == 0);
+    CHECK_STATUS(grip_engine_get_view(e, NULL), GRIP_ERR_ARG);
+    CHECK_STATUS(grip_engine_get_view(NULL, &v), GRIP_ERR_ARG);
+    grip_engine_destroy(e);
+}
+
 void suite_view(void) {
     grip_engine *e = new_engine(800, 600);
     grip_box b = add_box(e, GRIP_NO_BOX, 100, 100, 100, 100, 0, 1, false); /* centre (150, 150) */
@@ -34,6 +51,7 @@ void suite_view(void) {
     int i;
 
     rejects_bad_views(e);
+    gets_the_view();
     CHECK_STATUS(grip_engine_set_view(e, &view), GRIP_OK);
 
     /* hit_test takes world coordinates. */

@@ -18,9 +18,11 @@ void suite_selection(void);    /* grip_select, the selection frame and overlay, 
 void suite_queries(void);      /* draw order, box list, region query, view helpers, pass_through, hit_outset */
 void suite_history(void);      /* keys, Escape, Tab, modifiers, COMMITTED and changes, undo / redo, C constraints */
 void suite_scene(void);        /* scene files: round trips, text, buffer sizes, refusals, load effects */
+void suite_scene_text(void);   /* scene files as JSON: grammar, unknown values, nesting, box limit, locale */
 void suite_snapping(void);     /* set_snapping: validation, thresholds at zoom, grid, targets, gaps, resize, bypass, guides */
 void suite_hitches(void);      /* 20,000-box sessions: hit tests while the index is built in steps, while boxes are created, during a drag, idle */
 void suite_draworder(void);    /* draw-order changes between frame reads against full rebuilds, command by command */
+void suite_bulk(void);         /* destroys and loads of many boxes: what they leave behind */
 void suite_fixes(void);        /* rotate handle offset, times, foreign ids, create errors, pinch lift */
 
 #endif

@@ -18,9 +18,11 @@ int main(void) {
     check_suite("suite_selection", suite_selection);
     check_suite("suite_queries", suite_queries);
     check_suite("suite_snapping", suite_snapping);
+    check_suite("suite_bulk", suite_bulk);
     check_suite("suite_fixes", suite_fixes);
     check_suite("suite_history", suite_history);
     check_suite("suite_scene", suite_scene);
+    check_suite("suite_scene_text", suite_scene_text);
     check_suite("suite_hitches", suite_hitches);
     check_suite("suite_draworder", suite_draworder);
     return check_summary("C ABI tests");

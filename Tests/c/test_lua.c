@@ -254,6 +254,18 @@ static void test_macros(void) {
     CHECK(indicators == 1, "a held press shows its indicator to the host");
     CHECK(f.time > 3.0, "macros advanced the host's engine time: %g", f.time);
     grip_lua_destroy(lua);
+
+    /* Each event a macro synthesizes costs 200 instructions of the call's budget, charged before
+     * the first: 100,000 ticks do not fit in 1 million, and nothing is dispatched. */
+    double before = f.time;
+    grip_lua *small = new_lua(e, 0, 1000000);
+    RUN_OK(small, "grip.host:pointer('up', 1, 650, 500); grip.host:advance(0.5)");
+    CHECK(grip_frame_get(e, &f) == GRIP_OK && near(f.time, before + 0.5), "advance within the budget: %g", f.time);
+    before = f.time;
+    RUN_FAILS(small, "grip.host:advance(1e5)", GRIP_ERR_LIMIT,
+              "test:1: instruction limit exceeded (a macro's events count against the budget)");
+    CHECK(grip_frame_get(e, &f) == GRIP_OK && f.time == before, "an advance over the budget sends nothing: %g", f.time);
+    grip_lua_destroy(small);
     grip_engine_destroy(e);
 }
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The Lua tests:
+#   0. Sources/CLuaShim/macros_chunk.c matches bindings/lua/grip_macros.lua (scripts/gen-macros);
 #   1. every Tests/lua/test_*.lua through grip-cli (a hosted state) and through the stock lua5.4
 #      interpreter (require "grip", with a grip.so link to libgrip.so on package.cpath);
-#   2. the pattern matcher against stock Lua (Tests/lua/diff/patterns.lua, outputs compared);
+#   2. Tests/lua/macros/session.lua's output against session.expected (the macros, every bit);
+#      the pattern matcher against stock Lua (Tests/lua/diff/patterns.lua, outputs compared);
 #      the sandbox's environment against Tests/lua/sandbox/allowlist.txt;
 #   3. Tests/c/test_lua.c (the hosted C API: macros, hooks and fallbacks, escapes, limits,
 #      errors) against libgrip.so; with VALGRIND=1 also its --quick run under valgrind;
@@ -18,11 +20,17 @@ cli=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ln -sf "$lib/libgrip.so" "$tmp/grip.so"
+# the macro chunk compiled into the library is bindings/lua/grip_macros.lua as it is now
+scripts/gen-macros --check
 
 for t in Tests/lua/test_*.lua; do
     "$cli" run "$t"
     LUA_CPATH="$tmp/?.so" lua5.4 "$t"
 done
+# the session macros, event for event and bit for bit as they were written in Swift
+"$cli" run Tests/lua/macros/session.lua | cmp - Tests/lua/macros/session.expected
+LUA_CPATH="$tmp/?.so" lua5.4 Tests/lua/macros/session.lua | cmp - Tests/lua/macros/session.expected
+echo "macros/session.lua: the output matches session.expected (grip-cli and lua5.4)"
 # the pattern matcher against stock Lua's on 20,000 random patterns
 "$cli" run Tests/lua/diff/patterns.lua > "$tmp/patterns.grip"
 lua5.4 Tests/lua/diff/patterns.lua > "$tmp/patterns.lua"

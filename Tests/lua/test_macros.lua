@@ -124,4 +124,49 @@ e:pointer("up", 1, 5, 5)
 e:drag{from = {200, 425}, to = {230, 425}}
 check(near(p:state().center.x, 230), "later macros work")
 
+-- a handler that fails during a macro: the error reaches the script as raised, and the pointer the
+-- macro put down is cancelled (pointer 1 can go down again)
+local hb = e:box{x = 500, y = 20, width = 100, height = 60}
+hb:on("gesture_began", function() error({why = "handler"}) end)
+local ok, err = pcall(e.drag, e, {from = {550, 50}, to = {600, 50}})
+check(not ok and type(err) == "table" and err.why == "handler", "a handler's error object comes through as is")
+check(e:pointer("down", 1, 5, 5) ~= nil, "the macro's pointer was cancelled")
+e:pointer("up", 1, 5, 5)
+hb:on("gesture_began", nil)
+kinds(e)
+-- errors raised inside the macros are positioned at the script's call
+local line
+ok, err = pcall(function() line = debug and debug.getinfo(1, "l").currentline; e:drag{from = {0, 0}} end)
+check(not ok and err:find("drag needs to = {x, y} or by = {dx, dy}", 1, true), "message: " .. tostring(err))
+check(not err:find("grip macros", 1, true), "no position inside the macros: " .. err)
+check(not line or err:find(":" .. line .. ": ", 1, true), "the script's position: " .. err)
+fails("unknown field 'too'", e.drag, e, {from = {0, 0}, too = {1, 1}})
+fails("steps must be in 1...100000", e.nudge, e, {key = "left", times = 0})
+fails("nudge: key must be left, right, up or down", e.nudge, e, {key = "escape"})
+fails("modifiers: unknown value 'hyper'", e.tap, e, 1, 1, {mods = {"hyper"}})
+fails("pinch needs box = a box", e.pinch, e, {scale = 2})
+
+-- what the macros read through the API: settings, the view, where a handle is drawn
+local d = e:describe()
+check(d.width == 800 and d.height == 600 and d.double_tap_interval == 0.3 and d.selection == "off", "e:describe()")
+check(grip.new(d):describe().max_boxes == d.max_boxes, "grip.new takes what describe gives")
+e:set_view{a = 2, d = 2, tx = -10}
+local v = e:view()
+check(v.a == 2 and v.b == 0 and v.c == 0 and v.d == 2 and v.tx == -10 and v.ty == 0, "e:view()")
+local hx, hy = r:handle_center("rotate")
+local want
+for _, c in ipairs(e:frame().commands) do
+  if c.kind == "handle" and c.box == r and c.handle == "rotate" then want = c.center end
+end
+check(want and hx == want.x and hy == want.y, "handle_center: where the frame draws it (" .. hx .. ", " .. hy .. ")")
+check(plain:handle_center("top") == nil, "handle_center: nil when not shown")
+e:set_view{}
+
+-- the macros take nothing from the globals a script can change
+local saved = {math.sin, math.cos, pcall, error, type, string.format}
+math.sin, math.cos, pcall, error, type, string.format = nil, nil, nil, nil, nil, nil
+local ok2 = rawequal(e:pinch{box = p, scale = 1}, nil)
+math.sin, math.cos, pcall, error, type, string.format = table.unpack(saved)
+check(ok2, "a pinch with math.sin, pcall, error and type gone")
+
 print(string.format("test_macros.lua: %d checks passed", passed))

@@ -127,6 +127,51 @@ e:pinch{box = p, scale = 1.5, rotate = math.pi / 2}
 s = p:state()
 check(near(s.scale, 1.5, 1e-6) and near(s.rotation, math.pi / 2, 1e-6), "pinch scale and rotation")
 check(near(s.center.x, 150, 1e-6) and near(s.center.y, 380, 1e-6), "pinch about the centre keeps it")
+-- The macros are Lua 5.4's (bindings/lua/grip_macros.lua), event for event. pinch: the finger
+-- distance at fraction f of the way is scale^f times the start, so with scale 4 over 2 steps the
+-- steps' proposals are 1.5 (finger 1 at 2x from the centre, finger 2 still at 1x: 3/2), 2, 3
+-- (4x and 2x), 4; linear distances would give 1.75, 2.5, 3.25, 4.
+local me = grip.new{width = 800, height = 600}   -- (its own engine: the frame checks below count e's boxes)
+local q = me:box{x = 100, y = 450, width = 100, height = 60}
+local proposed = {}
+q:set_constraint(function(g) proposed[#proposed + 1] = g.scale return g end)
+local t0 = me:time()
+me:pinch{box = q, scale = 4, steps = 2}
+check(#proposed == 4 and near(proposed[1], 1.5) and near(proposed[2], 2) and near(proposed[3], 3)
+      and near(proposed[4], 4), "pinch: geometric finger distance (" .. table.concat(proposed, " ") .. ")")
+check(near(q:state().scale, 4) and near(me:time(), t0 + 0.2), "pinch: scale 4 in 0.2 s")
+q:set_constraint(nil)
+-- ...its fingers start on the box's own x axis, 2/5 of its shorter side apart: a 200 x 20 box
+-- turned a quarter is 20 wide on screen, fingers (150, 454) and (150, 446) are on it
+local thin = me:box{x = 50, y = 350, width = 200, height = 20, rotation = math.pi / 2}
+me:pinch{box = thin, scale = 2}
+check(near(thin:state().scale, 2, 1e-9), "pinch on a thin turned box: fingers on its axis")
+-- hold sends timer ticks (a long press triggers), advance ticks at 60 Hz
+drain(me)
+local lp = me:box{x = 600, y = 450, width = 100, height = 100, allow = {"move", "long_press"}}
+me:hold(650, 500, 1.2)
+local got = {}
+for _, ev in ipairs(drain(me)) do got[#got + 1] = ev.kind end
+check(table.concat(got, ",") == "long_press_began,long_press_triggered", "hold triggers: " .. table.concat(got, ","))
+t0 = me:time()
+me:advance(0.5)
+check(near(me:time(), t0 + 0.5), "advance")
+fails("duration must be finite and >= 0", me.advance, me, -1)
+fails("steps must be in 1...100000", me.drag, me, {from = {0, 0}, to = {1, 1}, steps = 0})
+fails("drag needs to = {x, y} or by = {dx, dy}", me.drag, me, {from = {0, 0}})
+fails("drag: unknown field 'too'", me.drag, me, {from = {0, 0}, too = {1, 1}})
+fails("is not shown", me.drag_handle, me, lp, "top", 1, 1)
+fails("marquee: from is on a box", me.marquee, me, {from = {650, 500}, to = {700, 550}})
+-- a macro that fails half-way cancels its pointers; one the script put down stays the script's
+me:pointer("down", 1, 5, 5)
+local ok, err = pcall(function() me:drag{from = {650, 500}, to = {660, 500}} end)
+check(not ok and err:find("already down", 1, true) ~= nil, "the drag fails: " .. tostring(err))
+check(err:find("^[^:]*test_binding.lua:%d+: GRIP_ERR_STATE") ~= nil, "at the caller's position: " .. err)
+me:pointer("up", 1, 5, 5)
+-- the engine's settings and view
+local dsc = me:describe()
+check(dsc.width == 800 and dsc.height == 600 and dsc.double_tap_interval == 0.3 and dsc.selection == "off", "describe")
+check(me:view().a == 1 and me:view().tx == 0, "view")
 
 -- frames
 local f = e:frame()

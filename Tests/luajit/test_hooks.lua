@@ -84,6 +84,13 @@ for _, case in ipairs(bad) do
   check(b:state().center.x == 170, "refused: " .. case[2])
   check(#errs == 1 and errs[1].message:find(case[2], 1, true) ~= nil, "reported: " .. case[2] .. " / " .. tostring(errs[1] and errs[1].message))
 end
+-- an error object whose __tostring raises: reported, never raised through the callback (it used
+-- to escape the binding's pcall and abort the process)
+b:set_constraint(function() error(setmetatable({}, {__tostring = function() error("no text") end})) end)
+e:drag{from = {170, 190}, by = {25, 0}}
+errs = errors(e)
+check(b:state().center.x == 170, "refused: an error object that cannot be shown")
+check(#errs == 1 and errs[1].message == "constraint: (error object is a table value)", "reported: " .. tostring(errs[1] and errs[1].message))
 -- a geometry the box cannot have (below the minimum size, NaN) is refused by the library
 b:set_constraint(function(p) p.width = 2 return p end)
 e:drag{from = {170, 190}, by = {25, 0}}

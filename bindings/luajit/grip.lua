@@ -1,9 +1,10 @@
 -- grip.lua: Grip for LuaJIT (and LÖVE 11, which runs LuaJIT), through the FFI: no C module to
 -- build, only libgrip.so. The same API as the Lua 5.4 module (`require "grip"` in lua5.4) where
 -- the FFI allows: grip.new{...}, e:box{...}, pointer/magnify/key/tick, events (with changes),
--- frames, hits, queries, selection, the view, snapping, undo/redo, scene files and the drag/tap/pinch/
--- marquee/nudge macros; fields keep their C names, enum
--- values are lowercase names without the prefix, masks are lists of names.
+-- frames, hits, queries, selection, the view, snapping, undo/redo, scene files and the session
+-- macros (drag, marquee, drag_handle, pinch, tap, double_tap, hold, advance, nudge: the Lua 5.4
+-- module's own, from grip_macros.lua beside this file or on package.path); fields keep their C
+-- names, enum values are lowercase names without the prefix, masks are lists of names.
 --
 --   local grip = require "grip"           -- with bindings/luajit on package.path
 --   local e = grip.new{width = 800, height = 600}
@@ -79,6 +80,8 @@ void grip_engine_destroy(grip_engine *engine);
 const char *grip_engine_errmsg(const grip_engine *engine);
 grip_status grip_engine_set_bounds(grip_engine *engine, double width, double height);
 grip_status grip_engine_set_view(grip_engine *engine, const grip_affine *world_to_screen);
+grip_status grip_engine_get_view(grip_engine *engine, grip_affine *world_to_screen);
+grip_status grip_engine_describe(grip_engine *engine, grip_engine_desc *out);
 typedef enum grip_handle {
 GRIP_HANDLE_NONE = 0,
 GRIP_HANDLE_TOP_LEFT = 1,
@@ -437,7 +440,10 @@ function grip.load(path)
     if ok then C = lib; return C end
     tried[#tried + 1] = tostring(lib)
   end
-  error("grip: cannot load libgrip.so (set GRIP_LIBRARY to its path): " .. table.concat(tried, "; "), 2)
+  error("grip: cannot load libgrip.so (" .. table.concat(tried, "; ") .. "): set GRIP_LIBRARY to the library's file, " ..
+        "GRIP_LIBRARY=PREFIX/lib/libgrip.so.0 for an install (scripts/install PREFIX, /usr/local by default; " ..
+        "LUA_PATH=\"PREFIX/share/lua/5.1/?.lua;;\" finds this binding there), or GRIP_LIBRARY=$PWD/.build/release/libgrip.so " ..
+        "in a clone after scripts/build; or call grip.load(path) before grip.new", 2)
 end
 
 local NO_BOX = 0ULL
@@ -658,7 +664,10 @@ local function on_constraint(ctx, box, current, proposed)
     return r
   end
   -- one report per run of failures with the same message (not one per pointer move)
-  local msg = "constraint: " .. tostring(r)
+  -- tostring runs the error object's __tostring, which may raise too: that must not escape here
+  local shown, text = pcall(tostring, r)
+  if not shown or type(text) ~= "string" then text = "(error object is a " .. type(r) .. " value)" end
+  local msg = "constraint: " .. text
   local errs = set.errors_
   if set.failing_[key] ~= msg and #errs < MAX_HOOK_ERRORS then
     errs[#errs + 1] = {box = ffi.cast("uint64_t", box), message = msg}
@@ -753,6 +762,19 @@ function Engine:set_view(v)
   end
   call(self, "grip_engine_set_view", m)
 end
+-- e:view(): the view as set_view takes it, {a, b, c, d, tx, ty}
+function Engine:view()
+  local m = ffi.new("grip_affine")
+  call(self, "grip_engine_get_view", m)
+  return {a = m.a, b = m.b, c = m.c, d = m.d, tx = m.tx, ty = m.ty}
+end
+-- e:describe(): the engine's settings now, with the keys grip.new takes
+function Engine:describe()
+  local d = ffi.new("grip_engine_desc")
+  C.grip_engine_desc_init_sized(d, ffi.sizeof(d))
+  call(self, "grip_engine_describe", d)
+  return to_table(self, d, "grip_engine_desc")
+end
 function Engine:screen_to_world(x, y)
   local out = ffi.new("grip_vec2")
   call(self, "grip_screen_to_world", ffi.new("grip_vec2", number(x, "x"), number(y, "y")), out)
@@ -824,7 +846,7 @@ local ptr_ev, mag_ev, consumed = ffi.new("grip_pointer_event"), ffi.new("grip_ma
 -- reach C only through it, and have jit.off themselves.
 local function dispatch(e, fn, ev)
   local s = C[fn](e.ptr, ev, consumed)
-  if s < 0 then raise(e.ptr, s, 2) end
+  if s < 0 then raise(e.ptr, s, 3) end   -- at the position of the method's caller
   return consumed[0]
 end
 jit.off(dispatch)
@@ -862,7 +884,6 @@ function Engine:tick(time)
   self.time_ = time
 end
 jit.off(Engine.tick)
-function Engine:advance(dt) self:tick(self.time_ + number(dt, "dt")) end
 
 -- for ev in e:events() do ... end: {kind, gesture, box, user_data, handle, pointer, time, position};
 -- committed, undone and redone also carry changes = {{box, before = geometry, after = geometry}, ...}
@@ -915,17 +936,6 @@ function Engine:key(phase, key, time, mods)
   return took
 end
 jit.off(Engine.key)
--- e:nudge{key = "left", times = 1, mods = {...}}: arrow presses (a key held: downs, then one up)
--- at the engine's time; whether the selection moved
-function Engine:nudge(o)
-  if type(o) ~= "table" then error("nudge takes {key, times, mods}", 2) end
-  local k = o.key
-  if k ~= "left" and k ~= "right" and k ~= "up" and k ~= "down" then error("nudge: key must be left, right, up or down", 2) end
-  local moved = false
-  for _ = 1, o.times or 1 do moved = self:key("down", k, nil, o.mods) or moved end
-  self:key("up", k, nil, o.mods)
-  return moved
-end
 -- e:undo() / e:redo(): true when a step was undone / redone, false when there was none
 function Engine:undo() return call(self, "grip_undo") == 0 end
 function Engine:redo() return call(self, "grip_redo") == 0 end
@@ -999,83 +1009,100 @@ end
 grip.command_kind = enums.grip_command_kind   -- for reading frame_raw: grip.command_kind.border == 2
 grip.handle_name = handle_name
 
--- ---- macros: whole gestures from the engine's time, advancing it --------------------------------
+-- ---- the session macros ------------------------------------------------------------------------
+--
+-- e:drag, e:marquee, e:drag_handle, e:pinch, e:tap, e:double_tap, e:hold, e:advance and e:nudge
+-- come from grip_macros.lua, the file the Lua 5.4 module compiles in: the same gestures, event
+-- for event. It is found with require (package.path, or LÖVE's loader), else beside this file
+-- (where scripts/install puts it) or in ../lua/ (this repository's layout).
 
-local function opts(o)
-  o = o or {}
-  return o.steps or 10, o.duration or 0.2, o.pointer or 1, o.mods
-end
--- e:drag{from = {x, y}, to = {x, y} | by = {dx, dy}, steps = 10, duration = 0.2, pointer = 1, mods = {...}}
-function Engine:drag(o)
-  if type(o) ~= "table" or type(o.from) ~= "table" then error("drag needs from = {x, y}", 2) end
-  local fx, fy = o.from[1], o.from[2]
-  local tx, ty
-  if o.to then tx, ty = o.to[1], o.to[2] elseif o.by then tx, ty = fx + o.by[1], fy + o.by[2]
-  else error("drag needs to = {x, y} or by = {dx, dy}", 2) end
-  local steps, duration, id, mods = opts(o)
-  local t0 = self.time_
-  self:pointer("down", id, fx, fy, t0, mods)
-  for i = 1, steps do
-    local k = i / steps
-    self:pointer("move", id, fx + (tx - fx) * k, fy + (ty - fy) * k, t0 + duration * k, mods)
-  end
-  self:pointer("up", id, tx, ty, t0 + duration, mods)
-end
-Engine.marquee = Engine.drag   -- a drag from where no box is: a marquee with pointer selection
--- e:tap(x, y [, {pointer, mods}])
-function Engine:tap(x, y, o)
-  local _, _, id, mods = opts(o)
-  self:pointer("down", id, x, y, self.time_, mods)
-  self:pointer("up", id, x, y, self.time_ + 0.05, mods)
-end
-function Engine:double_tap(x, y, o)
-  self:tap(x, y, o)
-  self:advance(0.1)
-  self:tap(x, y, o)
-end
--- e:drag_handle(box, handle, dx, dy [, opts]): drags one of the box's handles by (dx, dy) on screen
-function Engine:drag_handle(b, handle, dx, dy, o)
-  box_id(b)
+-- b:handle_center(handle): where the frame draws the box's handle (screen space), or nil when it
+-- is not shown
+function Box:handle_center(handle)
+  box_id(self)
   local want = enum_value("grip_handle", handle, "handle", 2)
-  local f = self:frame_raw()
+  local f = self.engine:frame_raw()
+  local x, y
   for i = 0, tonumber(f.command_count) - 1 do
     local c = f.commands[i]
-    if c.kind == enums.grip_command_kind.handle and c.box == b._id and c.handle == want then
-      local x, y = c.center.x, c.center.y
-      o = o or {}
-      return self:drag{from = {x, y}, by = {dx, dy}, steps = o.steps, duration = o.duration, pointer = o.pointer, mods = o.mods}
+    if c.kind == enums.grip_command_kind.handle and c.box == self._id and c.handle == want then
+      x, y = c.center.x, c.center.y
     end
   end
-  error("the box shows no handle '" .. tostring(handle) .. "' (is it editing?)", 2)
+  return x, y
 end
--- e:pinch{box = b, scale = 1, rotate = 0, pan = {0, 0}, distance = 100, steps, duration}: two
--- fingers about the box's centre (screen), pointers 1 and 2
-function Engine:pinch(o)
-  if type(o) ~= "table" or getmetatable(o.box) ~= Box then error("pinch needs box = a box", 2) end
-  local s = o.box:state()
-  local w = s.world   -- the box's centre, box space -> world -> screen
-  local cx, cy = self:world_to_screen(w.a * s.width / 2 + w.c * s.height / 2 + w.tx,
-                                      w.b * s.width / 2 + w.d * s.height / 2 + w.ty)
-  local r0, scale, rot = (o.distance or 100) / 2, o.scale or 1, o.rotate or 0
-  local px, py = (o.pan or {0, 0})[1], (o.pan or {0, 0})[2]
-  local steps, duration = o.steps or 10, o.duration or 0.2
-  local t0 = self.time_
-  local function fingers(k)
-    local r, a = r0 * (1 + (scale - 1) * k), rot * k
-    local ox, oy = cx + px * k, cy + py * k
-    return ox - r * math.cos(a), oy - r * math.sin(a), ox + r * math.cos(a), oy + r * math.sin(a)
+
+local function load_macros()
+  local ok, factory = pcall(require, "grip_macros")
+  if ok then return factory end
+  if not tostring(factory):find("module 'grip_macros' not found", 1, true) then error(factory, 0) end
+  local here = (debug.getinfo(1, "S").source:match("^@(.*[/\\])")) or "./"
+  for _, path in ipairs{here .. "grip_macros.lua", here .. "../lua/grip_macros.lua"} do
+    local f = io.open(path, "rb")
+    if f then
+      f:close()
+      return assert(loadfile(path))()
+    end
   end
-  local ax, ay, bx, by = fingers(0)
-  self:pointer("down", 1, ax, ay, t0)
-  self:pointer("down", 2, bx, by, t0)
-  for i = 1, steps do
-    ax, ay, bx, by = fingers(i / steps)
-    local t = t0 + duration * i / steps
-    self:pointer("move", 1, ax, ay, t)
-    self:pointer("move", 2, bx, by, t)
+  error("grip: cannot find grip_macros.lua (the session macros): put it beside grip.lua (" .. here ..
+        ") or on package.path (LUA_PATH=\"/path/to/dir/?.lua;;\")", 0)
+end
+
+do
+  local factory = load_macros()
+  -- Errors raised inside the macros (or by the binding's methods they call) carry positions in
+  -- those files: raised again at the caller's.
+  local sources = {debug.getinfo(factory, "S").short_src .. ":", debug.getinfo(1, "S").short_src .. ":"}
+  local function where_stripped(err)
+    if type(err) ~= "string" then return nil end
+    for _, src in ipairs(sources) do
+      if err:sub(1, #src) == src then
+        local rest = err:match("^%d+: (.*)$", #src + 1)
+        if rest then return rest end
+      end
+    end
+    return nil
   end
-  self:pointer("up", 1, ax, ay, t0 + duration)
-  self:pointer("up", 2, bx, by, t0 + duration)
+  local function check_box(e, b, fname, arg)
+    if getmetatable(b) ~= Box then
+      if arg then error(("bad argument #%d to '%s' (grip.box expected, got %s)"):format(arg, fname, type(b)), 2) end
+      error(("%s needs box = a box (got %s)"):format(fname, type(b)), 2)
+    end
+    if b.engine ~= e then error(fname .. ": the box belongs to another engine", 2) end
+    if b.dead or e.ptr == nil then error("box was destroyed", 2) end
+  end
+  local macros = factory{
+    charge = function() end,   -- no instruction budget here
+    mods = function(v) mask_value("modifiers", v, 2) return v end,
+    key = function(v) enum_value("grip_key", v, "key", 2) return v end,
+    box = check_box,
+    handle = function(_, _, h)
+      local n = enum_value("grip_handle", h, "handle", 2)
+      return n, handle_name(n)
+    end,
+    refused = function() return true end,   -- no on handlers: an error from e:pointer is the engine's
+  }
+  local cancel_ev = ffi.new("grip_pointer_event")
+  for name, f in pairs(macros) do
+    -- The macro, and if it fails, its pointers cancelled (errors ignored) and its error raised again.
+    Engine[name] = function(self, ...)
+      alive(self)
+      local downs = {}
+      local ok, r = pcall(f, downs, self, ...)
+      if ok then return r end
+      for _, id in ipairs(downs) do
+        if self.ptr ~= nil then
+          cancel_ev.phase, cancel_ev.pointer, cancel_ev.x, cancel_ev.y = enums.grip_phase.cancel, id, 0, 0
+          cancel_ev.time, cancel_ev.modifiers = self.time_, 0
+          C.grip_dispatch_pointer(self.ptr, cancel_ev, nil)
+        end
+      end
+      local msg = where_stripped(r)
+      if msg then error(msg, 2) end
+      error(r, 0)
+    end
+    jit.off(Engine[name])
+  end
 end
 
 -- ---- boxes -----------------------------------------------------------------------------------

@@ -2,6 +2,14 @@
 # Suite c: the C99 ABI suites (Tests/c), the C++11 program (Tests/cpp) and a program built against
 # the released 0.1 grip.h, each against the built libgrip.so.
 abi_tests() {
+    # A locale whose decimal point is not "." (ps_AF's is the two-byte U+066B), made here from
+    # the locales package's sources: suite_scene_text saves and loads scenes in it.
+    mkdir -p "$out/locale"
+    if [ -d "$out/locale/ps_AF.UTF-8" ] || localedef -i ps_AF -f UTF-8 "$out/locale/ps_AF.UTF-8" >"$out/localedef.log" 2>&1; then
+        export LOCPATH="$out/locale" GRIP_TEST_LOCALE=ps_AF.UTF-8
+    else
+        record 1 "C ABI tests: localedef could not make ps_AF.UTF-8 ($out/localedef.log)"
+    fi
     abi_test test_abi "C ABI tests" \
         "$CC" -std=c99 "${warn[@]}" -g -IInclude -ITests/c Tests/c/test_abi.c Tests/c/suite_*.c \
         Tests/c/check.c Tests/c/util.c "${link[@]}"
@@ -15,6 +23,7 @@ abi_tests() {
     # A program built against the released 0.1 grip.h, against this library.
     abi_test test_abi01 "C ABI 0.1 compatibility" \
         "$CC" -std=c99 "${warn[@]}" -g -ITests/abi-0.1 Tests/abi-0.1/test_abi01.c "${link[@]}"
+    unset LOCPATH GRIP_TEST_LOCALE
 }
 
 abi_tests

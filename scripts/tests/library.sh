@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Suite library (scripts/test library): the shipped library: size, dependencies, exports, glibc.
 # library_checks: the shipped library is what the README promises: small once stripped (as
-# scripts/install installs it), needing only libc, libm, liblua5.4 and libjansson (and the loader), exporting
+# scripts/install installs it), needing only libc, libm and liblua5.4 (and the loader), exporting
 # exactly grip.h's functions and luaopen_grip, and loading on glibc 2.31 (Debian 11) and newer.
 library_checks() {
     echo "== Library checks ($lib)"
@@ -20,9 +20,6 @@ library_checks() {
     for n in $needed; do
         case $n in
             libc.so.6 | libm.so.6 | liblua5.4.so.0 | ld-linux-x86-64.so.2 | ld-linux-aarch64.so.1) ;;
-            # Scene files are read with jansson; Debian's libjansson.a is not position-independent,
-            # so it cannot be linked into the library (declared in grip.pc and the README).
-            libjansson.so.4) ;;
             *) echo "FAIL: libgrip.so needs $n"; bad=$((bad + 1)) ;;
         esac
     done

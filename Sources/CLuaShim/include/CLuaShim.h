@@ -12,7 +12,6 @@
 #ifndef CLUASHIM_H
 #define CLUASHIM_H
 
-#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -47,16 +46,9 @@ enum {
     GL_OP_POINTER,
     GL_OP_MAGNIFY,
     GL_OP_TICK,
-    GL_OP_ADVANCE,
     GL_OP_FRAME_LOCK,
     GL_OP_FRAME_UNLOCK,
     GL_OP_EVENT_NEXT,
-    GL_OP_DRAG,
-    GL_OP_DRAG_HANDLE,
-    GL_OP_PINCH,
-    GL_OP_TAP,
-    GL_OP_DOUBLE_TAP,
-    GL_OP_HOLD,
     GL_OP_BOX_ORDER,
     GL_OP_BOXES,
     GL_OP_QUERY,
@@ -66,7 +58,6 @@ enum {
     GL_OP_SELECTION,
     GL_OP_SELECTION_STATE,
     GL_OP_KEY,
-    GL_OP_NUDGE,
     GL_OP_UNDO,
     GL_OP_REDO,
     GL_OP_HISTORY_DEPTH,
@@ -74,12 +65,15 @@ enum {
     GL_OP_EVENT_CHANGES,
     GL_OP_SCENE_SAVE,
     GL_OP_SCENE_LOAD,
-    GL_OP_SET_SNAPPING
+    GL_OP_SET_SNAPPING,
+    GL_OP_ENGINE_DESCRIBE,
+    GL_OP_GET_VIEW,
+    GL_OP_CANCEL_POINTERS
 };
 
 /* The arguments of each operation, by name: CLuaShim fills the member of gl_args its op reads
  * (after checking what Lua can get wrong: types, names, integer ranges), Swift reads that member
- * and checks the rest (finite numbers, step counts, durations). Enum values travel as their
+ * and checks the rest (finite numbers). Enum values travel as their
  * grip.h numbers; modifier masks as grip_modifier bits. */
 
 /* e:pointer(phase, pointer, x, y [, time [, mods]]) */
@@ -110,54 +104,6 @@ typedef struct gl_key_args {
     uint32_t mods;
 } gl_key_args;
 
-/* e:nudge{key, times, mods} */
-typedef struct gl_nudge_args {
-    int32_t key;   /* an arrow key (grip_key 1...4) */
-    int64_t times; /* presses (Swift checks the range) */
-    uint32_t mods;
-} gl_nudge_args;
-
-/* The options the scripted strokes (drag, marquee, drag_handle) share. */
-typedef struct gl_gesture_opts {
-    int64_t steps;   /* moves between down and up (Swift checks the range) */
-    double duration; /* seconds from down to up */
-    uint32_t pointer;
-    uint32_t mods; /* held throughout */
-} gl_gesture_opts;
-
-/* e:drag{from, to | by, ...} and e:marquee{from, to, ...} (screen space) */
-typedef struct gl_drag_args {
-    double from_x, from_y, to_x, to_y;
-    bool marquee; /* must start where no box (nor handle) is */
-    gl_gesture_opts opts;
-} gl_drag_args;
-
-/* e:drag_handle(box, handle, dx, dy [, opts]) (the box is gl_call.box) */
-typedef struct gl_handle_drag_args {
-    int64_t handle; /* a grip_handle or custom handle number (Swift checks the range) */
-    double dx, dy;  /* screen units */
-    gl_gesture_opts opts;
-} gl_handle_drag_args;
-
-/* e:pinch{box, scale, rotate, pan, distance, steps, duration} (the box is gl_call.box) */
-typedef struct gl_pinch_args {
-    double scale;        /* finger spread factor */
-    double rotate;       /* radians */
-    double pan_x, pan_y; /* screen units */
-    double distance;     /* finger distance at the start; 0: from the box's size */
-    int64_t steps;
-    double duration;
-} gl_pinch_args;
-
-/* e:tap(x, y [, opts]), e:double_tap(x, y [, opts]), e:hold(x, y, seconds [, opts]) */
-typedef struct gl_tap_args {
-    double x, y;
-    double seconds; /* HOLD: how long the pointer stays down */
-    uint32_t pointer;
-    uint32_t mods;
-    bool release; /* HOLD: lift the pointer at the end */
-} gl_tap_args;
-
 /* e:query{x0, y0, x1, y1, contain} (the result list is gl_call.out / out_capacity) */
 typedef struct gl_query_args {
     double x0, y0, x1, y1;
@@ -182,26 +128,20 @@ typedef struct gl_hooks_args {
 
 /* One member per operation (or family of operations); the op says which one is filled. */
 typedef union gl_args {
-    gl_pointer_args pointer;         /* POINTER */
-    gl_magnify_args magnify;         /* MAGNIFY */
-    gl_key_args key;                 /* KEY */
-    gl_nudge_args nudge;             /* NUDGE */
-    gl_drag_args drag;               /* DRAG */
-    gl_handle_drag_args handle_drag; /* DRAG_HANDLE */
-    gl_pinch_args pinch;             /* PINCH */
-    gl_tap_args tap;                 /* TAP, DOUBLE_TAP, HOLD */
-    gl_query_args query;             /* QUERY */
-    gl_point_args point;             /* HIT, SCREEN_TO_WORLD, WORLD_TO_SCREEN */
-    gl_bounds_args bounds;           /* SET_BOUNDS */
-    gl_hooks_args hooks;             /* BOX_SET_HOOKS */
-    double time;                     /* TICK: the timer's time */
-    double seconds;                  /* ADVANCE */
-    bool editing;                    /* BOX_SET_EDITING */
-    bool animated;                   /* BOX_RESET */
-    bool missing_ok;                 /* BOX_DESTROY: a box already gone is not an error */
-    bool custom;                     /* BOX_SET_INDICATOR: the scripted indicator (else the circle) */
-    int32_t order;                   /* BOX_ORDER: a grip_order */
-    int32_t select_op;               /* SELECT: a grip_select_op (the box is gl_call.box) */
+    gl_pointer_args pointer; /* POINTER */
+    gl_magnify_args magnify; /* MAGNIFY */
+    gl_key_args key;         /* KEY */
+    gl_query_args query;     /* QUERY */
+    gl_point_args point;     /* HIT, SCREEN_TO_WORLD, WORLD_TO_SCREEN */
+    gl_bounds_args bounds;   /* SET_BOUNDS */
+    gl_hooks_args hooks;     /* BOX_SET_HOOKS */
+    double time;             /* TICK: the timer's time */
+    bool editing;            /* BOX_SET_EDITING */
+    bool animated;           /* BOX_RESET */
+    bool missing_ok;         /* BOX_DESTROY: a box already gone is not an error */
+    bool custom;             /* BOX_SET_INDICATOR: the scripted indicator (else the circle) */
+    int32_t order;           /* BOX_ORDER: a grip_order */
+    int32_t select_op;       /* SELECT: a grip_select_op (the box is gl_call.box) */
 } gl_args;
 
 /* One call from a trampoline into Swift: arguments in, results out. */
@@ -213,9 +153,11 @@ typedef struct gl_call {
     bool sandboxed;      /* the state is a sandbox (caps what grip.new may ask for) */
     uint64_t box;        /* box argument */
     gl_args args;        /* the op's member */
-    void *in;            /* grip_box_desc* / grip_engine_desc* / grip_affine* / grip_snap_desc* / scene text */
-    size_t in_length;    /* SCENE_LOAD: bytes of text at `in` */
-    void *out;           /* grip_box_desc* / grip_box_state* / grip_event* / grip_frame* / id list / text */
+    void *in;            /* grip_box_desc* / grip_engine_desc* / grip_affine* / grip_snap_desc* / scene text /
+                            CANCEL_POINTERS: uint32_t pointer ids */
+    size_t in_length;    /* SCENE_LOAD: bytes of text at `in`; CANCEL_POINTERS: ids at `in` */
+    void *out;           /* grip_box_desc* / grip_box_state* / grip_event* / grip_frame* / id list / text /
+                            ENGINE_DESCRIBE: grip_engine_desc* / GET_VIEW: grip_affine* */
     size_t out_capacity; /* BOXES, QUERY, SELECTION: ids `out` holds; SCENE_SAVE: bytes */
     /* results */
     void *rptr;        /* ENGINE_NEW: the retained LuaEngine; EVENT_CHANGES: the grip_change array */
@@ -226,7 +168,7 @@ typedef struct gl_call {
     int64_t rhandle;   /* HIT: the handle hit */
     double rx, ry;     /* SCREEN_TO_WORLD, WORLD_TO_SCREEN: the mapped point */
     double rtime;      /* ENGINE_TIME */
-    bool rflag;        /* POINTER, MAGNIFY, KEY: consumed; NUDGE: moved; BOX_RESET, UNDO,
+    bool rflag;        /* POINTER, MAGNIFY, KEY: consumed; BOX_RESET, UNDO,
                              REDO: did something; BOX_EXISTS: exists; EVENT_NEXT: an event */
     char message[512]; /* EVENT_NEXT: script error message ("" when none) */
     char err[512];     /* GL_ERR_MSG: what went wrong */
@@ -260,7 +202,7 @@ void *gl_state_host(const void *ctx);
 /* True while a script of this state runs (an entry from the host is in progress). */
 bool gl_state_running(const void *ctx);
 
-/* Charges `units` instructions of work done outside the VM (macros, C loops) to the current
+/* Charges `units` instructions of work done outside the VM (macro events, C loops) to the current
  * entry's budget. Returns false (and trips the limit) when the budget is exhausted. */
 bool gl_charge(void *ctx, uint64_t units);
 
@@ -296,12 +238,6 @@ int gl_hook_indicator(void *ctx, void *engine, uint64_t box, double progress, co
 /* The constraint: the geometry to apply instead of `proposed`. */
 int gl_hook_constraint(void *ctx, void *engine, uint64_t box, const gl_geom *proposed,
                        const gl_geom *current, gl_geom *out, char *err, size_t errlen);
-
-/* libm for the macros' own arithmetic (Embedded Swift imports no Glibc): the same functions a
- * Lua script's math library uses, so a macro's fingers land where the script computes. */
-static inline double gl_pow(double x, double y) { return pow(x, y); }
-static inline double gl_sin(double x) { return sin(x); }
-static inline double gl_cos(double x) { return cos(x); }
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,6 @@
 /*
- * CScene: scene files as text. Reading goes through jansson (Debian's libjansson-dev, linked in
- * statically); writing is done here, since jansson prints every real with 17 digits and scene
- * files want the shortest digits that read back to the same double.
+ * CScene: scene files as text, read and written here (read.c, write.c) with numbers in the "C"
+ * locale (numbers.c), needing only the C library.
  *
  * This header is what Swift imports. grip_box_desc travels as a void pointer (an array of
  * grip_box_desc) so that the type has one definition, CGrip's.
@@ -25,6 +24,7 @@ typedef struct gs_entry {
     int64_t parent;  /* index of the parent among the boxes (always earlier), -1 at top level */
     bool has_center; /* center_x, center_y hold the box's exact centre */
     double center_x, center_y;
+    size_t offset; /* where the box starts in the text read (0 for a box to write) */
 } gs_entry;
 
 /* Writes a scene file of `count` boxes (descs: grip_box_desc[count], in draw order, parents
@@ -39,22 +39,24 @@ bool gs_write(double width, double height, const void *descs, const gs_entry *en
 typedef struct gs_scene {
     bool has_bounds;
     double width, height;
+    size_t bounds_offset, boxes_offset; /* where those values start in the text */
     size_t count;
-    void *descs;       /* grip_box_desc[count], every field the file leaves out at its default */
-    gs_entry *entries; /* [count]; has_center where the file's "center" agrees with its x and y */
-    bool nomem;        /* gs_read failed for want of memory */
-    char message[400]; /* why gs_read failed: "line L, column C: ..." */
+    bool over_limit;    /* the file has more than max_boxes boxes: box `count` is the first left out */
+    size_t over_offset; /* where that box starts */
+    void *descs;        /* grip_box_desc[count], every field the file leaves out at its default */
+    gs_entry *entries;  /* [count]; has_center where the file's "center" agrees with its x and y */
+    bool nomem;         /* gs_read failed for want of memory */
+    char message[400];  /* why gs_read failed: "line L, column C: ..." */
 } gs_scene;
 
-/* Reads a scene file. false: bad JSON, a newer major version or a bad field (message says which
- * and where), or no memory (nomem). Free with gs_free either way. */
-bool gs_read(const char *json, size_t length, gs_scene *out);
+/* Reads a scene file, storing at most max_boxes boxes (0: no limit; over_limit says more were
+ * there). false: bad JSON, a newer major version or a bad field (message says which and where),
+ * or no memory (nomem). Free with gs_free either way. Time and memory are linear in the text. */
+bool gs_read(const char *json, size_t length, size_t max_boxes, gs_scene *out);
 void gs_free(gs_scene *scene);
 
-/* Where a value starts in the text (1-based line and column, counting characters): the member
- * `key` of the top-level object, or with key "boxes" and index not SIZE_MAX, that box; the
- * text's start when there is no such value. */
-void gs_locate(const char *json, size_t length, const char *key, size_t index, size_t *line, size_t *column);
+/* The 1-based line and column (counting characters, not bytes) of offset p of the text. */
+void gs_line_column(const char *json, size_t length, size_t p, size_t *line, size_t *column);
 
 /* Frees a text gs_write made. */
 void gs_free_text(char *text);

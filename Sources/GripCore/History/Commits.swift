@@ -68,8 +68,8 @@ extension Engine {
         return .ok
     }
 
-    /// The host changed box `id` itself (configure, re-parent, destroy): no step restores it.
-    func dropFromHistory(_ id: BoxID) {
-        history.drop(id)
+    /// The host changed boxes `ids` itself (configure, re-parent, destroy): no step restores them.
+    func dropFromHistory(_ ids: [BoxID]) {
+        history.drop(ids)
     }
 }

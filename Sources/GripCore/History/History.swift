@@ -32,20 +32,31 @@ struct History {
         return t
     }
 
-    /// Removes box `id` from every step; steps left with no box go too.
-    mutating func drop(_ id: BoxID) {
-        let i = Int(id.index)
-        guard i < mentions.count, mentions[i] > 0 else { return }
-        mentions[i] = 0
+    /// Removes the boxes `ids` from every step; steps left with no box go too. One pass over the
+    /// steps however many boxes go, and none when no step mentions any of them.
+    mutating func drop(_ ids: [BoxID]) {
+        // The slots to drop carry `dropping` as their mention count during the pass (a real count
+        // never gets there: it would take that many entries in memory).
+        let dropping = UInt32.max
+        var any = false
+        for id in ids {
+            let i = Int(id.index)
+            guard i < mentions.count, mentions[i] > 0 else { continue }
+            mentions[i] = dropping
+            any = true
+        }
+        guard any else { return }
         func prune(_ list: inout [Transaction]) {
-            var k = 0
-            while k < list.count {
-                list[k].changes.removeAll { $0.box == id }
-                if list[k].changes.isEmpty { list.remove(at: k) } else { k += 1 }
+            for k in list.indices where list[k].changes.contains(where: { mentions[Int($0.box.index)] == dropping }) {
+                list[k].changes.removeAll { mentions[Int($0.box.index)] == dropping }
             }
+            list.removeAll { $0.changes.isEmpty }
         }
         prune(&undo)
         prune(&redo)
+        for id in ids where Int(id.index) < mentions.count && mentions[Int(id.index)] == dropping {
+            mentions[Int(id.index)] = 0
+        }
     }
 
     /// Forgets every step.

@@ -67,16 +67,40 @@ extension Engine {
     /// as cancelled, and their pointers are ignored until they go up. A marquee whose snapshot or
     /// picks hold one of them is cancelled (the selection from before it, without them).
     @_optimize(speed) public func destroyBox(_ id: BoxID) throws(GripError) {
-        let s = try slot(id)
+        destroySubtrees([try slot(id)])
+    }
+
+    /// Destroys every box, as `destroyBox` would one by one, in one pass (what a scene load
+    /// replaces).
+    public func destroyAllBoxes() {
+        var roots: [Int32] = []
+        var r = scene.firstRoot
+        while r >= 0 {
+            roots.append(r)
+            r = scene.slots[Int(r)].nextSibling
+        }
+        if !roots.isEmpty { destroySubtrees(roots) }
+    }
+
+    /// Destroys the subtrees of `roots` (live, none inside another). The work is linear in the
+    /// boxes destroyed, the editing boxes, the selection and the history's entries, however many
+    /// boxes go: everything that refers to them is cleaned in one pass each.
+    private func destroySubtrees(_ roots: [Int32]) {
         var doomed: [Int32] = []
-        Engine.collectSubtree(s, of: &scene, into: &doomed)
+        for r in roots { Engine.collectSubtree(r, of: &scene, into: &doomed) }
         settleNudge()
         cancelMarquee(destroying: doomed)
-        for x in doomed { forget(slot: x); dropFromHistory(scene.id(x)) }
-        // (The subtree's BOX commands are in a row, `doomed.count` of them.)
-        let place = subtreePlace(s)
-        scene.remove(s)
-        subtreeRemoved(place)
+        forget(slots: doomed)
+        dropFromHistory(doomed.map { scene.id($0) })
+        if roots.count == 1 {
+            // (The subtree's BOX commands are in a row, `doomed.count` of them.)
+            let place = subtreePlace(roots[0])
+            scene.remove(roots[0])
+            subtreeRemoved(place)
+        } else {
+            for r in roots { scene.remove(r) }
+            subtreeRemoved(nil)
+        }
         dropDestroyedFromSelection()
         snapUpkeep(boxCall: true)
     }
@@ -99,19 +123,31 @@ extension Engine {
         scene.collectSubtree(root, into: &out)
     }
 
-    /// Ends everything that refers to slot `x`, which is about to be freed.
-    private func forget(slot x: Int32) {
-        let id = scene.id(x)
-        dropInteractions(on: id, slot: x)
-        cancelPress(on: id, slot: x)
-        removePresses(on: id)
-        for i in input.pointers.items.indices where input.pointers.items[i].box == id {
-            input.pointers.items[i].role = .ignored
+    /// Ends everything that refers to the slots `doomed`, which are about to be freed. The lists
+    /// that may hold many of them (editing boxes, disabled hooks) are filtered once, through a
+    /// pick mark on each doomed slot.
+    private func forget(slots doomed: [Int32]) {
+        let mark = selection.nextPickStamp(slots: scene.slots.count)
+        for x in doomed {
+            selection.pickMarks[Int(x)] = mark
+            let id = scene.id(x)
+            dropInteractions(on: id, slot: x)
+            cancelPress(on: id, slot: x)
+            removePresses(on: id)
+            for i in input.pointers.items.indices where input.pointers.items[i].box == id {
+                input.pointers.items[i].role = .ignored
+            }
+            if input.hover.box == id { input.hover = Hover() }
+            if input.lastTap?.box == id { input.lastTap = nil }
         }
-        if input.hover.box == id { input.hover = Hover() }
-        scene.disabledHandleHooks.removeAll { $0 == id }
-        if input.lastTap?.box == id { input.lastTap = nil }
-        scene.editingSlots.removeAll { $0 == x }
+        if scene.editingSlots.contains(where: { selection.pickMarks[Int($0)] == mark }) {
+            scene.editingSlots.removeAll { selection.pickMarks[Int($0)] == mark }
+        }
+        if !scene.disabledHandleHooks.isEmpty {
+            scene.disabledHandleHooks.removeAll { id in
+                scene.slot(id).map { selection.pickMarks[Int($0)] == mark } ?? false
+            }
+        }
     }
 
     /// Replaces behaviour and geometry. The geometry is read in the box's current parent's
@@ -146,7 +182,7 @@ extension Engine {
         settleNudge()
         // The host moved the box itself: no step may put it back (a description that leaves it
         // where it is, such as a host syncing its document, keeps its history).
-        if newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry) { dropFromHistory(id) }
+        if newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry) { dropFromHistory([id]) }
         if newParent != oldParent {
             // The hierarchy a marquee picks from and restores into changes: it is cancelled.
             cancelMarquee(destroying: nil)
