@@ -888,7 +888,24 @@ static void cpu_name(char *out, size_t n) {
     fclose(f);
 }
 
+static const char bench_usage[] =
+    "usage: grip-bench [OUT.md [--snap | --longest]]\n"
+    "  OUT.md     where the table goes (default out/bench.md); it may not start with '-'\n"
+    "  --snap     only the snapping rows, to stdout\n"
+    "  --longest  only creation and the longest calls, to stdout\n";
+
 int main(int argc, char **argv) {
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(bench_usage, stdout);
+        return 0;
+    }
+    /* An output path that looks like an option is refused, so that a mistyped option never
+     * becomes a file; the second argument is one of the two modes or nothing. */
+    if (argc > 3 || (argc > 1 && argv[1][0] == '-') ||
+        (argc > 2 && strcmp(argv[2], "--snap") != 0 && strcmp(argv[2], "--longest") != 0)) {
+        fputs(bench_usage, stderr);
+        return 2;
+    }
     const char *md = argc > 1 ? argv[1] : "out/bench.md";
     if (argc > 2 && strcmp(argv[2], "--snap") == 0) {
         /* Only the snapping rows, to stdout (a quick look while working on snapping). */

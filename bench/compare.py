@@ -53,8 +53,12 @@ def shown(shape, figures):
 
 
 def main(argv):
-    if "--" not in argv or len(argv) < 6:
-        sys.exit(__doc__)
+    if any(a in ("-h", "--help") for a in argv[1:]):
+        print(__doc__.strip())
+        return
+    if "--" not in argv or len(argv) < 6 or any(a.startswith("-") and a != "--" for a in argv[1:]):
+        print(__doc__.strip(), file=sys.stderr)
+        sys.exit(2)
     out_path, rest = argv[1], argv[2:]
     split = rest.index("--")
     name_a, files_a = rest[0], rest[1:split]

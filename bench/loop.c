@@ -13,7 +13,24 @@
 #include <stdlib.h>
 #include <string.h>
 static double t = 0;
+static const char *const loop_modes[] = {"drag", "plain", "resize", "rotate", "pinch", "frame", "hit", "group",
+                                         "group-resize"};
+
+static int loop_usage(FILE *out, int code) {
+    fputs("usage: grip-loop [MODE [N [BOXES]]]\n"
+          "  MODE: drag (default), plain, resize, rotate, pinch, frame, hit, group, group-resize\n"
+          "  N: steps (default 2,000,000); BOXES: extra boxes, or the selection's size for group\n",
+          out);
+    return code;
+}
+
 int main(int argc, char **argv) {
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) return loop_usage(stdout, 0);
+    int known = argc <= 1;
+    for (size_t m = 0; m < sizeof loop_modes / sizeof loop_modes[0] && !known; m++)
+        known = !strcmp(argv[1], loop_modes[m]);
+    for (int a = 2; a < argc && known; a++) known = argv[a][0] != '-';
+    if (!known || argc > 4) return loop_usage(stderr, 2);
     const char *mode = argc > 1 ? argv[1] : "drag";
     long iters = argc > 2 ? atol(argv[2]) : 2000000;
     int nboxes = argc > 3 ? atoi(argv[3]) : 0;

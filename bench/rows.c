@@ -60,9 +60,20 @@ static grip_engine *grid(int n, int side, double pitch, double size, grip_select
     return e;
 }
 
+static const char rows_usage[] =
+    "usage: grip-rows create|destroy|query|movehit|frame1|marquee|select|snapset|snapnext|gaps|order N\n";
+
 int main(int argc, char **argv) {
-    if (argc < 3) {
-        fprintf(stderr, "usage: grip-rows create|destroy|query|movehit|frame1|marquee|select|snapset|snapnext|gaps|order N\n");
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        fputs(rows_usage, stdout);
+        return 0;
+    }
+    static const char *const modes[] = {"create", "destroy", "query", "movehit", "frame1", "marquee",
+                                        "select", "snapset", "snapnext", "gaps", "order"};
+    int known = 0;
+    for (size_t m = 0; argc >= 3 && m < sizeof modes / sizeof modes[0]; m++) known |= !strcmp(argv[1], modes[m]);
+    if (!known || argv[2][0] == '-' || argc > 3) {
+        fputs(rows_usage, stderr);
         return 2;
     }
     const char *mode = argv[1];

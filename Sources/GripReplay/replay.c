@@ -488,12 +488,19 @@ int replay_main(int argc, char **argv) {
     replay r;
     memset(&r, 0, sizeof r);
     int a = 1;
+    for (int i = 1; i < argc; i++) { /* --help anywhere answers on stdout */
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: %s [-v] LOG    (LOG is - for standard input)\n", argv[0]);
+            return 0;
+        }
+    }
     if (a < argc && !strcmp(argv[a], "-v")) {
         r.verbose = 1;
         a++;
     }
-    if (a + 1 != argc) {
-        fprintf(stderr, "usage: %s [-v] LOG\n", argv[0]);
+    /* One LOG and no other option ("-" alone is standard input). */
+    if (a + 1 != argc || (argv[a][0] == '-' && argv[a][1] != '\0')) {
+        fprintf(stderr, "usage: %s [-v] LOG    (LOG is - for standard input)\n", argv[0]);
         return 2;
     }
     r.file = argv[a];

@@ -25,14 +25,19 @@
 #include "grip.h"
 #include "svg.h"
 
-static void usage(void) {
+/* Prints the usage to out and exits with code: stdout and 0 for --help, stderr and 2 for a
+ * command line the CLI does not take. */
+static void usage_to(FILE *out, int code) {
     fputs("usage: grip run FILE.lua [--scene IN.json] [--save OUT.json] [--sandbox] [--size WxH]\n"
           "       grip render FILE.lua --svg OUT.svg [--scene IN.json] [--sandbox] [--size WxH]\n"
           "       grip render IN.json --svg OUT.svg [--size WxH]\n"
-          "       grip replay [-v] LOG\n",
-          stderr);
-    exit(2);
+          "       grip replay [-v] LOG\n"
+          "       grip --help\n",
+          out);
+    exit(code);
 }
+
+static void usage(void) { usage_to(stderr, 2); }
 
 static void fail(const char *message, const char *detail) {
     if (detail != NULL)
@@ -158,7 +163,9 @@ int main(int argc, char **argv) {
     }
 
     for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--svg") == 0) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage_to(stdout, 0);
+        } else if (strcmp(argv[i], "--svg") == 0) {
             if (++i >= argc) usage();
             svg_path = argv[i];
         } else if (strcmp(argv[i], "--scene") == 0) {
@@ -172,7 +179,7 @@ int main(int argc, char **argv) {
         } else if (strcmp(argv[i], "--size") == 0) {
             if (++i >= argc || !parse_size(argv[i], &width, &height)) usage();
             sized = 1;
-        } else if (strncmp(argv[i], "--", 2) == 0 || npositional == 2) {
+        } else if (argv[i][0] == '-' || npositional == 2) { /* an unknown option, or a third word */
             usage();
         } else {
             positional[npositional++] = argv[i];

@@ -153,6 +153,8 @@ static void select_api(void) {
     CHECK_STATUS(grip_selection_get(e, NULL, 8, &n), GRIP_ERR_ARG);
     st.struct_size = 4;
     CHECK_STATUS(grip_selection_state_get(e, &st), GRIP_ERR_ARG);
+    /* The message says what to set: the struct has no _init function. */
+    CHECK(strstr(grip_engine_errmsg(e), "(set struct_size = sizeof(grip_selection_state))") != NULL);
     CHECK_STATUS(grip_selection_state_get(e, NULL), GRIP_ERR_ARG);
     CHECK_STATUS(grip_select(NULL, a, GRIP_SELECT_ADD), GRIP_ERR_ARG);
     CHECK_INT(selection_count(e), 1);

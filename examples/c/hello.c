@@ -4,6 +4,7 @@
  *   hello [out.svg]        (default out/demo.svg) */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "grip.h"
 #include "svg.h"
@@ -72,6 +73,11 @@ static void print_box(const char *name, grip_box b) {
 
 int main(int argc, char **argv) {
     const char *path = argc > 1 ? argv[1] : "out/demo.svg";
+    if (argc > 2 || (argc > 1 && path[0] == '-')) { /* one optional OUT.svg, never an option */
+        int help = argc == 2 && (strcmp(path, "--help") == 0 || strcmp(path, "-h") == 0);
+        fputs("usage: hello [OUT.svg]   (default out/demo.svg)\n", help ? stdout : stderr);
+        return help ? 0 : 2;
+    }
     static const char *const kinds[] = {"?", "BOX", "BORDER", "HANDLE", "INDICATOR", "GUIDE"};
     grip_box editor, parent, child, plain;
     grip_box_state cs;

@@ -7,6 +7,7 @@
  * before and after and writes the final frame as SVG.
  *   selection [out.svg]        (default out/demo-selection.svg) */
 #include <stdio.h>
+#include <string.h>
 
 #include "grip.h"
 #include "svg.h"
@@ -111,6 +112,11 @@ static void print_selection(const char *when) {
 
 int main(int argc, char **argv) {
     const char *path = argc > 1 ? argv[1] : "out/demo-selection.svg";
+    if (argc > 2 || (argc > 1 && path[0] == '-')) { /* one optional OUT.svg, never an option */
+        int help = argc == 2 && (strcmp(path, "--help") == 0 || strcmp(path, "-h") == 0);
+        fputs("usage: selection [OUT.svg]   (default out/demo-selection.svg)\n", help ? stdout : stderr);
+        return help ? 0 : 2;
+    }
     static const char *const names[] = {"plain", "turned", "parent", "child", "left out"};
     grip_engine_desc ed;
     grip_box boxes[5], selected[8];

@@ -394,8 +394,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--background")) background = true;
         else if (!strcmp(argv[i], "--level") && i + 1 < argc) level = argv[++i];
         else {
-            fprintf(stderr, "usage: grip-imgui-editor [--level FILE.json] [--background] [--screenshot OUT.png]\n");
-            return 2;
+            bool help = !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
+            fprintf(help ? stdout : stderr,
+                    "usage: grip-imgui-editor [--level FILE.json] [--background] [--screenshot OUT.png]\n");
+            return help ? 0 : 2;
         }
     }
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {

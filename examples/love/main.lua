@@ -227,9 +227,24 @@ local touch_test   -- --touch-test's script (defined with the touch callbacks be
 
 function love.load(args)
   local touch_only = false
-  for i = 1, #args do
-    if args[i] == "--screenshot" then screenshot = args[i + 1] end
-    if args[i] == "--touch-test" then touch_only = true end
+  local usage = "usage: love examples/love [--screenshot OUT.png] [--touch-test]\n"
+  local i = 1
+  while i <= #args do
+    if args[i] == "--screenshot" and args[i + 1] then
+      screenshot = args[i + 1]
+      i = i + 1
+    elseif args[i] == "--touch-test" then
+      touch_only = true
+    elseif args[i] == "--help" or args[i] == "-h" then
+      io.stdout:write(usage)
+      love.event.quit(0)
+      return
+    else -- an unknown option or word
+      io.stderr:write(usage)
+      love.event.quit(2)
+      return
+    end
+    i = i + 1
   end
   love.graphics.setBackgroundColor(0.68, 0.85, 0.96)
   apply_camera()

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Suite cli (scripts/test cli): the CLI with scene files.
+# Suite cli (scripts/test cli): the CLI with scene files, and the command lines of the CLI and the scripts.
 # cli_scene_test: the CLI with scene files (Tests/cli/test_scene.sh): render a scene, a macro
 # editing a scene file, a saved scene reading back to the same bytes, a bad file refused.
 cli_scene_test() {
@@ -11,3 +11,14 @@ cli_scene_test() {
 }
 
 cli_scene_test
+
+# cli_options_test: --help and unknown options of the CLI and the scripts (Tests/cli/test_options.sh).
+cli_options_test() {
+    echo "== CLI options"
+    local status=0 line
+    run "$out/cli_options.log" Tests/cli/test_options.sh "$libdir/grip-cli" || status=$?
+    line=$(grep -E '^CLI option tests: [0-9]+ checks, [0-9]+ failed$' "$out/cli_options.log" | tail -n 1 || true)
+    record "$status" "${line:-CLI option tests: exited with status $status before its summary}"
+}
+
+cli_options_test
