@@ -55,7 +55,7 @@ fi
 
 # The scripts answer --help without building or installing anything, and refuse what they do
 # not take before doing anything.
-for s in bench build demo format fuzz gen-macros install setup test; do
+for s in bench build demo format fuzz gen install setup test; do
     expect "scripts/$s --help: usage on stdout, exit 0" 0 out "scripts/$s" --help
     expect "scripts/$s --bogus: refused on stderr, exit 2" 2 err "scripts/$s" --bogus
 done
