@@ -7,7 +7,8 @@
 /// - `interactions` (Interaction/Interactions.swift): the gestures (a marquee among them), nudge
 ///   runs and animations in progress, begun, stepped and ended only by Interaction/Lifecycle.swift;
 /// - `frameState` (Frame/FrameState.swift): the frame's buffers and what the builder kept;
-/// - `outbox` (Events/EventOutbox.swift): the events waiting for the host;
+/// - `outbox` (Events/EventOutbox.swift): the events waiting for the host (and `guestOutbox`,
+///   those of a guest such as a script host);
 /// - `selection` (Selection/Selection.swift): the selected boxes and the frame's kept orientation;
 /// - `history` (History/History.swift): the steps undo and redo walk;
 /// - `snapping` (Snapping/SnapState.swift): the snap settings, the index of targets, the guides.
@@ -30,6 +31,11 @@ public final class Engine {
     var interactions = Interactions()
     var frameState = FrameState()
     var outbox = EventOutbox()
+    /// The events of a guest (a script host using the engine beside its host), queued here
+    /// instead of `outbox` while `capturing`; steps go to both.
+    var guestOutbox = EventOutbox()
+    /// Whether events go to `guestOutbox` (`grip_event_capture`).
+    package var capturing = false
     var selection = Selection()
     var snapping = SnapState()
 

@@ -1,7 +1,5 @@
 import CGrip
 import CLuaShim
-import Grip
-import GripCore
 
 /// Session macros: whole gestures synthesized as the pointer and timer events a host would send,
 /// through the same C ABI dispatch calls, starting at the engine's last dispatched time and
