@@ -3,7 +3,7 @@
  * the script's, the frame the host holds survives a script, a destroyed engine is detected
  * without reading freed memory, and the documented limits hold at their edges.
  *
- *   cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_host_calls.c -Lbin -lgrip -lpthread -o t
+ *   cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_host_calls.c -Lbin -lgrip-lua -lgrip -lpthread -o t
  */
 #define _POSIX_C_SOURCE 200809L
 #include <grip.h>
