@@ -21,6 +21,7 @@ void suite_scene(void);        /* scene files: round trips, text, buffer sizes, 
 void suite_snapping(void);     /* set_snapping: validation, thresholds at zoom, grid, targets, gaps, resize, bypass, guides */
 void suite_hitches(void);      /* 20,000-box sessions: hit tests while the index is built in steps, while boxes are created, during a drag, idle */
 void suite_draworder(void);    /* draw-order changes between frame reads against full rebuilds, command by command */
+void suite_hooks(void);        /* hooks from C (custom handles, indicators, scripted constraints), guest events and frames, engine info, destroy in a callback */
 void suite_fixes(void);        /* rotate handle offset, times, foreign ids, create errors, pinch lift */
 
 #endif
