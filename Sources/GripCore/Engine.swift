@@ -39,9 +39,9 @@ public final class Engine {
     var selection = Selection()
     var snapping = SnapState()
 
-    /// The scripting host's hooks, not retained: the host owns the engine, not the reverse. The
-    /// host clears this before the hooks object goes away (a hosted Lua state on destroy; a
-    /// script's own engine is destroyed by its hooks object), so it never dangles while used.
+    /// The hooks a client plugs in (the C layer's `grip_engine_set_hooks`, which a script host
+    /// such as the Lua one uses), not retained: the C layer's engine handle owns the object and
+    /// clears this before it goes, so it never dangles while used.
     package unowned(unsafe) var hooks: (any BoxHooks)?
     /// The host's C constraints, not retained: the C layer's engine handle, which owns the engine.
     package unowned(unsafe) var hostConstraints: (any HostConstraints)?
