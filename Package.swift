@@ -95,12 +95,13 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("lua5.4")]),
         // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim):
-        // a client of grip.h only (CGrip), linked against libgrip.so.
+        // a client of grip.h only (CGrip). scripts/build links it against the libgrip.so it built
+        // first (`-lgrip` there, not here: SwiftPM would not order the two links).
         .target(
             name: "GripLua", dependencies: ["CGrip", "CLuaShim"],
             exclude: ["exports.map"],
             swiftSettings: swiftSettings,
-            linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("grip"), .linkedLibrary("m")]),
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("m")]),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
         // The C layer's own checks (the frame layout probe and its fallback conversion), and the
         // core's enums and grip_box_desc mapping against the names generated from grip.h.
