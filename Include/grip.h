@@ -151,8 +151,8 @@ void grip_engine_desc_init_sized(grip_engine_desc *desc, size_t size);
 grip_status grip_engine_create(const grip_engine_desc *desc, grip_engine **out);
 /* Frees the engine and everything it handed out. NULL is fine. 0.3: called from inside one of the
  * engine's own callbacks (a grip_constraint_fn, a grip_hooks function), the destruction is
- * deferred until the engine's call in progress returns; that call then returns as usual and the
- * pointer is dead after it. */
+ * deferred until the engine's call in progress returns: no callback of the engine is called again,
+ * that call returns as usual, and the pointer is dead after it. */
 void grip_engine_destroy(grip_engine *engine);
 /* "" after success. With NULL (0.2): why the calling thread's last grip_engine_create failed,
  * naming the field ("grip_engine_desc.width must be finite and > 0"). */

@@ -5,15 +5,18 @@ import GripCore
 /// host's C functions. Owned by the engine handle; the engine keeps an unowned reference.
 final class CHooks: BoxHooks {
     let table: grip_hooks
-    /// The engine whose parents the geometries are given in (the handle owns this object).
+    /// The engine whose parents the geometries are given in, and its handle (which owns this
+    /// object): once a callback has destroyed the engine (deferred), no function is called again.
     unowned(unsafe) let engine: Engine
+    unowned(unsafe) let handle: EngineHandle
     /// Where a function writes why it failed.
     private let message: UnsafeMutablePointer<CChar>
     static let messageCapacity = 512
 
-    init(_ table: grip_hooks, engine: Engine) {
+    init(_ table: grip_hooks, handle: EngineHandle) {
         self.table = table
-        self.engine = engine
+        self.engine = handle.engine
+        self.handle = handle
         message = .allocate(capacity: CHooks.messageCapacity)
         message.initialize(to: 0)
     }
@@ -33,7 +36,9 @@ final class CHooks: BoxHooks {
     }
 
     func customHandlePosition(box: BoxID, index: Int, geometry g: BoxGeometry) -> Result<Vec2, HookFailure> {
-        guard let fn = table.handle_position else { return .failure(HookFailure("no handle_position hook is set")) }
+        guard let fn = table.handle_position, !handle.destroyPending else {
+            return .failure(HookFailure("no handle_position hook is set"))
+        }
         var geom = geometry(g, of: box)
         var p = grip_vec2()
         message[0] = 0
@@ -43,7 +48,9 @@ final class CHooks: BoxHooks {
     }
 
     func customHandleDrag(box: BoxID, index: Int, start: BoxGeometry, point: Vec2) -> Result<BoxGeometry, HookFailure> {
-        guard let fn = table.handle_drag else { return .failure(HookFailure("no handle_drag hook is set")) }
+        guard let fn = table.handle_drag, !handle.destroyPending else {
+            return .failure(HookFailure("no handle_drag hook is set"))
+        }
         var geom = geometry(start, of: box)
         var out = geom
         message[0] = 0
@@ -57,7 +64,7 @@ final class CHooks: BoxHooks {
 
     func indicatorOutline(box: BoxID, progress: Double, geometry g: BoxGeometry, into out: inout [Vec2]) -> HookFailure?
     {
-        guard let fn = table.indicator else { return HookFailure("no indicator hook is set") }
+        guard let fn = table.indicator, !handle.destroyPending else { return HookFailure("no indicator hook is set") }
         var geom = geometry(g, of: box)
         var points: UnsafePointer<grip_vec2>? = nil
         var count = 0
@@ -73,6 +80,7 @@ final class CHooks: BoxHooks {
     }
 
     func constrain(box: BoxID, proposed: BoxGeometry, current: BoxGeometry) -> Result<BoxGeometry, HookFailure> {
+        if handle.destroyPending { return .success(proposed) }
         guard let fn = table.constraint else { return .failure(HookFailure("no constraint hook is set")) }
         var p = geometry(proposed, of: box)
         var c = geometry(current, of: box)
@@ -107,7 +115,7 @@ public func grip_engine_set_hooks(_ engine: OpaquePointer?, _ hooks: UnsafePoint
         if h.hooks != nil {
             throw GripError(.invalidState, "the engine already has hooks (one client owns them: remove them first)")
         }
-        let set = CHooks(hooks.pointee, engine: h.engine)
+        let set = CHooks(hooks.pointee, handle: h)
         h.hooks = set
         h.engine.hooks = set
         return GRIP_OK
