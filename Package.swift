@@ -4,8 +4,9 @@
 import PackageDescription
 
 /// GRIP_EMBEDDED=1 (what scripts/build sets unless given `--runtime`) compiles the Swift modules
-/// of libgrip.so in Embedded Swift: no Swift runtime or standard library is linked in, and the
-/// library needs only libc, libm and liblua5.4 at run time. Without it the package builds the
+/// of libgrip.so and libgrip-lua.so in Embedded Swift: no Swift runtime or standard library is
+/// linked in; libgrip.so needs only libc, libm and libjansson at run time, libgrip-lua.so
+/// libgrip.so and liblua5.4. Without it the package builds the
 /// normal way, with the runtime: that is what `swift test` needs (Swift Testing cannot test an
 /// embedded module). docs/ARCHITECTURE.md lists the Swift the modules may use because of it.
 let embedded = Context.environment["GRIP_EMBEDDED"] == "1"
@@ -46,8 +47,12 @@ let cSettings: [CSetting] = [.unsafeFlags(["-ffunction-sections", "-fdata-sectio
 let package = Package(
     name: "Grip",
     products: [
-        // libgrip.so: the C ABI and luaopen_grip. scripts/build adds the export list and soname.
-        .library(name: "grip", type: .dynamic, targets: ["Grip", "GripLua"])
+        // libgrip.so: the core and the C ABI of grip.h, no Lua. scripts/build adds the export
+        // list and soname.
+        .library(name: "grip", type: .dynamic, targets: ["Grip"]),
+        // libgrip-lua.so: the Lua 5.4 host and module (grip_lua.h), a client of grip.h that links
+        // libgrip.so. scripts/build builds it after libgrip.so, with its own export list and soname.
+        .library(name: "grip-lua", type: .dynamic, targets: ["GripLua"])
     ],
     targets: [
         // Imports ../../Include/grip.h as a Clang module: the one definition of every C type.
@@ -86,10 +91,14 @@ let package = Package(
                     .when(configuration: .release))
             ],
             linkerSettings: [.linkedLibrary("lua5.4")]),
-        // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim).
+        // Lua bindings, macros, hooks and the hosted grip_lua_* API (luaopen_grip is in CLuaShim):
+        // a client of grip.h only (CGrip). scripts/build links it against the libgrip.so it built
+        // first (`-lgrip` there, not here: SwiftPM would not order the two links).
         .target(
-            name: "GripLua", dependencies: ["Grip", "GripCore", "CGrip", "CLuaShim"],
-            swiftSettings: swiftSettings),
+            name: "GripLua", dependencies: ["CGrip", "CLuaShim"],
+            exclude: ["exports.map"],
+            swiftSettings: swiftSettings,
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"]), .linkedLibrary("m")]),
         .testTarget(name: "GripCoreTests", dependencies: ["GripCore"]),
         // The C layer's own checks (the frame layout probe and its fallback conversion), and the
         // core's enums and grip_box_desc mapping against the names generated from grip.h.

@@ -151,11 +151,32 @@ void grip_engine_desc_init_sized(grip_engine_desc *desc, size_t size);
 #define grip_engine_desc_init(desc) grip_engine_desc_init_sized((desc), sizeof(grip_engine_desc))
 /* desc may be NULL for defaults with bounds 1024 x 768. */
 grip_status grip_engine_create(const grip_engine_desc *desc, grip_engine **out);
-void grip_engine_destroy(grip_engine *engine); /* NULL is fine */
+/* Frees the engine and everything it handed out. NULL is fine. 0.3: called from inside one of the
+ * engine's own callbacks (a grip_constraint_fn, a grip_hooks function), the destruction is
+ * deferred until the engine's call in progress returns: no callback of the engine is called again,
+ * that call returns as usual, and the pointer is dead after it. */
+void grip_engine_destroy(grip_engine *engine);
 /* "" after success. With NULL (0.2): why the calling thread's last grip_engine_create failed,
  * naming the field ("grip_engine_desc.width must be finite and > 0"). */
 const char *grip_engine_errmsg(const grip_engine *engine);
 grip_status grip_engine_set_bounds(grip_engine *engine, double width, double height);
+/* Added in 0.3: what the engine is doing, readable at any time, also from inside the engine's own
+ * callbacks (it changes nothing, not even the message). */
+typedef struct grip_engine_info {
+    uint32_t struct_size; /* grip_engine_info_init sets it */
+    double time;          /* of the last dispatch (seconds, the host's clock) */
+    grip_affine view;     /* world -> screen (grip_engine_set_view) */
+    /* Grows by one with every call that takes the engine as non-const: callbacks that read the
+     * same number run inside the same call (how a script host gives them one budget). */
+    uint64_t call_serial;
+    size_t box_count;
+    bool busy;      /* a call on the engine is in progress: this is read from inside its callback */
+    bool has_hooks; /* grip_engine_set_hooks installed a set */
+} grip_engine_info;
+/* Zero fields, struct_size set. NULL is ignored. */
+void grip_engine_info_init(grip_engine_info *info);
+/* GRIP_ERR_ARG for a dead engine, NULL out or a wrong out->struct_size. */
+grip_status grip_engine_get_info(const grip_engine *engine, grip_engine_info *out);
 /* The host's camera, world -> screen (invertible). Pointer and magnify events arrive in screen
  * coordinates and frames come out in screen coordinates, so handle marks, hit radii, slop and
  * dashes keep their on-screen size at any zoom; box state stays in world coordinates.
@@ -163,9 +184,9 @@ grip_status grip_engine_set_bounds(grip_engine *engine, double width, double hei
 grip_status grip_engine_set_view(grip_engine *engine, const grip_affine *world_to_screen);
 /* The view grip_engine_set_view last set (the identity before), into *world_to_screen. */
 grip_status grip_engine_get_view(grip_engine *engine, grip_affine *world_to_screen);
-/* The engine's settings now, as grip_engine_create would take them (bounds as last set): into a
- * grip_engine_desc whose struct_size is set (grip_engine_desc_init); GRIP_ERR_ARG for NULL or an
- * unknown struct_size. */
+/* Added in 0.3: the engine's settings now, as grip_engine_create would take them (bounds as last
+ * set), into a grip_engine_desc whose struct_size is set (grip_engine_desc_init): a desc of an
+ * earlier grip.h gets the fields its version has. GRIP_ERR_ARG for NULL or an unknown size. */
 grip_status grip_engine_describe(grip_engine *engine, grip_engine_desc *out);
 
 /* ---- Boxes -------------------------------------------------------------- */
@@ -520,6 +541,11 @@ typedef struct grip_frame {
  * the engine's own memory (no copy is made): read them, do not write or free them; they stay
  * valid until the next grip_frame_get or grip_engine_destroy on this engine. */
 grip_status grip_frame_get(grip_engine *engine, grip_frame *out);
+/* Added in 0.3: the same frame for a guest of the engine (a script host reading the frame of the
+ * host's engine) that must not invalidate the arrays the host holds: the arrays of the host's
+ * last grip_frame_get stay valid until its next grip_frame_get. The guest's arrays stay valid
+ * until the next call that changes the engine (read them at once). */
+grip_status grip_frame_get_guest(grip_engine *engine, grip_frame *out);
 
 /* ---- Events ------------------------------------------------------------- */
 
@@ -572,6 +598,19 @@ typedef struct grip_event {
 /* GRIP_OK with the oldest event, or GRIP_DONE when the queue is empty. */
 grip_status grip_event_poll(grip_engine *engine, grip_event *out);
 
+/* Added in 0.3, for a guest of the engine (a client driving it beside its host, such as the Lua
+ * host of grip_lua.h): while capture is on, every event the engine queues goes to a second
+ * queue, read with grip_event_poll_guest, instead of grip_event_poll's; COMMITTED, UNDONE and
+ * REDONE go to both (a host's document never misses a change, whoever caused it). Events queued
+ * before capture was turned on stay the host's. Capture stays as set until changed; it is off
+ * when the engine is created. GRIP_ERR_STATE inside a callback (as every call that changes the
+ * engine). */
+grip_status grip_event_capture(grip_engine *engine, bool on);
+/* The oldest event of the guest queue (GRIP_OK), or GRIP_DONE when it is empty; grip_event_changes
+ * and grip_engine_errmsg then describe it as after grip_event_poll. Unaffected by capture being
+ * off: the guest queue keeps what it has until polled. */
+grip_status grip_event_poll_guest(grip_engine *engine, grip_event *out);
+
 /* ---- Transactions and history (0.2) ------------------------------------- */
 
 /* Where a box is, in its parent's space: what one undo step restores, bit for bit. */
@@ -620,6 +659,62 @@ grip_status grip_history_depth(grip_engine *engine, size_t *undo_steps, size_t *
 typedef bool (*grip_constraint_fn)(void *context, grip_box box, const grip_geometry *current,
                                    grip_geometry *proposed);
 grip_status grip_box_set_constraint(grip_engine *engine, grip_box box, grip_constraint_fn fn, void *context);
+
+/* Added in 0.3: hooks, the behaviour a host (or a script host such as grip_lua.h's) plugs into
+ * boxes: custom handles (their number set per box with grip_box_set_hooks, their position and
+ * their drag given by functions), custom long-press indicators (boxes whose indicator is
+ * GRIP_INDICATOR_CUSTOM), and scripted constraints. An engine has at most one set of hooks.
+ *
+ * Every function runs inside the call that needs it (a dispatch, grip_frame_get, a hit test),
+ * with the engine busy, exactly as a grip_constraint_fn: calls back into the engine fail with
+ * GRIP_ERR_STATE, except grip_engine_get_info and grip_engine_destroy (which is deferred until
+ * the call returns). A function that returns false has failed: it writes a one-line message into
+ * message (capacity bytes, NUL-terminated; truncated if longer), the hook is disabled (for the
+ * rest of the gesture, or for the box until its hooks are set again), GRIP_EVENT_SCRIPT_ERROR is
+ * queued with that message, and the built-in behaviour goes on. An unusable answer (non-finite,
+ * below the minimum size) fails the same way with the engine's own message. NULL functions are
+ * never called (a box that asks for one behaves as if it failed once). */
+typedef struct grip_hooks {
+    uint32_t struct_size; /* grip_hooks_init sets it */
+    void *context;        /* passed to every function; the caller's */
+    /* Box-space position of custom handle `index` (0-based) of box when it has `geometry`. */
+    bool (*handle_position)(void *context, grip_box box, uint32_t index, const grip_geometry *geometry,
+                            grip_vec2 *position, char *message, size_t capacity);
+    /* The geometry (parent space) when custom handle `index` is dragged to box-space `point` of
+     * the gesture's start geometry `start`; *result starts as a copy of *start. */
+    bool (*handle_drag)(void *context, grip_box box, uint32_t index, const grip_geometry *start,
+                        grip_vec2 point, grip_geometry *result, char *message, size_t capacity);
+    /* The custom indicator's outline of box as a box-space polyline of at least 2 and at most
+     * 65536 points (the engine trims it to `progress`, 0..1). *points is the function's own
+     * memory: it must stay valid until the function returns to the engine, which copies it. */
+    bool (*indicator)(void *context, grip_box box, double progress, const grip_geometry *geometry,
+                      const grip_vec2 **points, size_t *count, char *message, size_t capacity);
+    /* A scripted constraint (boxes given one with grip_box_set_hooks): *result starts as
+     * *proposed, the geometry the engine proposes after snapping and containment; it runs before
+     * the box's grip_constraint_fn, if any. */
+    bool (*constraint)(void *context, grip_box box, const grip_geometry *current,
+                       const grip_geometry *proposed, grip_geometry *result, char *message, size_t capacity);
+    /* Called once by grip_engine_destroy, after which the engine pointer is dead: how a client
+     * that keeps the engine pointer learns that it must not use it again. May be NULL. */
+    void (*destroyed)(void *context);
+} grip_hooks;
+
+/* Every function NULL, struct_size set. NULL is ignored. */
+void grip_hooks_init(grip_hooks *hooks);
+/* Installs the engine's hooks (copied; the context is the caller's and must stay valid while they
+ * are set). NULL removes them (every box's custom handles and scripted constraints stop being
+ * asked). GRIP_ERR_STATE when the engine already has hooks (remove them first): one client owns
+ * them, so two script hosts cannot share an engine. GRIP_ERR_ARG for a wrong struct_size. */
+grip_status grip_engine_set_hooks(grip_engine *engine, const grip_hooks *hooks);
+/* Box's custom handles (0..16, handle ids GRIP_HANDLE_CUSTOM + index) and whether its scripted
+ * constraint is asked; re-enables hooks that failed on it. Works without grip_engine_set_hooks
+ * (nothing is asked then). GRIP_ERR_NOT_FOUND for an unknown box, GRIP_ERR_ARG for more than 16
+ * handles, GRIP_ERR_STATE during a gesture on the box. */
+grip_status grip_box_set_hooks(grip_engine *engine, grip_box box, uint32_t handle_count, bool constraint);
+/* Changes only box's long-press indicator shape, leaving its geometry and its reset geometry
+ * alone (grip_box_configure would make the current geometry the reset one). GRIP_ERR_ARG for an
+ * unknown shape, GRIP_ERR_NOT_FOUND for an unknown box. */
+grip_status grip_box_set_indicator(grip_engine *engine, grip_box box, grip_indicator_shape shape);
 /* ---- Scene files (0.2) -------------------------------------------------- */
 
 /* JSON of the engine's bounds and every box (its grip_box_desc fields, current geometry, parent,
@@ -642,43 +737,15 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
  * GRIP_ERR_LIMIT; GRIP_ERR_STATE during a gesture (as for grip_undo). */
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length);
 
-/* ---- Lua ---------------------------------------------------------------- */
+/* ---- Lua (grip_lua.h, libgrip-lua) ------------------------------------------ */
 
-typedef struct grip_lua grip_lua;
-
-typedef struct grip_lua_desc {
-    uint32_t struct_size;
-    size_t memory_limit;        /* bytes, 0 = default (64 MiB) */
-    uint64_t instruction_limit; /* per entry from the host, 0 = default (100 million) */
-    bool allow_io;              /* false (default): no io, os (but os.clock/time), package, debug, binary chunks */
-} grip_lua_desc;
-
-void grip_lua_desc_init(grip_lua_desc *desc);
-/* A Lua state bound to engine: scripts see that engine as grip.host (docs/specification.md, Lua).
- * One state per engine (a second one is GRIP_ERR_STATE). Destroy the state before its engine.
- * Events caused by the script's own calls go to the script (e:events(), on handlers), not to
- * grip_event_poll. desc NULL means defaults. On failure *out stays NULL and
- * grip_lua_errmsg(NULL) says why: GRIP_ERR_NOMEM when memory ran out, GRIP_ERR_LIMIT when the
- * memory_limit was too small for the standard libraries. */
-grip_status grip_lua_create(grip_engine *engine, const grip_lua_desc *desc, grip_lua **out);
-/* Closes the state and frees it; NULL is fine. */
-void grip_lua_destroy(grip_lua *lua);
-/* Runs a text chunk (binary chunks are refused) as one host entry with its own instruction
- * budget. GRIP_ERR_SCRIPT for a Lua error (the message has the chunk name and line),
- * GRIP_ERR_LIMIT when the memory or instruction limit stopped it, GRIP_ERR_STATE when called
- * from inside a callback of the same state. */
-grip_status grip_lua_exec(grip_lua *lua, const char *chunk_name, const char *source, size_t length);
-/* Reads path and runs it like grip_lua_exec (chunk name "@path"). */
-grip_status grip_lua_exec_file(grip_lua *lua, const char *path);
-/* The last failure's message ("" after success); with NULL, why the last grip_lua_create failed.
- * Valid until the next call on that state. Never NULL. */
-const char *grip_lua_errmsg(const grip_lua *lua);
-
-/* Lets the stock interpreter `require "grip"` the shared library. */
-struct lua_State;
-int luaopen_grip(struct lua_State *L);
-
+/* The Lua host is its own library, libgrip-lua, a client of this header only. A 0.2 program that
+ * includes grip.h and uses grip_lua_* also links -lgrip-lua. Define GRIP_NO_LUA to leave it out. */
 #ifdef __cplusplus
 }
+#endif
+
+#ifndef GRIP_NO_LUA
+#include "grip_lua.h"
 #endif
 #endif /* GRIP_H */

@@ -19,7 +19,8 @@ extension EngineHandle: HostConstraints {
     /// Asks box `box`'s C constraint. The engine is busy meanwhile (the call runs inside a
     /// dispatch), so the function's calls back into the engine fail with GRIP_ERR_STATE.
     package func constrain(box: BoxID, proposed: BoxGeometry, current: BoxGeometry) -> BoxGeometry? {
-        guard let c = CConstraint.find(box, in: constraints), let fn = c.fn else { return proposed }
+        // Once a callback has destroyed the engine (deferred), no callback is called again.
+        guard !destroyPending, let c = CConstraint.find(box, in: constraints), let fn = c.fn else { return proposed }
         let parent = (try? engine.parent(of: box)) ?? .none
         var now = current.cGeometry(parent: parent)
         var out = proposed.cGeometry(parent: parent)

@@ -124,10 +124,25 @@ extension EngineConfig {
 }
 
 /// `grip_engine_destroy`: frees the engine and everything it handed out. NULL, and a pointer
-/// already destroyed (while its memory still says so), are ignored.
+/// already destroyed (while its memory still says so), are ignored. Inside one of the engine's
+/// callbacks (the engine busy) it only marks the engine: the call in progress destroys it as it
+/// returns (`withEngine`).
 @_cdecl("grip_engine_destroy")
 public func grip_engine_destroy(_ engine: OpaquePointer?) {
-    guard let h = handle(engine), !h.engine.busy, let engine else { return }
+    guard let h = handle(engine) else { return }
+    if h.engine.busy {
+        h.destroyPending = true
+        return
+    }
+    destroyEngine(engine)
+}
+
+/// Destroys the live engine at `engine` now: tells its hooks, then frees it.
+func destroyEngine(_ engine: OpaquePointer?) {
+    guard let h = handle(engine), let engine else { return }
+    if let hooks = h.hooks, let gone = hooks.table.destroyed { gone(hooks.table.context) }
+    h.engine.hooks = nil
+    h.hooks = nil
     let header = UnsafeMutablePointer<EngineHeader>(engine)
     header.pointee.magic = EngineHeader.dead
     grip_platform_tag_release(Int32(h.engine.tag))

@@ -42,6 +42,11 @@ package final class EngineHandle {
     /// Set by grip_engine_destroy: a Lua state that keeps this handle sees the engine is gone
     /// without reading the engine's freed memory.
     package var destroyed = false
+    /// The engine's grip_hooks (grip_engine_set_hooks), owned here; the engine's `hooks` points at it.
+    var hooks: CHooks?
+    /// grip_engine_destroy was called from inside one of the engine's callbacks: the engine is
+    /// destroyed when the call in progress returns.
+    var destroyPending = false
 
     init(_ engine: Engine) {
         self.engine = engine
@@ -100,9 +105,12 @@ package func handle(_ p: OpaquePointer?) -> EngineHandle? {
 /// Runs `body` against the engine behind `p`: validates the pointer, refuses re-entrant calls,
 /// records the message of a failure (or clears it) and returns the status. The header keeps the
 /// handle alive for the call (grip_engine_destroy refuses a busy engine), so no reference is taken.
+/// A grip_engine_destroy made inside the call's callbacks happens once the call has returned.
 func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status) -> grip_status {
     guard let u = unmanagedHandle(p) else { return GRIP_ERR_ARG }
-    return u._withUnsafeGuaranteedRef { h in run(h, body) }
+    let status = u._withUnsafeGuaranteedRef { h in run(h, body) }
+    if _slowPath(u._withUnsafeGuaranteedRef { $0.destroyPending && !$0.engine.busy }) { destroyEngine(p) }
+    return status
 }
 
 @inline(__always) private func run(

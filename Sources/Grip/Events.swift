@@ -17,6 +17,29 @@ import GripCore
     }
 }
 
+/// `grip_event_capture`: while on, the engine's events go to the guest queue (steps to both).
+@_cdecl("grip_event_capture")
+public func grip_event_capture(_ engine: OpaquePointer?, _ on: Bool) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        h.engine.capturing = on
+        return GRIP_OK
+    }
+}
+
+/// `grip_event_poll_guest`: the oldest event of the guest queue, or GRIP_DONE.
+@_cdecl("grip_event_poll_guest")
+public func grip_event_poll_guest(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_event>?
+) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let out = try require(out, "out")
+        guard let e = h.engine.pollEvent(guest: true) else { return GRIP_DONE }
+        if let m = h.engine.polledMessage { h.setMessage(m) }
+        out.pointee = e.toC
+        return GRIP_OK
+    }
+}
+
 extension Event {
     /// As `grip_event`.
     package var toC: grip_event {

@@ -16,10 +16,11 @@ import GripCore
     }
 }
 
-/// The frame for a script of a Lua state (`e:frame()`): as grip_frame_get, but the arrays the
-/// host holds from its own last grip_frame_get are moved aside first, untouched, so they stay
-/// valid and unchanged until the host's next grip_frame_get, as grip.h promises.
-package func scriptFrameGet(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
+/// `grip_frame_get_guest`: the frame for a guest of the engine (a script host's `e:frame()`): as
+/// grip_frame_get, but the arrays the host holds from its own last grip_frame_get are moved
+/// aside first, untouched, so they stay valid and unchanged until the host's next grip_frame_get.
+@_cdecl("grip_frame_get_guest")
+public func grip_frame_get_guest(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_frame>?) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         if h.hostHoldsFrame {  // once per host frame: the host reads one set of arrays

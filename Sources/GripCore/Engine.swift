@@ -7,7 +7,8 @@
 /// - `interactions` (Interaction/Interactions.swift): the gestures (a marquee among them), nudge
 ///   runs and animations in progress, begun, stepped and ended only by Interaction/Lifecycle.swift;
 /// - `frameState` (Frame/FrameState.swift): the frame's buffers and what the builder kept;
-/// - `outbox` (Events/EventOutbox.swift): the events waiting for the host;
+/// - `outbox` (Events/EventOutbox.swift): the events waiting for the host (and `guestOutbox`,
+///   those of a guest such as a script host);
 /// - `selection` (Selection/Selection.swift): the selected boxes and the frame's kept orientation;
 /// - `history` (History/History.swift): the steps undo and redo walk;
 /// - `snapping` (Snapping/SnapState.swift): the snap settings, the index of targets, the guides.
@@ -30,12 +31,17 @@ public final class Engine {
     var interactions = Interactions()
     var frameState = FrameState()
     var outbox = EventOutbox()
+    /// The events of a guest (a script host using the engine beside its host), queued here
+    /// instead of `outbox` while `capturing`; steps go to both.
+    var guestOutbox = EventOutbox()
+    /// Whether events go to `guestOutbox` (`grip_event_capture`).
+    package var capturing = false
     var selection = Selection()
     var snapping = SnapState()
 
-    /// The scripting host's hooks, not retained: the host owns the engine, not the reverse. The
-    /// host clears this before the hooks object goes away (a hosted Lua state on destroy; a
-    /// script's own engine is destroyed by its hooks object), so it never dangles while used.
+    /// The hooks a client plugs in (the C layer's `grip_engine_set_hooks`, which a script host
+    /// such as the Lua one uses), not retained: the C layer's engine handle owns the object and
+    /// clears this before it goes, so it never dangles while used.
     package unowned(unsafe) var hooks: (any BoxHooks)?
     /// The host's C constraints, not retained: the C layer's engine handle, which owns the engine.
     package unowned(unsafe) var hostConstraints: (any HostConstraints)?

@@ -1,7 +1,5 @@
 import CGrip
 import CLuaShim
-import Grip
-import GripCore
 
 /// The Swift side of every trampoline: CLuaShim has read the Lua arguments into `c`, and raises
 /// (from C, after this returns) whatever this reports. Nothing here can raise a Lua error.
@@ -45,10 +43,14 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     let e = Unmanaged<LuaEngine>.fromOpaque(raw).takeUnretainedValue()
     if op == Int(GL_OP_ENGINE_CLOSE) { try e.close(); return }
     if op == Int(GL_OP_FRAME_UNLOCK) {
-        if !e.closed { e.engine.busy = false }
+        e.frameLocked = false
         return
     }
-    if e.closed { throw LuaFailure("engine was destroyed") }
+    if e.closed || e.hostGone { throw LuaFailure("engine was destroyed") }
+    // While CLuaShim reads the frame's arrays (a finalizer may run then), nothing touches the engine.
+    if e.frameLocked && op != Int(GL_OP_EVENT_CHANGES) {
+        throw LuaFailure("re-entrant call: the engine is busy with another call (from a script callback?)")
+    }
     // `on` handlers may call back into the engine; bound the nesting so a handler that recurses
     // fails with a message long before the host's stack is at risk.
     if e.running >= LuaLimits.maxNesting {
@@ -60,7 +62,7 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     let L = c.pointee.L
     switch op {
     case Int(GL_OP_ENGINE_TIME):
-        c.pointee.rtime = e.engine.time
+        c.pointee.rtime = e.info?.time ?? 0
     case Int(GL_OP_SET_BOUNDS):
         let a = c.pointee.args.bounds
         try e.check(grip_engine_set_bounds(e.ptr, a.width, a.height))
@@ -168,7 +170,7 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         let a = c.pointee.args.pointer
         var ev = grip_pointer_event(
             phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)), pointer: a.pointer,
-            x: a.x, y: a.y, time: a.has_time ? a.time : e.engine.time, modifiers: a.mods)
+            x: a.x, y: a.y, time: a.has_time ? a.time : e.time, modifiers: a.mods)
         var consumed = false
         try e.check(grip_dispatch_pointer(e.ptr, &ev, &consumed))
         c.pointee.rflag = consumed
@@ -177,7 +179,7 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         let a = c.pointee.args.magnify
         var ev = grip_magnify_event(
             phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)), factor: a.factor,
-            x: a.x, y: a.y, time: a.has_time ? a.time : e.engine.time)
+            x: a.x, y: a.y, time: a.has_time ? a.time : e.time)
         var consumed = false
         try e.check(grip_dispatch_magnify(e.ptr, &ev, &consumed))
         c.pointee.rflag = consumed
@@ -186,15 +188,15 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_dispatch_timer(e.ptr, c.pointee.args.time))
         try e.drained(L)
     case Int(GL_OP_FRAME_LOCK):
-        try e.check(scriptFrameGet(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_frame.self)))
+        try e.check(grip_frame_get_guest(e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_frame.self)))
         // Held until FRAME_UNLOCK: while CLuaShim turns the arrays into tables nothing may touch them.
-        e.engine.busy = true
+        e.frameLocked = true
     case Int(GL_OP_KEY):
         let a = c.pointee.args.key
         var ev = grip_key_event(
             phase: grip_phase(rawValue: UInt32(truncatingIfNeeded: a.phase)),
             key: grip_key(rawValue: UInt32(truncatingIfNeeded: a.key)),
-            modifiers: a.mods, time: a.has_time ? a.time : e.engine.time)
+            modifiers: a.mods, time: a.has_time ? a.time : e.time)
         var consumed = false
         try e.check(grip_dispatch_key(e.ptr, &ev, &consumed))
         c.pointee.rflag = consumed
@@ -233,7 +235,7 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         if let ids = c.pointee.in?.assumingMemoryBound(to: UInt32.self) {
             for i in 0..<c.pointee.in_length {
                 var ev = grip_pointer_event(
-                    phase: GRIP_PHASE_CANCEL, pointer: ids[i], x: 0, y: 0, time: e.engine.time, modifiers: 0)
+                    phase: GRIP_PHASE_CANCEL, pointer: ids[i], x: 0, y: 0, time: e.time, modifiers: 0)
                 _ = grip_dispatch_pointer(e.ptr, &ev, nil)
             }
         }
@@ -257,12 +259,12 @@ private func newEngine(_ call: gl_call) throws(LuaFailure) -> UnsafeMutableRawPo
     }
     var out: OpaquePointer? = nil
     let st = grip_engine_create(&d, &out)
-    guard st == GRIP_OK, let p = out, let h = handle(p) else {
+    guard st == GRIP_OK, let p = out else {
         throw LuaFailure("grip.new: " + String(cString: grip_engine_errmsg(nil)))
     }
     _ = gl_count_engines(ctx, 1)
-    let le = LuaEngine(ptr: p, handle: h, owned: true, ctx: ctx)
-    h.engine.hooks = le
+    let le = LuaEngine(ptr: p, owned: true, ctx: ctx)
+    _ = le.hook()  // a new engine has no hooks, so this cannot be refused
     return Unmanaged.passRetained(le).toOpaque()
 }
 
@@ -281,7 +283,7 @@ extension LuaEngine {
     func check(_ st: grip_status, box: Bool = false) throws(LuaFailure) {
         if st == GRIP_OK || st == GRIP_DONE { return }
         if box && st == GRIP_ERR_NOT_FOUND { throw LuaFailure("box was destroyed") }
-        throw LuaFailure(String(cString: CGrip.grip_engine_errmsg(ptr)))
+        throw LuaFailure(String(cString: grip_engine_errmsg(ptr)))
     }
 
     /// Drains the event queue; a handler's error propagates.
@@ -293,26 +295,20 @@ extension LuaEngine {
     /// `adding` boxes about to be made): boxes of an engine a script made count against the
     /// state's memory_limit. False, charging nothing, when they would not fit.
     func accountBoxes(adding: Int = 0) -> Bool {
-        let want = owned && !closed ? (engine.boxCount + adding) * LuaLimits.bytesPerBox : 0
+        let want = owned && !closed ? ((info?.box_count ?? 0) + adding) * LuaLimits.bytesPerBox : 0
         guard gl_charge_memory(ctx, Int64(want - boxBytes)) else { return false }
         boxBytes = want
         return true
     }
 
-    func refuseWhenBusy() throws(LuaFailure) {
-        if engine.busy {
-            throw LuaFailure("re-entrant call: the engine is busy with another call (from a script callback?)")
-        }
-    }
+    /// The engine's time (of its last dispatch).
+    var time: Double { info?.time ?? 0 }
 
     func setHooks(_ box: UInt64, handles: Int, constraint: Bool) throws(LuaFailure) {
-        try refuseWhenBusy()
-        do {
-            try engine.setHooks(BoxID(rawValue: box), BoxHookSet(customHandles: handles, constraint: constraint))
-        } catch {
-            if error.status == .notFound { throw LuaFailure("box was destroyed") }
-            throw LuaFailure(error.message)
+        guard handles >= 0, handles <= Int(UInt32.max) else {
+            throw LuaFailure("a box has at most 16 custom handles")
         }
+        try check(grip_box_set_hooks(ptr, box, UInt32(handles), constraint), box: true)
     }
 
     /// Switches a box to (or from) the scripted indicator, leaving its geometry and reset target alone.
@@ -322,17 +318,6 @@ extension LuaEngine {
         try check(grip_box_describe(ptr, box, &d), box: true)
         let isCustom = d.indicator == GRIP_INDICATOR_CUSTOM
         if custom == isCustom { return }
-        let id = BoxID(rawValue: box)
-        // Not through the C API, so the re-entrancy check it would make is made here.
-        if engine.busy { throw LuaFailure("re-entrant call: the engine is busy (inside a hook or handler)") }
-        engine.busy = true
-        defer { engine.busy = false }
-        do {
-            var b = try engine.behavior(of: id)
-            b.indicator = custom ? .custom : .circle
-            try engine.setBehavior(id, b)
-        } catch {
-            throw LuaFailure(error.message)
-        }
+        try check(grip_box_set_indicator(ptr, box, custom ? GRIP_INDICATOR_CUSTOM : GRIP_INDICATOR_CIRCLE), box: true)
     }
 }

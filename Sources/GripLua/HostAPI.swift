@@ -1,7 +1,5 @@
 import CGrip
 import CLuaShim
-import Grip
-import GripCore
 
 /// The hosted Lua API of grip.h: a Lua state bound to the host's engine (`grip.host`), with a
 /// counting allocator (memory_limit), a count hook (instruction_limit per call from the host)
@@ -36,7 +34,9 @@ public func grip_lua_create(
     _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> grip_status {
     guard let out else { return createFailed(GRIP_ERR_ARG, "out is NULL") }
-    guard let engine, let h = handle(engine) else {
+    var info = grip_engine_info()
+    grip_engine_info_init(&info)
+    guard let engine, grip_engine_get_info(engine, &info) == GRIP_OK else {
         return createFailed(GRIP_ERR_ARG, "engine is not a live engine")
     }
     var d = grip_lua_desc()
@@ -52,8 +52,8 @@ public func grip_lua_create(
         if d.memory_limit == 0 { d.memory_limit = HostDefaults.memoryLimit }
         if d.instruction_limit == 0 { d.instruction_limit = HostDefaults.instructionLimit }
     }
-    if h.engine.busy { return createFailed(GRIP_ERR_STATE, "re-entrant call: the engine is busy") }
-    if h.engine.hooks != nil {
+    if info.busy { return createFailed(GRIP_ERR_STATE, "re-entrant call: the engine is busy") }
+    if info.has_hooks {
         return createFailed(
             GRIP_ERR_STATE, "the engine already has a Lua state (one per engine: its hooks are that state's)")
     }
@@ -66,26 +66,33 @@ public func grip_lua_create(
         let message = err.withUnsafeBufferPointer { $0.baseAddress.map { String(cString: $0) } ?? "" }
         return createFailed(grip_status(rawValue: status), message)
     }
-    let le = LuaEngine(ptr: engine, handle: h, owned: false, ctx: ctx)
+    let le = LuaEngine(ptr: engine, owned: false, ctx: ctx)
     let st = gl_state_set_host(ctx, Unmanaged.passRetained(le).toOpaque())
     if st != GRIP_OK.rawValue {
         let message = String(cString: gl_state_errmsg(ctx))
         gl_state_close(ctx)
         return createFailed(grip_status(rawValue: st), "cannot publish grip.host: " + message)
     }
-    h.engine.hooks = le
+    let hooked = le.hook()
+    if hooked != GRIP_OK {
+        let message = String(cString: grip_engine_errmsg(engine))
+        gl_state_close(ctx)
+        return createFailed(hooked, message)
+    }
     out.pointee = OpaquePointer(ctx)
     return GRIP_OK
 }
 
 /// `grip_lua_destroy`: closes the state (finalizers run; engines its scripts made are
-/// destroyed) and unhooks the host's engine. NULL and dead pointers are ignored.
+/// destroyed) and unhooks the host's engine. NULL and dead pointers are ignored, and so is a call
+/// from inside the state's own scripts or the engine's callbacks (the state is in use then).
 @_cdecl("grip_lua_destroy")
 public func grip_lua_destroy(_ lua: OpaquePointer?) {
     guard let p = lua.map({ UnsafeMutableRawPointer($0) }), gl_state_valid(p), !gl_state_running(p) else { return }
     if let raw = gl_state_host(p) {
         let le = Unmanaged<LuaEngine>.fromOpaque(raw).takeUnretainedValue()
-        if le.engine.hooks === le { le.engine.hooks = nil }
+        if le.busy { return }
+        le.unhook()
     }
     gl_state_close(p)
 }
@@ -95,15 +102,29 @@ public func grip_lua_destroy(_ lua: OpaquePointer?) {
 private func hostRefuses(_ p: UnsafeMutableRawPointer) -> grip_status? {
     guard let raw = gl_state_host(p) else { return nil }
     let le = Unmanaged<LuaEngine>.fromOpaque(raw).takeUnretainedValue()
-    if le.handle.destroyed {
+    if le.hostGone {
         gl_state_set_errmsg(p, "the engine this state is bound to was destroyed (destroy the grip_lua first)")
         return GRIP_ERR_STATE
     }
-    if le.engine.busy {
+    if le.busy {
         gl_state_set_errmsg(p, "re-entrant call: the engine is busy")
         return GRIP_ERR_STATE
     }
     return nil
+}
+
+/// Runs `body` (a script) with the host engine's events captured: those the script causes go to
+/// the guest queue the script drains, and only their steps reach the host's grip_event_poll. A
+/// call from inside the state's own scripts leaves capture alone (the state refuses it anyway).
+private func capturing(_ p: UnsafeMutableRawPointer, _ body: () -> grip_status) -> grip_status {
+    guard !gl_state_running(p), let raw = gl_state_host(p) else { return body() }
+    let le = Unmanaged<LuaEngine>.fromOpaque(raw).takeUnretainedValue()
+    if grip_event_capture(le.ptr, true) != GRIP_OK {
+        gl_state_set_errmsg(p, grip_engine_errmsg(le.ptr))
+        return GRIP_ERR_STATE
+    }
+    defer { if !le.hostGone { _ = grip_event_capture(le.ptr, false) } }
+    return body()
 }
 
 /// `grip_lua_exec`: runs `source` (`length` bytes, text only in the sandbox) as chunk
@@ -120,7 +141,7 @@ public func grip_lua_exec(
         return GRIP_ERR_ARG
     }
     if let refused = hostRefuses(p) { return refused }
-    return grip_status(rawValue: gl_state_exec(p, chunkName, source, length))
+    return capturing(p) { grip_status(rawValue: gl_state_exec(p, chunkName, source, length)) }
 }
 
 /// `grip_lua_exec_file`: runs the file at `path` (chunk name "@path").
@@ -132,7 +153,7 @@ public func grip_lua_exec_file(_ lua: OpaquePointer?, _ path: UnsafePointer<CCha
         return GRIP_ERR_ARG
     }
     if let refused = hostRefuses(p) { return refused }
-    return grip_status(rawValue: gl_state_exec_file(p, path))
+    return capturing(p) { grip_status(rawValue: gl_state_exec_file(p, path)) }
 }
 
 /// `grip_lua_errmsg`: the last failure's message ("" after success); for NULL, why the last

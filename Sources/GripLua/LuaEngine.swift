@@ -1,24 +1,28 @@
 import CGrip
 import CLuaShim
-import Grip
-import GripCore
 
 /// The Lua side of one engine: what an engine userdata points at (retained until its `__gc`).
 ///
-/// It talks to the engine through the C ABI functions, which validate, set `Engine.busy` and
-/// record messages, so a script can never re-enter a dispatch or a frame build. It is also the
-/// engine's `BoxHooks`: custom handles, indicators and constraints run their Lua functions
+/// It talks to the engine through grip.h only: the C functions validate, refuse re-entrant calls
+/// and record messages, so a script can never re-enter a dispatch or a frame build. It installs
+/// the engine's `grip_hooks`: custom handles, indicators and constraints run their Lua functions
 /// through CLuaShim, under `lua_pcall`.
-final class LuaEngine: BoxHooks {
+final class LuaEngine {
     /// The `grip_engine *`.
     let ptr: OpaquePointer
-    let handle: EngineHandle
     /// Made by `grip.new` (destroyed with this object) rather than the host's.
     let owned: Bool
     /// The CLuaShim state context (`gl_ctx *`).
     let ctx: UnsafeMutableRawPointer
     /// Closed from Lua (`e:close()` or `<close>`).
     private(set) var closed = false
+    /// The host destroyed its engine (the `destroyed` hook said so): nothing may touch `ptr`.
+    var hostGone = false
+    /// Whether this object's hooks are the engine's.
+    var hooked = false
+    /// CLuaShim is turning the frame's arrays into tables (`GL_OP_FRAME_LOCK` until
+    /// `GL_OP_FRAME_UNLOCK`): nothing may touch the engine meanwhile.
+    var frameLocked = false
     /// Bytes of the state's memory_limit its boxes are counted as (`accountBoxes`).
     var boxBytes = 0
     /// Calls on this engine in progress (an `on` handler may run inside one).
@@ -27,8 +31,6 @@ final class LuaEngine: BoxHooks {
     private var pending: [PendingEvent] = []
     private var pendingHead = 0
     static let pendingCapacity = 4096
-    /// Scratch space for hook error messages (hooks never nest on one engine: it is busy).
-    private let errbuf = UnsafeMutablePointer<CChar>.allocate(capacity: 512)
 
     struct PendingEvent {
         var event: grip_event
@@ -52,36 +54,44 @@ final class LuaEngine: BoxHooks {
         return UnsafeMutableRawPointer(changesBuffer.baseAddress)
     }
 
-    init(ptr: OpaquePointer, handle: EngineHandle, owned: Bool, ctx: UnsafeMutableRawPointer) {
+    init(ptr: OpaquePointer, owned: Bool, ctx: UnsafeMutableRawPointer) {
         self.ptr = ptr
-        self.handle = handle
         self.owned = owned
         self.ctx = ctx
-        errbuf.initialize(to: 0)
     }
 
     deinit {
         if owned && !closed {
-            CGrip.grip_engine_destroy(ptr)
+            unhook()
+            grip_engine_destroy(ptr)
             _ = gl_count_engines(ctx, -1)
         }
         _ = gl_charge_memory(ctx, -Int64(boxBytes))
-        errbuf.deallocate()
         changesBuffer.deallocate()
     }
-
-    var engine: Engine { handle.engine }
 
     /// This object as the key CLuaShim files the engine userdata under.
     var key: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
+    /// The engine's info; nil once the engine is gone.
+    var info: grip_engine_info? {
+        if hostGone || closed { return nil }
+        var i = grip_engine_info()
+        grip_engine_info_init(&i)
+        return grip_engine_get_info(ptr, &i) == GRIP_OK ? i : nil
+    }
+
+    /// Whether a call on the engine is in progress (a hook of it runs now).
+    var busy: Bool { info?.busy ?? false }
+
     /// Destroys an engine made by `grip.new` now; the host's engine is left alone.
     func close() throws(LuaFailure) {
         guard owned, !closed else { return }
-        if engine.busy || running > 0 {
+        if busy || running > 0 || frameLocked {
             throw LuaFailure("re-entrant call: the engine is in use (close it after the callback returns)")
         }
-        CGrip.grip_engine_destroy(ptr)
+        unhook()
+        grip_engine_destroy(ptr)
         _ = gl_count_engines(ctx, -1)
         closed = true
         _ = gl_charge_memory(ctx, -Int64(boxBytes))
@@ -94,14 +104,26 @@ final class LuaEngine: BoxHooks {
     /// GL_ERR_TOP when a handler raised (its error object is on top of `L`'s stack); the events
     /// still queued then move to `pending` without their handlers, so they stay the script's and
     /// never fire later in an unrelated call. With `fire` false no handler runs (the way out of an
-    /// error). On the host's engine, COMMITTED, UNDONE and REDONE stay queued for the host's own
-    /// grip_event_poll too (they reach the host whoever caused them).
+    /// error). On the host's engine the script reads the guest queue (grip_event_capture is on
+    /// while a script runs), so it never takes the host's events; inside one of the engine's own
+    /// callbacks (the engine busy) there is nothing to take.
     func drain(_ L: UnsafeMutableRawPointer?, fire: Bool = true) -> Int32 {
         var failed: Int32 = fire ? GL_OK : GL_ERR_MSG
-        while let e = engine.pollEvent(keepingSteps: !owned) {
-            var ev = e.toC
-            let message = e.kind == .scriptError ? (engine.polledMessage ?? "") : ""
-            let changes = engine.polledTransaction.map { $0.changes.map { $0.toC } } ?? []
+        guard let i = info, !i.busy else { return GL_OK }
+        while true {
+            var ev = grip_event()
+            let st = owned ? grip_event_poll(ptr, &ev) : grip_event_poll_guest(ptr, &ev)
+            if st != GRIP_OK { break }
+            let message = ev.kind == GRIP_EVENT_SCRIPT_ERROR ? String(cString: grip_engine_errmsg(ptr)) : ""
+            var changes: [grip_change] = []
+            if ev.kind == GRIP_EVENT_COMMITTED || ev.kind == GRIP_EVENT_UNDONE || ev.kind == GRIP_EVENT_REDONE {
+                var n = 0
+                if grip_event_changes(ptr, nil, 0, &n) == GRIP_OK && n > 0 {
+                    changes = [grip_change](repeating: grip_change(), count: n)
+                    var m = 0
+                    _ = changes.withUnsafeMutableBufferPointer { grip_event_changes(ptr, $0.baseAddress, n, &m) }
+                }
+            }
             if pending.count - pendingHead >= LuaEngine.pendingCapacity { pendingHead += 1 }
             if pendingHead > 1024 && pendingHead * 2 > pending.count {
                 pending.removeFirst(pendingHead)
@@ -128,65 +150,103 @@ final class LuaEngine: BoxHooks {
         return e
     }
 
-    // MARK: BoxHooks
+    // MARK: hooks
 
-    private func failure() -> HookFailure { HookFailure(String(cString: errbuf)) }
+    /// Installs this object's functions as the engine's grip_hooks. GRIP_ERR_STATE (with the
+    /// engine's message) when the engine has hooks already.
+    func hook() -> grip_status {
+        var h = grip_hooks()
+        grip_hooks_init(&h)
+        h.context = key
+        h.handle_position = { context, box, index, geometry, position, message, capacity in
+            guard let context, let geometry, let position else { return false }
+            let le = Unmanaged<LuaEngine>.fromOpaque(context).takeUnretainedValue()
+            var g = gl_geom(geometry.pointee)
+            var x = 0.0, y = 0.0
+            le.noteHostCall()
+            let rc = gl_hook_handle_position(
+                le.ctx, le.key, box, Int32(truncatingIfNeeded: index), &g, &x, &y, message, capacity)
+            position.pointee = grip_vec2(x: x, y: y)
+            return rc == GL_OK
+        }
+        h.handle_drag = { context, box, index, start, point, result, message, capacity in
+            guard let context, let start, let result else { return false }
+            let le = Unmanaged<LuaEngine>.fromOpaque(context).takeUnretainedValue()
+            var g = gl_geom(start.pointee)
+            var out = g
+            le.noteHostCall()
+            let rc = gl_hook_handle_drag(
+                le.ctx, le.key, box, Int32(truncatingIfNeeded: index), &g, point.x, point.y, &out, message, capacity)
+            guard rc == GL_OK else { return false }
+            result.pointee = grip_geometry(out, parent: start.pointee.parent)
+            return true
+        }
+        h.indicator = { context, box, progress, geometry, points, count, message, capacity in
+            guard let context, let geometry, let points, let count else { return false }
+            let le = Unmanaged<LuaEngine>.fromOpaque(context).takeUnretainedValue()
+            var g = gl_geom(geometry.pointee)
+            var xy: UnsafePointer<Double>? = nil
+            var n = 0
+            le.noteHostCall()
+            let rc = gl_hook_indicator(le.ctx, le.key, box, progress, &g, &xy, &n, message, capacity)
+            guard rc == GL_OK else { return false }
+            // x, y pairs: the layout of grip_vec2.
+            points.pointee = xy.map { UnsafeRawPointer($0).assumingMemoryBound(to: grip_vec2.self) }
+            count.pointee = xy == nil ? 0 : n
+            return true
+        }
+        h.constraint = { context, box, current, proposed, result, message, capacity in
+            guard let context, let current, let proposed, let result else { return false }
+            let le = Unmanaged<LuaEngine>.fromOpaque(context).takeUnretainedValue()
+            var p = gl_geom(proposed.pointee)
+            var c = gl_geom(current.pointee)
+            var out = p
+            le.noteHostCall()
+            let rc = gl_hook_constraint(le.ctx, le.key, box, &p, &c, &out, message, capacity)
+            guard rc == GL_OK else { return false }
+            result.pointee = grip_geometry(out, parent: proposed.pointee.parent)
+            return true
+        }
+        if !owned {
+            // The host may destroy its engine before this state: from then on nothing touches it.
+            h.destroyed = { context in
+                guard let context else { return }
+                let le = Unmanaged<LuaEngine>.fromOpaque(context).takeUnretainedValue()
+                le.hostGone = true
+                le.hooked = false
+            }
+        }
+        let st = grip_engine_set_hooks(ptr, &h)
+        hooked = st == GRIP_OK
+        return st
+    }
+
+    /// Takes this object's hooks out of the engine (before the object or the engine goes).
+    func unhook() {
+        guard hooked, !hostGone else { return }
+        if grip_engine_set_hooks(ptr, nil) == GRIP_OK { hooked = false }
+    }
 
     /// Tells CLuaShim which call from the host runs the next hook (they share its budget).
-    @inline(never) private func noteHostCall() { gl_set_host_call(ctx, handle.calls) }
-
-    func customHandlePosition(box: BoxID, index: Int, geometry g: BoxGeometry) -> Result<Vec2, HookFailure> {
-        var geom = g.gl
-        var x = 0.0, y = 0.0
-        noteHostCall()
-        let rc = gl_hook_handle_position(
-            ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, &x, &y, errbuf, 512)
-        return rc == GL_OK ? .success(Vec2(x, y)) : .failure(failure())
-    }
-
-    func customHandleDrag(box: BoxID, index: Int, start: BoxGeometry, point: Vec2) -> Result<BoxGeometry, HookFailure> {
-        var geom = start.gl
-        var out = geom
-        noteHostCall()
-        let rc = gl_hook_handle_drag(
-            ctx, key, box.rawValue, Int32(truncatingIfNeeded: index), &geom, point.x, point.y, &out, errbuf, 512)
-        return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
-    }
-
-    func indicatorOutline(box: BoxID, progress: Double, geometry g: BoxGeometry, into out: inout [Vec2]) -> HookFailure?
-    {
-        var geom = g.gl
-        var points: UnsafePointer<Double>? = nil
-        var count = 0
-        noteHostCall()
-        let rc = gl_hook_indicator(ctx, key, box.rawValue, progress, &geom, &points, &count, errbuf, 512)
-        guard rc == GL_OK else { return failure() }
-        if let points {
-            for i in 0..<count { out.append(Vec2(points[2 * i], points[2 * i + 1])) }
-        }
-        return nil
-    }
-
-    func constrain(box: BoxID, proposed: BoxGeometry, current: BoxGeometry) -> Result<BoxGeometry, HookFailure> {
-        var p = proposed.gl
-        var c = current.gl
-        var out = p
-        noteHostCall()
-        let rc = gl_hook_constraint(ctx, key, box.rawValue, &p, &c, &out, errbuf, 512)
-        return rc == GL_OK ? .success(BoxGeometry(out)) : .failure(failure())
+    @inline(never) func noteHostCall() {
+        if let i = info { gl_set_host_call(ctx, i.call_serial) }
     }
 }
 
-extension BoxGeometry {
-    var gl: gl_geom {
-        gl_geom(
-            cx: center.x, cy: center.y, width: width, height: height, rotation: rotation, scale: scale,
-            flipped_x: flippedX, flipped_y: flippedY)
-    }
-
-    init(_ g: gl_geom) {
+extension gl_geom {
+    /// A `grip_geometry`'s box part, as hooks see it.
+    init(_ g: grip_geometry) {
         self.init(
-            center: Vec2(g.cx, g.cy), width: g.width, height: g.height, rotation: g.rotation,
-            scale: g.scale, flippedX: g.flipped_x, flippedY: g.flipped_y)
+            cx: g.center.x, cy: g.center.y, width: g.width, height: g.height, rotation: g.rotation, scale: g.scale,
+            flipped_x: g.flipped_x, flipped_y: g.flipped_y)
+    }
+}
+
+extension grip_geometry {
+    /// A hook's answer in the space of `parent`.
+    init(_ g: gl_geom, parent: grip_box) {
+        self.init(
+            parent: parent, center: grip_vec2(x: g.cx, y: g.cy), width: g.width, height: g.height,
+            rotation: g.rotation, scale: g.scale, flipped_x: g.flipped_x, flipped_y: g.flipped_y)
     }
 }

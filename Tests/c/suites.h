@@ -23,6 +23,7 @@ void suite_snapping(void);     /* set_snapping: validation, thresholds at zoom, 
 void suite_hitches(void);      /* 20,000-box sessions: hit tests while the index is built in steps, while boxes are created, during a drag, idle */
 void suite_draworder(void);    /* draw-order changes between frame reads against full rebuilds, command by command */
 void suite_bulk(void);         /* destroys and loads of many boxes: what they leave behind */
+void suite_hooks(void);        /* hooks from C (custom handles, indicators, scripted constraints), guest events and frames, engine info, destroy in a callback */
 void suite_fixes(void);        /* rotate handle offset, times, foreign ids, create errors, pinch lift */
 
 #endif

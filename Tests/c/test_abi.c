@@ -25,5 +25,6 @@ int main(void) {
     check_suite("suite_scene_text", suite_scene_text);
     check_suite("suite_hitches", suite_hitches);
     check_suite("suite_draworder", suite_draworder);
+    check_suite("suite_hooks", suite_hooks);
     return check_summary("C ABI tests");
 }

@@ -3,7 +3,7 @@
  * the script's, the frame the host holds survives a script, a destroyed engine is detected
  * without reading freed memory, and the documented limits hold at their edges.
  *
- *   cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_host_calls.c -Lbin -lgrip -lpthread -o t
+ *   cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_host_calls.c -Lbin -lgrip-lua -lgrip -lpthread -o t
  */
 #define _POSIX_C_SOURCE 200809L
 #include <grip.h>
@@ -80,6 +80,52 @@ static void test_events_stay_the_scripts(void) {
     st = run(lua, "local b = grip.host:boxes()[1]; grip.host:select(b)");
     CHECK(st == GRIP_OK, "select: %s", grip_lua_errmsg(lua));
     CHECK(drain_host(e) == 0, "a script's SELECTION_CHANGED reached grip_event_poll");
+    grip_lua_destroy(lua);
+    grip_engine_destroy(e);
+}
+
+/* A Lua hook that calls e:events() while the host drags takes none of the host's events: the
+ * host polls every event of its own drag, both gestures' BEGAN included, and the script sees none
+ * of them. */
+static void test_hook_reads_events_during_host_drag(void) {
+    grip_engine *e = new_engine();
+    grip_lua *lua = new_lua(e);
+    grip_status st = run(lua,
+                         "local e = grip.host\n"
+                         "taken = 0\n"
+                         "for i = 0, 1 do\n"
+                         "  local b = e:box{x = 100 + 300 * i, y = 100, width = 100, height = 100}\n"
+                         "  b:set_constraint(function(proposed) for ev in e:events() do taken = taken + 1 end return proposed end)\n"
+                         "end\n");
+    CHECK(st == GRIP_OK, "setup: %s", grip_lua_errmsg(lua));
+    drain_host(e);
+    int began = 0, changed = 0, ended = 0, committed = 0, total = 0;
+    double t = 1;
+    for (int i = 0; i < 2; i++) {
+        double x = 150 + 300 * i;
+        grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, x, 150, t, 0};
+        CHECK(grip_dispatch_pointer(e, &ev, NULL) == GRIP_OK, "down: %s", grip_engine_errmsg(e));
+        for (int k = 1; k <= 3; k++) {
+            grip_pointer_event mv = {GRIP_PHASE_MOVE, 1, x + 10 * k, 150, t + 0.01 * k, 0};
+            CHECK(grip_dispatch_pointer(e, &mv, NULL) == GRIP_OK, "move: %s", grip_engine_errmsg(e));
+        }
+        grip_pointer_event up = {GRIP_PHASE_UP, 1, x + 30, 150, t + 0.05, 0};
+        CHECK(grip_dispatch_pointer(e, &up, NULL) == GRIP_OK, "up: %s", grip_engine_errmsg(e));
+        t += 1;
+    }
+    grip_event ev;
+    while (grip_event_poll(e, &ev) == GRIP_OK) {
+        total++;
+        began += ev.kind == GRIP_EVENT_GESTURE_BEGAN;
+        changed += ev.kind == GRIP_EVENT_GESTURE_CHANGED;
+        ended += ev.kind == GRIP_EVENT_GESTURE_ENDED;
+        committed += ev.kind == GRIP_EVENT_COMMITTED;
+    }
+    CHECK(began == 2, "the host polled %d GESTURE_BEGAN of 2 (%d events in all)", began, total);
+    CHECK(ended == 2 && committed == 2, "ENDED %d, COMMITTED %d, of 2 each", ended, committed);
+    CHECK(changed >= 4, "the host polled %d GESTURE_CHANGED", changed);
+    st = run(lua, "assert(taken == 0, 'the hooks took ' .. taken .. ' of the host\\'s events')");
+    CHECK(st == GRIP_OK, "script: %s", grip_lua_errmsg(lua));
     grip_lua_destroy(lua);
     grip_engine_destroy(e);
 }
@@ -241,7 +287,7 @@ int main(int argc, char **argv) {
         const char *name;
         void (*run)(void);
     } tests[] = {
-        {"events", test_events_stay_the_scripts}, {"frame", test_frame_survives_script}, {"destroyed", test_engine_destroyed_first}, {"limits", test_limits_at_their_edges}, {"hooks", test_hooks_share_a_budget}};
+        {"events", test_events_stay_the_scripts}, {"hook_events", test_hook_reads_events_during_host_drag}, {"frame", test_frame_survives_script}, {"destroyed", test_engine_destroyed_first}, {"limits", test_limits_at_their_edges}, {"hooks", test_hooks_share_a_budget}};
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
         if (argc > 1 && strcmp(argv[1], tests[i].name) != 0) continue; /* one test: its name */
         tests[i].run();

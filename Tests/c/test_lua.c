@@ -1,7 +1,7 @@
 /*
  * test_lua.c: the hosted Lua API (grip_lua_*) seen from a C host.
  *
- *   cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_lua.c -Lbin -lgrip -o test_lua
+ *   cc -std=c99 -Wall -Wextra -Werror -pedantic -IInclude Tests/c/test_lua.c -Lbin -lgrip-lua -lgrip -o test_lua
  *   ./test_lua [--root DIR] [--quick] [--bench]
  *
  * --root: where Tests/lua/sandbox/ is (default "."); --quick: fewer iterations of the error loop

@@ -5,7 +5,7 @@
  * metamethods, gsub callbacks, the parser, the pattern matcher, on handlers and hooks) on a
  * thread with exactly that stack. Overflowing it crashes the program.
  *
- *   cc -std=c99 -IInclude Tests/c/test_small_stack.c -Lbin -lgrip -lpthread -o t && ./t [KIB] [--root DIR]
+ *   cc -std=c99 -IInclude Tests/c/test_small_stack.c -Lbin -lgrip-lua -lgrip -lpthread -o t && ./t [KIB] [--root DIR]
  */
 #define _POSIX_C_SOURCE 200809L
 #include <grip.h>

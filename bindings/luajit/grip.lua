@@ -79,6 +79,17 @@ grip_status grip_engine_create(const grip_engine_desc *desc, grip_engine **out);
 void grip_engine_destroy(grip_engine *engine);
 const char *grip_engine_errmsg(const grip_engine *engine);
 grip_status grip_engine_set_bounds(grip_engine *engine, double width, double height);
+typedef struct grip_engine_info {
+uint32_t struct_size;
+double time;
+grip_affine view;
+uint64_t call_serial;
+size_t box_count;
+bool busy;
+bool has_hooks;
+} grip_engine_info;
+void grip_engine_info_init(grip_engine_info *info);
+grip_status grip_engine_get_info(const grip_engine *engine, grip_engine_info *out);
 grip_status grip_engine_set_view(grip_engine *engine, const grip_affine *world_to_screen);
 grip_status grip_engine_get_view(grip_engine *engine, grip_affine *world_to_screen);
 grip_status grip_engine_describe(grip_engine *engine, grip_engine_desc *out);
@@ -307,6 +318,7 @@ size_t vertex_count;
 const grip_vec2 *vertices;
 } grip_frame;
 grip_status grip_frame_get(grip_engine *engine, grip_frame *out);
+grip_status grip_frame_get_guest(grip_engine *engine, grip_frame *out);
 typedef enum grip_event_kind {
 GRIP_EVENT_GESTURE_BEGAN = 1,
 GRIP_EVENT_GESTURE_CHANGED = 2,
@@ -350,6 +362,8 @@ double time;
 grip_vec2 position;
 } grip_event;
 grip_status grip_event_poll(grip_engine *engine, grip_event *out);
+grip_status grip_event_capture(grip_engine *engine, bool on);
+grip_status grip_event_poll_guest(grip_engine *engine, grip_event *out);
 typedef struct grip_geometry {
 grip_box parent;
 grip_vec2 center;
@@ -369,21 +383,25 @@ grip_status grip_history_depth(grip_engine *engine, size_t *undo_steps, size_t *
 typedef bool (*grip_constraint_fn)(void *context, grip_box box, const grip_geometry *current,
 grip_geometry *proposed);
 grip_status grip_box_set_constraint(grip_engine *engine, grip_box box, grip_constraint_fn fn, void *context);
+typedef struct grip_hooks {
+uint32_t struct_size;
+void *context;
+bool (*handle_position)(void *context, grip_box box, uint32_t index, const grip_geometry *geometry,
+grip_vec2 *position, char *message, size_t capacity);
+bool (*handle_drag)(void *context, grip_box box, uint32_t index, const grip_geometry *start,
+grip_vec2 point, grip_geometry *result, char *message, size_t capacity);
+bool (*indicator)(void *context, grip_box box, double progress, const grip_geometry *geometry,
+const grip_vec2 **points, size_t *count, char *message, size_t capacity);
+bool (*constraint)(void *context, grip_box box, const grip_geometry *current,
+const grip_geometry *proposed, grip_geometry *result, char *message, size_t capacity);
+void (*destroyed)(void *context);
+} grip_hooks;
+void grip_hooks_init(grip_hooks *hooks);
+grip_status grip_engine_set_hooks(grip_engine *engine, const grip_hooks *hooks);
+grip_status grip_box_set_hooks(grip_engine *engine, grip_box box, uint32_t handle_count, bool constraint);
+grip_status grip_box_set_indicator(grip_engine *engine, grip_box box, grip_indicator_shape shape);
 grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length);
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length);
-typedef struct grip_lua grip_lua;
-typedef struct grip_lua_desc {
-uint32_t struct_size;
-size_t memory_limit;
-uint64_t instruction_limit;
-bool allow_io;
-} grip_lua_desc;
-void grip_lua_desc_init(grip_lua_desc *desc);
-grip_status grip_lua_create(grip_engine *engine, const grip_lua_desc *desc, grip_lua **out);
-void grip_lua_destroy(grip_lua *lua);
-grip_status grip_lua_exec(grip_lua *lua, const char *chunk_name, const char *source, size_t length);
-grip_status grip_lua_exec_file(grip_lua *lua, const char *path);
-const char *grip_lua_errmsg(const grip_lua *lua);
 ]]
 -- Every enum's values by Lua name (masks under their prefix, with `all`).
 local enums = {
@@ -424,7 +442,8 @@ local structs = {
     grip_event = {{"kind", "grip_event_kind"}, {"gesture", "grip_gesture"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"handle", "grip_handle"}, {"pointer", "uint32_t"}, {"time", "double"}, {"position", "grip_vec2"}},
     grip_geometry = {{"parent", "grip_box"}, {"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}},
     grip_change = {{"box", "grip_box"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}},
-    grip_lua_desc = {{"struct_size", "uint32_t"}, {"memory_limit", "size_t"}, {"instruction_limit", "uint64_t"}, {"allow_io", "bool"}},
+    grip_engine_info = {{"struct_size", "uint32_t"}, {"time", "double"}, {"view", "grip_affine"}, {"call_serial", "uint64_t"}, {"box_count", "size_t"}, {"busy", "bool"}, {"has_hooks", "bool"}},
+    grip_hooks = {{"struct_size", "uint32_t"}, {"context", "void *"}},
 }
 -- END GENERATED
 

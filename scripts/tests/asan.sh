@@ -4,7 +4,7 @@
 rel_asan_tests() {
     [ "$rel_asan" -eq 1 ] || return 0
     local san=(-fsanitize=address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld)
-    local slink=(-L"$asanlib" -lgrip -Wl,-rpath,"$asanlib" -lm)
+    local slink=(-L"$asanlib" -lgrip-lua -lgrip -Wl,-rpath,"$asanlib" -lm)
     local status line
     echo "== C ABI tests (ASan + UBSan)"
     status=0
@@ -49,15 +49,15 @@ rel_asan_tests() {
     fi
     if compgen -G "Tests/lua/*.lua" >/dev/null && command -v lua5.4 >/dev/null; then
         echo "== Lua tests (ASan)"
-        # lua5.4 is not instrumented: the ASan runtime is preloaded, and so is the library, so that
-        # lua_close's dlclose does not unload it before the leak check reads its stacks.
+        # lua5.4 is not instrumented: the ASan runtime is preloaded, and so are the libraries, so
+        # that lua_close's dlclose does not unload them before the leak check reads its stacks.
         local rt bad=0 total=0 t
         rt=$("$CLANG" -print-file-name=libclang_rt.asan-x86_64.so)
         mkdir -p "$rel_out/lua"
-        ln -sf "$asanlib/libgrip.so" "$rel_out/lua/grip.so"
+        ln -sf "$asanlib/libgrip-lua.so" "$rel_out/lua/grip.so"
         for t in Tests/lua/*.lua; do
             total=$((total + 1))
-            if ! LD_PRELOAD="$rt $asanlib/libgrip.so" LUA_CPATH="$rel_out/lua/?.so;;" lua5.4 "$t" \
+            if ! LD_PRELOAD="$rt $asanlib/libgrip.so $asanlib/libgrip-lua.so" LUA_CPATH="$rel_out/lua/?.so;;" lua5.4 "$t" \
                 >"$rel_out/lua_asan.log" 2>&1; then
                 echo "FAIL $t"; grep -E 'ERROR|SUMMARY|runtime error' "$rel_out/lua_asan.log" | head -n 5
                 bad=$((bad + 1))

@@ -8,7 +8,8 @@ out="$root/.build-abi"          # the compiled C / C++ test programs
 mkdir -p "$out"
 CC=${CC:-cc} CXX=${CXX:-c++}
 warn=(-Wall -Wextra -Werror -pedantic)
-link=(-L"$libdir" -lgrip -Wl,-rpath,"$libdir" -lm)
+# A program over grip.h links libgrip-lua.so (the Lua host, grip_lua.h) and libgrip.so.
+link=(-L"$libdir" -lgrip-lua -lgrip -Wl,-rpath,"$libdir" -lm)
 
 summaries=()
 failed=0

@@ -23,8 +23,16 @@ install_tests() {
         fi
     }
     step "scripts/install $prefix" env GRIP_LIB="$lib" scripts/install "$prefix"
-    step "the installed library is stripped, at most 600,000 bytes" sh -c \
-        'size=$(stat -c %s "$1/lib/libgrip.so.0"); echo "$size bytes"; [ "$size" -le 600000 ] && ! readelf -S "$1/lib/libgrip.so.0" | grep -q "\.symtab"' \
+    step "the install's closing hints give LUA_CPATH, LUA_PATH and GRIP_LIBRARY for the prefix" sh -c \
+        'grep -qxF "  export LUA_CPATH=\"$1/lib/lua/5.4/?.so;;\"        # lua5.4: require \"grip\"" "$2" &&
+         grep -qxF "  export LUA_PATH=\"$1/share/lua/5.1/?.lua;;\"      # luajit, LÖVE: require \"grip\"" "$2" &&
+         grep -qxF "  export GRIP_LIBRARY=$1/lib/libgrip.so.0   # the library the LuaJIT binding loads" "$2"' \
+        sh "$prefix" "$log"
+    step "the installed core library is stripped, at most 450,000 bytes" sh -c \
+        'size=$(stat -c %s "$1/lib/libgrip.so.0"); echo "$size bytes"; [ "$size" -le 450000 ] && ! readelf -S "$1/lib/libgrip.so.0" | grep -q "\.symtab"' \
+        sh "$prefix"
+    step "the installed Lua host is stripped, at most 160,000 bytes" sh -c \
+        'size=$(stat -c %s "$1/lib/libgrip-lua.so.0"); echo "$size bytes"; [ "$size" -le 160000 ] && ! readelf -S "$1/lib/libgrip-lua.so.0" | grep -q "\.symtab"' \
         sh "$prefix"
     step "C example with pkg-config" sh -c '"$1" -std=c99 -Wall -Wextra -Werror -pedantic examples/c/hello.c \
         examples/c/svg.c $(pkg-config --cflags --libs grip) -o "$2/hello" && "$2/hello" "$2/hello.svg"' sh "$CC" "$work"
@@ -32,7 +40,7 @@ install_tests() {
         $(pkg-config --cflags --libs grip) -o "$2/hello_cpp" && "$2/hello_cpp"' sh "$CXX" "$work"
     step "C++ ABI tests built from the prefix alone (its grip.hpp)" sh -c '"$1" -std=c99 -Wall -Wextra -Werror -pedantic \
         -c Tests/c/check.c $(pkg-config --cflags grip) -o "$3/check.o" && "$2" -std=c++11 -Wall -Wextra -Werror -pedantic \
-        -ITests/c Tests/cpp/test_abi.cpp "$3/check.o" $(pkg-config --cflags --libs grip) -o "$3/test_cpp" && "$3/test_cpp"' \
+        -ITests/c Tests/cpp/test_abi.cpp "$3/check.o" $(pkg-config --cflags --libs grip-lua) -o "$3/test_cpp" && "$3/test_cpp"' \
         sh "$CC" "$CXX" "$work"
     step "C example with find_package(grip)" sh -c \
         'cmake -S examples/c -B "$1/c" && cmake --build "$1/c" && "$1/c/hello" "$1/c.svg"' sh "$work"
@@ -43,11 +51,11 @@ install_tests() {
             'cmake -S examples/imgui -B "$1/imgui" -DGRIP_IMGUI_DIR="$2/share/grip/imgui" && cmake --build "$1/imgui" &&
              [ -x "$1/imgui/grip-imgui-editor" ]' sh "$work" "$prefix"
     fi
-    if nm -D --defined-only "$lib" | grep -qw luaopen_grip; then
+    if nm -D --defined-only "$(dirname "$lib")/libgrip-lua.so" | grep -qw luaopen_grip; then
         step "lua5.4: require \"grip\" from the prefix" lua5.4 -e \
             'local grip = require "grip"; assert(type(grip) == "table", "require gave no table")'
     else
-        echo "skip lua5.4: require \"grip\" (libgrip.so has no luaopen_grip yet)"
+        echo "skip lua5.4: require \"grip\" (libgrip-lua.so has no luaopen_grip)"
     fi
     if command -v luajit >/dev/null; then
         step "luajit: require \"grip\" (the FFI binding) from the prefix" env LUA_PATH="$prefix/share/lua/5.1/?.lua;;" \

@@ -13,7 +13,7 @@ compare_builds() {
         return
     fi
     rdir=$(dirname "$rlib")
-    local rlink=(-L"$rdir" -lgrip -Wl,-rpath,"$rdir" -lm)
+    local rlink=(-L"$rdir" -lgrip-lua -lgrip -Wl,-rpath,"$rdir" -lm)
     abi_test test_abi_runtime "C ABI tests (runtime build)" \
         "$CC" -std=c99 "${warn[@]}" -g -IInclude -ITests/c Tests/c/test_abi.c Tests/c/suite_*.c \
         Tests/c/check.c Tests/c/util.c "${rlink[@]}"

@@ -16,8 +16,11 @@ rel_sanitize_extra() {
     if swift build -c debug --sanitize=thread --scratch-path .build-tsan -Xswiftc -static-stdlib \
         -Xlinker "--version-script=$root/Sources/Grip/exports.map" -Xlinker -soname=libgrip.so.0 \
         --product grip >"$rel_out/tsan-build.log" 2>&1 && ln -sf libgrip.so "$tsan/libgrip.so.0" &&
+        swift build -c debug --sanitize=thread --scratch-path .build-tsan -Xswiftc -static-stdlib \
+            -Xlinker "--version-script=$root/Sources/GripLua/exports.map" -Xlinker -soname=libgrip-lua.so.0 -Xlinker -lgrip \
+            --product grip-lua >>"$rel_out/tsan-build.log" 2>&1 && ln -sf libgrip-lua.so "$tsan/libgrip-lua.so.0" &&
         "$CLANG" -g -O1 -fsanitize=thread -pthread -IInclude -ITests/fuzz Tests/soak/threads.c Tests/fuzz/invariants.c \
-            -L"$tsan" -lgrip -Wl,-rpath,"$tsan" -L"$sw" -ldispatch -lBlocksRuntime -Wl,-rpath,"$sw" -lm \
+            -L"$tsan" -lgrip-lua -lgrip -Wl,-rpath,"$tsan" -L"$sw" -ldispatch -lBlocksRuntime -Wl,-rpath,"$sw" -lm \
             -o "$rel_out/threads_tsan"; then
         TSAN_OPTIONS=halt_on_error=1 run "$rel_out/threads-tsan.log" "$rel_out/threads_tsan" 5000 || status=$?
         line=$(grep -E '^threads:' "$rel_out/threads-tsan.log" | tail -n 1 || true)

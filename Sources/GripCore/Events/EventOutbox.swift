@@ -10,11 +10,6 @@ struct EventOutbox {
     private var transactions: [(id: UInt32, step: Transaction)] = []
     private var transactionsHead = 0
     private var transactionCounter: UInt32 = 0
-    /// Steps a script polled from the host's engine, waiting for the host's own poll (they
-    /// reach the host whoever caused them), oldest first.
-    var keptForHost: [(event: Event, step: Transaction)] = []
-    var keptHead = 0
-
     /// Queues `e`.
     @inline(__always) mutating func push(_ e: Event) { queue.push(e) }
 
@@ -67,12 +62,17 @@ struct EventOutbox {
 }
 
 extension Engine {
+    /// Queues `e` for whoever reads the engine's events now: the guest while `capturing`.
+    @inline(__always) func queue(_ e: Event) {
+        if capturing { guestOutbox.push(e) } else { outbox.push(e) }
+    }
+
     /// Queues an event for box slot `s` (its user data filled in).
     func emit(
         _ kind: EventKind, _ gesture: GestureKind = .none, slot s: Int32, handle: HandleID = .none,
         pointer: UInt32 = 0, at position: Vec2 = .zero
     ) {
-        outbox.push(
+        queue(
             Event(
                 kind: kind, gesture: gesture, box: scene.id(s), userData: scene.slots[Int(s)].userData,
                 handle: handle, pointer: pointer, time: time, position: position))
@@ -83,38 +83,40 @@ extension Engine {
         let e = Event(
             kind: .scriptError, box: scene.id(s), userData: scene.slots[Int(s)].userData,
             handle: handle, time: time)
-        outbox.pushScriptError(e, message: failure.message)
+        if capturing {
+            guestOutbox.pushScriptError(e, message: failure.message)
+        } else {
+            outbox.pushScriptError(e, message: failure.message)
+        }
     }
 
-    /// Queues step `t` as event `kind` (COMMITTED, UNDONE or REDONE).
+    /// Queues step `t` as event `kind` (COMMITTED, UNDONE or REDONE): for the host always, and for
+    /// the guest too while `capturing` (a step reaches the host whoever caused it).
     func emitTransaction(_ kind: EventKind, _ t: Transaction) {
         var userData: UInt64 = 0
         let box = t.eventBox
         if box != .selection, let s = scene.slot(box) { userData = scene.slots[Int(s)].userData }
-        outbox.pushTransaction(Event(kind: kind, gesture: t.gesture, box: box, userData: userData, time: time), t)
+        let e = Event(kind: kind, gesture: t.gesture, box: box, userData: userData, time: time)
+        outbox.pushTransaction(e, t)
+        if capturing { guestOutbox.pushTransaction(e, t) }
     }
 
-    /// Removes and returns the oldest event, or nil when there is none. For SCRIPT_ERROR the
-    /// hook's message is then in `polledMessage`; for COMMITTED, UNDONE and REDONE the step is in
-    /// `polledTransaction` (nil after any other event). With `keepingSteps` (a script polling
-    /// the host's engine) those three are also kept for the host's own poll, which returns them
-    /// first.
-    @_optimize(speed) public func pollEvent(keepingSteps: Bool = false) -> Event? {
+    /// Removes and returns the oldest event of the host's queue (or, with `guest`, of the guest's),
+    /// or nil when there is none. For SCRIPT_ERROR the hook's message is then in `polledMessage`;
+    /// for COMMITTED, UNDONE and REDONE the step is in `polledTransaction` (nil after any other
+    /// event).
+    @_optimize(speed) public func pollEvent(guest: Bool = false) -> Event? {
         if polledTransaction != nil { polledTransaction = nil }
-        if !keepingSteps && !outbox.keptForHost.isEmpty {
-            let k = outbox.keptForHost[outbox.keptHead]
-            outbox.keptHead += 1
-            if outbox.keptHead == outbox.keptForHost.count { outbox.keptForHost.removeAll(); outbox.keptHead = 0 }
-            polledMessage = nil
-            polledTransaction = k.step
-            return k.event
-        }
-        guard let e = outbox.queue.pop() else { return nil }
-        polledMessage = e.messageID != 0 ? outbox.message(e.messageID) : nil
-        if e.transactionID != 0 {
-            polledTransaction = outbox.takeTransaction(of: e)
-            if keepingSteps, let t = polledTransaction { outbox.keptForHost.append((e, t)) }
-        }
+        if guest { return Engine.poll(&guestOutbox, &polledMessage, &polledTransaction) }
+        return Engine.poll(&outbox, &polledMessage, &polledTransaction)
+    }
+
+    @inline(__always) private static func poll(
+        _ box: inout EventOutbox, _ message: inout String?, _ step: inout Transaction?
+    ) -> Event? {
+        guard let e = box.queue.pop() else { return nil }
+        message = e.messageID != 0 ? box.message(e.messageID) : nil
+        if e.transactionID != 0 { step = box.takeTransaction(of: e) }
         return e
     }
 }

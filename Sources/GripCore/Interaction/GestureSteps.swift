@@ -324,7 +324,7 @@ extension Engine {
         _ kind: EventKind, _ gesture: GestureKind = .none, handle: HandleID = .none,
         pointer: UInt32 = 0, at position: Vec2 = .zero
     ) {
-        outbox.push(
+        queue(
             Event(
                 kind: kind, gesture: gesture, box: .selection, userData: 0, handle: handle, pointer: pointer,
                 time: time, position: position))

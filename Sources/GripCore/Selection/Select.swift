@@ -114,7 +114,7 @@ extension Engine {
         if input.hover.box != .none, let s = scene.slot(input.hover.box) { scene.restyle(s) }
         scene.overlayMembershipChanged()
         scene.drawnStateChanged()
-        outbox.push(Event(kind: .selectionChanged, box: .selection, userData: 0, time: time))
+        queue(Event(kind: .selectionChanged, box: .selection, userData: 0, time: time))
     }
 
     /// Takes boxes that no longer exist out of the selection (after a destroy).
