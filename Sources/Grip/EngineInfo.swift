@@ -14,8 +14,9 @@ public func grip_engine_info_init(_ info: UnsafeMutablePointer<grip_engine_info>
 /// (no re-entrancy check) nor touches the message. GRIP_ERR_ARG for a dead engine, NULL `out` or
 /// a wrong struct_size.
 @_cdecl("grip_engine_get_info")
-public func grip_engine_get_info(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_engine_info>?) -> grip_status
-{
+public func grip_engine_get_info(
+    _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_engine_info>?
+) -> grip_status {
     guard let h = handle(engine), let out else { return GRIP_ERR_ARG }
     guard Int(out.pointee.struct_size) == MemoryLayout<grip_engine_info>.size else { return GRIP_ERR_ARG }
     let e = h.engine

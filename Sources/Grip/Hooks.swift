@@ -42,7 +42,10 @@ final class CHooks: BoxHooks {
         var geom = geometry(g, of: box)
         var p = grip_vec2()
         message[0] = 0
-        guard fn(table.context, box.rawValue, UInt32(truncatingIfNeeded: index), &geom, &p, message, CHooks.messageCapacity)
+        guard
+            fn(
+                table.context, box.rawValue, UInt32(truncatingIfNeeded: index), &geom, &p, message,
+                CHooks.messageCapacity)
         else { return .failure(failure("handle_position")) }
         return .success(Vec2(p.x, p.y))
     }

@@ -14,9 +14,9 @@
 typedef struct probe {
     grip_engine *engine;
     int positions, drags, indicators, constraints, destroyed;
-    bool fail_positions;     /* handle_position fails with a message */
-    double max_x;            /* the constraint keeps the centre's x at or below this */
-    uint64_t serials[8];     /* call_serial seen by the first hooks */
+    bool fail_positions; /* handle_position fails with a message */
+    double max_x;        /* the constraint keeps the centre's x at or below this */
+    uint64_t serials[8]; /* call_serial seen by the first hooks */
     int serial_count;
     grip_status inside;      /* a call back into the engine from inside a hook */
     bool busy_inside;        /* grip_engine_get_info's busy from inside a hook */
@@ -184,8 +184,8 @@ static void custom_handles(void) {
         CHECK_NEAR(k->center.y, 150, EXACT);
     }
     CHECK(p.positions >= 2);
-    CHECK(p.busy_inside);                   /* inside the frame build */
-    CHECK_STATUS(p.inside, GRIP_ERR_STATE); /* calls back in are refused */
+    CHECK(p.busy_inside);                                       /* inside the frame build */
+    CHECK_STATUS(p.inside, GRIP_ERR_STATE);                     /* calls back in are refused */
     CHECK(p.serial_count >= 2 && p.serials[0] == p.serials[1]); /* one call, one serial */
     CHECK_STATUS(grip_hit_test(e, 250, 150, &hit), GRIP_OK);
     CHECK_INT(hit.box, b);
@@ -321,7 +321,7 @@ static void destroy_inside_a_callback(void) {
     CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, 150, 150, 1.0), GRIP_OK);
     CHECK_INT(p.destroyed, 0);
     CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 190, 150, 1.1), GRIP_OK); /* the call that destroyed */
-    CHECK_INT(p.constraints, 1); /* the other member's constraint was not asked after it */
+    CHECK_INT(p.constraints, 1);                                          /* the other member's constraint was not asked after it */
     CHECK_INT(p.destroyed, 1);
     CHECK_INT(p.destroyed_after, 1);
     /* e is dead now; nothing more is called on it. */
