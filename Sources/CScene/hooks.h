@@ -4,8 +4,6 @@
 
 #include "../../Include/grip.h"
 
-/* The engine's settings (its grip_engine_desc, bounds as they are now). */
-grip_status gs_engine_settings(grip_engine *engine, grip_engine_desc *out);
 /* grip_box_create with the box's centre given exactly (center NULL: from x and y). */
 grip_status gs_box_create(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, grip_box *out);
 /* Destroys every box in one pass (grip_box_destroy of each, in linear time). */

@@ -49,7 +49,7 @@ static size_t map_slot(const id_map *m, uint64_t id) {
 grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length) {
     grip_engine_desc settings;
     grip_engine_desc_init(&settings);
-    grip_status st = gs_engine_settings(engine, &settings);
+    grip_status st = grip_engine_describe(engine, &settings);
     if (st != GRIP_OK) return st;
     if (length == NULL) return fail(engine, GRIP_ERR_ARG, "length is NULL");
     size_t n = 0;
@@ -125,7 +125,7 @@ static grip_status place(grip_engine *engine, const gs_scene *scene, grip_box *i
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length) {
     grip_engine_desc settings;
     grip_engine_desc_init(&settings);
-    grip_status st = gs_engine_settings(engine, &settings);
+    grip_status st = grip_engine_describe(engine, &settings);
     if (st != GRIP_OK) return st;
     if (json == NULL) return fail(engine, GRIP_ERR_ARG, "json is NULL");
     gs_scene scene;

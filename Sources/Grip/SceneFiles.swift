@@ -5,18 +5,6 @@ import GripCore
 // so that a loaded box goes through grip_box_create's checks. These two functions give it what
 // that API does not show. Their names are not grip_*, so the library does not export them.
 
-/// The engine's settings as a grip_engine_desc (what grip_engine_create took, bounds as set
-/// since): a scene is checked in a scratch engine made with them. GRIP_ERR_ARG for a bad engine
-/// or NULL `out`.
-@_cdecl("gs_engine_settings")
-public func gs_engine_settings(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_engine_desc>?) -> grip_status
-{
-    withEngine(engine) { h throws(GripError) in
-        try require(out, "out").pointee = h.engine.config.c
-        return GRIP_OK
-    }
-}
-
 /// grip_box_create with the centre given exactly (`center` NULL: from x, y as usual): x and
 /// y = centre - size / 2 do not always give back the centre they came from, so a scene file
 /// carries it where they do not.
