@@ -26,10 +26,13 @@ ln -sf "$lib/libgrip.so" "$tmp/libgrip.so.0"
 # the macro chunk compiled into the library is bindings/lua/grip_macros.lua as it is now
 scripts/gen --check >/dev/null
 
+runs=0
 for t in Tests/lua/test_*.lua; do
     "$cli" run "$t"
     LUA_CPATH="$tmp/lua/5.4/?.so" lua5.4 "$t"
+    runs=$((runs + 2))
 done
+echo "Lua script runs: $runs passed (each Tests/lua/test_*.lua through grip-cli and lua5.4)"
 # the session macros, event for event and bit for bit as they were written in Swift
 "$cli" run Tests/lua/macros/session.lua | cmp - Tests/lua/macros/session.expected
 LUA_CPATH="$tmp/lua/5.4/?.so" lua5.4 Tests/lua/macros/session.lua | cmp - Tests/lua/macros/session.expected
