@@ -64,7 +64,7 @@ typedef enum grip_status {
     GRIP_ERR_STATE = -3,     /* not allowed now: time going backwards, pointer up without down, a box parented to its own descendant */
     GRIP_ERR_LIMIT = -4,     /* a configured limit: boxes, pointers, script memory or instruction budget */
     GRIP_ERR_NOMEM = -5,
-    GRIP_ERR_SCRIPT = -6 /* a Lua error; the message has the chunk name and line */
+    GRIP_ERR_SCRIPT = -6 /* a Lua error (grip_lua_* calls); the message has the chunk name and line */
 } grip_status;
 
 const char *grip_status_string(grip_status status);
@@ -202,7 +202,7 @@ typedef enum grip_handle {
     GRIP_HANDLE_BOTTOM_LEFT = 7,
     GRIP_HANDLE_LEFT = 8,
     GRIP_HANDLE_ROTATE = 9,
-    GRIP_HANDLE_CUSTOM = 16, /* custom handles (Lua) are GRIP_HANDLE_CUSTOM + n */
+    GRIP_HANDLE_CUSTOM = 16, /* custom handles (a Lua script's or grip_hooks') are GRIP_HANDLE_CUSTOM + n */
     GRIP_HANDLE_FORCE32 = 0x7FFFFFFF
 } grip_handle;
 
@@ -235,7 +235,7 @@ typedef enum grip_indicator_shape {
     GRIP_INDICATOR_CIRCLE = 0,       /* inscribed circle */
     GRIP_INDICATOR_ROUNDED_RECT = 1, /* the box outline with corner_radius */
     GRIP_INDICATOR_RECT = 2,         /* the box outline */
-    GRIP_INDICATOR_CUSTOM = 3,       /* a Lua generator */
+    GRIP_INDICATOR_CUSTOM = 3,       /* an outline from a hook: grip_hooks.indicator_outline or a Lua generator */
     GRIP_INDICATOR_FORCE32 = 0x7FFFFFFF
 } grip_indicator_shape;
 

@@ -36,7 +36,11 @@ import Testing
     @Test func theCommitDoesNotGrowWithTheTree() throws {
         var rng = SplitMix64(seed: 2024)
         let e = try Engine()
-        for _ in 0..<30000 { _ = try e.createBox(HitTestReferenceTests.randomDesc(e, &rng, nested: rng.int(6) == 0)) }
+        var ids: [BoxID] = []
+        for _ in 0..<30000 {
+            ids.append(
+                try e.createBox(HitTestReferenceTests.randomDesc(e, &rng, nested: rng.int(6) == 0, parents: ids)))
+        }
         let largest = try Self.build(e) { _ in }
         #expect(largest > 0 && largest <= 3 * BoundsTree.buildStepItems + 6 * 64)
         try Self.expectHitsMatchTheReference(e, &rng, 300)

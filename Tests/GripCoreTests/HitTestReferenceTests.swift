@@ -33,13 +33,16 @@ import Testing
     }
 
     /// A random box in `e`: at top level somewhere in a 1000 x 1000 world, or (`nested`) inside
-    /// a random box less than three levels deep, a fifth to half its size.
-    static func randomDesc(_ e: Engine, _ rng: inout SplitMix64, nested: Bool) throws -> BoxDesc {
+    /// a random box less than three levels deep (one of `parents`, or of the live boxes when nil),
+    /// a fifth to half its size.
+    static func randomDesc(
+        _ e: Engine, _ rng: inout SplitMix64, nested: Bool, parents: [BoxID]? = nil
+    ) throws -> BoxDesc {
         var d = BoxDesc()
         var w = rng.double(10, 80), h = rng.double(10, 80)
         var center = Vec2(rng.double(0, 1000), rng.double(0, 1000))
-        let live = e.boxesInDrawOrder
-        if nested && !live.isEmpty {
+        let live = nested ? parents ?? e.boxesInDrawOrder : []
+        if !live.isEmpty {
             let parent = live[rng.int(live.count)]
             var depth = 0
             var x = parent

@@ -285,6 +285,9 @@ extension Engine {
 
     /// Every live box in draw order (parents before children, siblings in draw order).
     public var boxesInDrawOrder: [BoxID] {
+        // One read of the storage: an unoptimised build copies `scene` at every access (3.5 us a
+        // box at 30,000 boxes in the debug test build).
+        let scene = self.scene
         var out: [BoxID] = []
         var s = scene.firstInDrawOrder
         while let x = s { out.append(scene.id(x)); s = scene.nextInDrawOrder(x) }
