@@ -33,21 +33,18 @@ typedef struct box_ud {
 extern const char gl_engines_key;
 
 /* The name tables are generated from schema/grip.toml (Sources/CNames, scripts/gen). */
-#define handle_names       gn_handle_names
-#define allow_names        gn_allow_names
-#define event_names        gn_event_names
-#define gesture_names      gn_gesture_names
-#define command_names      gn_command_names
-#define select_names       gn_select_names
-#define phase_names        gn_phase_names
-#define mod_names          gn_mod_names
-#define state_names        gn_state_names
-#define order_names        gn_order_names
-#define selection_names    gn_selection_names
-#define marquee_names      gn_marquee_names
-#define group_resize_names gn_group_resize_names
-#define key_names          gn_key_names
-#define snap_names         gn_snap_names
+#define handle_names  gn_handle_names
+#define allow_names   gn_allow_names
+#define event_names   gn_event_names
+#define gesture_names gn_gesture_names
+#define command_names gn_command_names
+#define select_names  gn_select_names
+#define phase_names   gn_phase_names
+#define mod_names     gn_mod_names
+#define state_names   gn_state_names
+#define order_names   gn_order_names
+#define key_names     gn_key_names
+#define snap_names    gn_snap_names
 
 /* A zeroed gl_call named c. */
 #define CALL_INIT(c) \
@@ -69,6 +66,8 @@ int opt_field(lua_State *L, int idx, const char *key);
 double opt_number(lua_State *L, int idx, const char *key, double def);
 lua_Integer opt_integer(lua_State *L, int idx, const char *key, lua_Integer def);
 void check_keys(lua_State *L, int idx, const char *const *allowed, const char *what);
+void read_fields(lua_State *L, int idx, int eidx, const gn_field *fields, void *base, const char *what);
+void push_fields(lua_State *L, int eidx, const gn_field *fields, const void *base);
 void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d);
 void push_desc(lua_State *L, int eidx, const grip_box_desc *d);
 void push_vec(lua_State *L, double x, double y);

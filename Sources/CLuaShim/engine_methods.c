@@ -3,37 +3,10 @@
  * Each reads its arguments, calls Swift once (simple_engine_op) and pushes the results. */
 #include "bindings.h"
 
-static const char *const engine_keys[] = {"width", "height", "max_boxes", "max_pointers", "touch_slop",
-                                          "double_tap_interval", "handle_hit_radius", "selection", "marquee_rule",
-                                          "group_resize", "history_limit", "nudge_step", "nudge_step_large",
-                                          "rotate_handle_offset", NULL};
-
 int l_new(lua_State *L) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
-    if (!lua_isnoneornil(L, 1)) {
-        luaL_checktype(L, 1, LUA_TTABLE);
-        check_keys(L, 1, engine_keys, "grip.new");
-        d.width = opt_number(L, 1, "width", d.width);
-        d.height = opt_number(L, 1, "height", d.height);
-        lua_Integer mb = opt_integer(L, 1, "max_boxes", d.max_boxes);
-        lua_Integer mp = opt_integer(L, 1, "max_pointers", d.max_pointers);
-        if (mb < 0 || mb > 0x7FFFFFFF || mp < 0 || mp > 0x7FFFFFFF) luaL_error(L, "grip.new: max_boxes/max_pointers out of range");
-        d.max_boxes = (uint32_t)mb;
-        d.max_pointers = (uint32_t)mp;
-        d.touch_slop = opt_number(L, 1, "touch_slop", d.touch_slop);
-        d.double_tap_interval = opt_number(L, 1, "double_tap_interval", d.double_tap_interval);
-        d.handle_hit_radius = opt_number(L, 1, "handle_hit_radius", d.handle_hit_radius);
-        d.selection = (grip_selection_mode)opt_enum(L, 1, "selection", selection_names, (int)d.selection);
-        d.marquee_rule = (grip_marquee_rule)opt_enum(L, 1, "marquee_rule", marquee_names, (int)d.marquee_rule);
-        d.group_resize = (grip_group_resize)opt_enum(L, 1, "group_resize", group_resize_names, (int)d.group_resize);
-        lua_Integer hl = opt_integer(L, 1, "history_limit", d.history_limit);
-        if (hl < 0 || hl > 0x7FFFFFFF) luaL_error(L, "grip.new: history_limit out of range");
-        d.history_limit = (uint32_t)hl;
-        d.nudge_step = opt_number(L, 1, "nudge_step", d.nudge_step);
-        d.nudge_step_large = opt_number(L, 1, "nudge_step_large", d.nudge_step_large);
-        d.rotate_handle_offset = opt_number(L, 1, "rotate_handle_offset", d.rotate_handle_offset);
-    }
+    if (!lua_isnoneornil(L, 1)) read_fields(L, 1, 1, gn_engine_desc_fields, &d, "engine");
     engine_ud *u = new_engine_ud(L);
     gl_call c;
     memset(&c, 0, sizeof c);
@@ -132,18 +105,7 @@ int l_set_snapping(lua_State *L) {
     grip_snap_desc_init(&d);
     CALL_INIT(c);
     if (!lua_isnoneornil(L, 2)) {
-        luaL_checktype(L, 2, LUA_TTABLE);
-        static const char *const keys[] = {"flags", "grid_x", "grid_y", "grid_origin", "threshold", "bypass_modifiers", NULL};
-        check_keys(L, 2, keys, "snapping");
-        if (lua_getfield(L, 2, "flags") != LUA_TNIL) d.flags = mask_value(L, -1, snap_names, 0, GN_SNAP_ALL, "snapping.flags");
-        lua_pop(L, 1);
-        if (lua_getfield(L, 2, "bypass_modifiers") != LUA_TNIL) d.bypass_modifiers = mask_value(L, -1, mod_names, 0, GN_MOD_ALL, "snapping.bypass_modifiers");
-        lua_pop(L, 1);
-        if (lua_getfield(L, 2, "grid_origin") != LUA_TNIL) point_value(L, -1, &d.grid_origin.x, &d.grid_origin.y, "snapping.grid_origin");
-        lua_pop(L, 1);
-        d.grid_x = opt_number(L, 2, "grid_x", d.grid_x);
-        d.grid_y = opt_number(L, 2, "grid_y", d.grid_y);
-        d.threshold = opt_number(L, 2, "threshold", d.threshold);
+        read_fields(L, 2, 1, gn_snap_desc_fields, &d, "snapping");
         c.in = &d;
     }
     return simple_engine_op(L, GL_OP_SET_SNAPPING, &c);
@@ -375,24 +337,7 @@ int l_describe(lua_State *L) {
     CALL_INIT(c);
     c.out = &d;
     simple_engine_op(L, GL_OP_ENGINE_DESCRIBE, &c);
-    lua_createtable(L, 0, 14);
-    set_num(L, "width", d.width);
-    set_num(L, "height", d.height);
-    set_int(L, "max_boxes", d.max_boxes);
-    set_int(L, "max_pointers", d.max_pointers);
-    set_num(L, "touch_slop", d.touch_slop);
-    set_num(L, "double_tap_interval", d.double_tap_interval);
-    set_num(L, "handle_hit_radius", d.handle_hit_radius);
-    push_name(L, selection_names, d.selection);
-    lua_setfield(L, -2, "selection");
-    push_name(L, marquee_names, d.marquee_rule);
-    lua_setfield(L, -2, "marquee_rule");
-    push_name(L, group_resize_names, d.group_resize);
-    lua_setfield(L, -2, "group_resize");
-    set_int(L, "history_limit", d.history_limit);
-    set_num(L, "nudge_step", d.nudge_step);
-    set_num(L, "nudge_step_large", d.nudge_step_large);
-    set_num(L, "rotate_handle_offset", d.rotate_handle_offset);
+    push_fields(L, 1, gn_engine_desc_fields, &d);
     return 1;
 }
 

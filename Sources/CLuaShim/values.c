@@ -6,21 +6,18 @@
 /* ---- names ------------------------------------------------------------------ */
 
 /* The name tables are generated from schema/grip.toml (Sources/CNames, scripts/gen). */
-#define handle_names       gn_handle_names
-#define allow_names        gn_allow_names
-#define event_names        gn_event_names
-#define gesture_names      gn_gesture_names
-#define command_names      gn_command_names
-#define select_names       gn_select_names
-#define phase_names        gn_phase_names
-#define mod_names          gn_mod_names
-#define state_names        gn_state_names
-#define order_names        gn_order_names
-#define selection_names    gn_selection_names
-#define marquee_names      gn_marquee_names
-#define group_resize_names gn_group_resize_names
-#define key_names          gn_key_names
-#define snap_names         gn_snap_names
+#define handle_names  gn_handle_names
+#define allow_names   gn_allow_names
+#define event_names   gn_event_names
+#define gesture_names gn_gesture_names
+#define command_names gn_command_names
+#define select_names  gn_select_names
+#define phase_names   gn_phase_names
+#define mod_names     gn_mod_names
+#define state_names   gn_state_names
+#define order_names   gn_order_names
+#define key_names     gn_key_names
+#define snap_names    gn_snap_names
 
 int name_index(const char *const *names, const char *s) {
     for (int i = 0; names[i]; i++) {
@@ -191,62 +188,81 @@ static uint32_t all_bits(const gn_field *f) {
     return m;
 }
 
-/* Reads the fields of the table at idx over *d (fields not given keep their value). */
-void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) {
+/* Reads the fields of the table at idx over the description at base, whose fields `fields` lists
+ * (gn_*_fields): fields not given keep their value. `what` names the description in messages
+ * ("unknown box field 'k'", "box field 'k' ..."); a box field's box must belong to the engine at
+ * eidx. */
+void read_fields(lua_State *L, int idx, int eidx, const gn_field *fields, void *base, const char *what) {
     idx = lua_absindex(L, idx);
     eidx = lua_absindex(L, eidx);
     luaL_checktype(L, idx, LUA_TTABLE);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
-        if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "box fields are named (got a %s key)", luaL_typename(L, -2));
+        if (lua_type(L, -2) != LUA_TSTRING) luaL_error(L, "%s fields are named (got a %s key)", what, luaL_typename(L, -2));
         const char *k = lua_tostring(L, -2);
-        char what[64];
-        snprintf(what, sizeof what, "box field '%s'", k);
-        const gn_field *f = gn_box_desc_fields;
+        char label[64];
+        snprintf(label, sizeof label, "%s field '%s'", what, k);
+        const gn_field *f = fields;
         while (f->name[0] && strcmp(f->name, k) != 0) f++;
-        char *p = (char *)d + f->offset;
+        char *p = (char *)base + f->offset;
         switch (f->name[0] ? f->kind : -1) {
-        case GN_NUMBER: *(double *)p = num_value(L, -1, what); break;
-        case GN_BOOL: *(bool *)p = bool_value(L, -1, what); break;
+        case GN_NUMBER: *(double *)p = num_value(L, -1, label); break;
+        case GN_BOOL: *(bool *)p = bool_value(L, -1, label); break;
         case GN_MASK:
-            *(uint32_t *)p = mask_value(L, -1, gn_tables[f->table] + f->first, f->first, all_bits(f), what);
+            *(uint32_t *)p = mask_value(L, -1, gn_tables[f->table] + f->first, f->first, all_bits(f), label);
             break;
-        case GN_ENUM: *(uint32_t *)p = (uint32_t)enum_value(L, -1, gn_tables[f->table], what); break;
-        case GN_U64: *(uint64_t *)p = (uint64_t)int_value(L, -1, what); break;
+        case GN_ENUM: *(uint32_t *)p = (uint32_t)enum_value(L, -1, gn_tables[f->table], label); break;
+        case GN_U64: *(uint64_t *)p = (uint64_t)int_value(L, -1, label); break;
+        case GN_U32: {
+            lua_Integer v = int_value(L, -1, label);
+            if (v < 0 || v > 0x7FFFFFFF) luaL_error(L, "%s must be in 0 ... 2147483647 (got %I)", label, v);
+            *(uint32_t *)p = (uint32_t)v;
+            break;
+        }
+        case GN_VEC2: point_value(L, -1, &((grip_vec2 *)p)->x, &((grip_vec2 *)p)->y, label); break;
         case GN_BOX:
             if (lua_isnil(L, -1)) {
-                d->parent = GRIP_NO_BOX;
+                *(grip_box *)p = GRIP_NO_BOX;
             } else {
                 box_ud *b = (box_ud *)luaL_testudata(L, -1, BOX_MT);
-                if (b == NULL) luaL_error(L, "box field 'parent' must be a box (got %s)", luaL_typename(L, -1));
+                if (b == NULL) luaL_error(L, "%s must be a box (got %s)", label, luaL_typename(L, -1));
                 lua_getiuservalue(L, -1, 1);
-                if (!lua_rawequal(L, -1, eidx)) luaL_error(L, "box field 'parent' is a box of another engine");
+                if (!lua_rawequal(L, -1, eidx)) luaL_error(L, "%s is a box of another engine", label);
                 lua_pop(L, 1);
-                d->parent = b->id;
+                *(grip_box *)p = b->id;
             }
             break;
-        default: luaL_error(L, "unknown box field '%s'", k);
+        default: luaL_error(L, "unknown %s field '%s'", what, k);
         }
         lua_pop(L, 1);
     }
 }
 
-void push_desc(lua_State *L, int eidx, const grip_box_desc *d) {
+/* Pushes a table of every field of the description at base (the keys read_fields reads). */
+void push_fields(lua_State *L, int eidx, const gn_field *fields, const void *base) {
     eidx = lua_absindex(L, eidx);
-    lua_createtable(L, 0, 32);
-    for (const gn_field *f = gn_box_desc_fields; f->name[0]; f++) {
-        const char *p = (const char *)d + f->offset;
+    int n = 0;
+    while (fields[n].name[0]) n++;
+    lua_createtable(L, 0, n);
+    for (const gn_field *f = fields; f->name[0]; f++) {
+        const char *p = (const char *)base + f->offset;
         switch (f->kind) {
         case GN_NUMBER: lua_pushnumber(L, *(const double *)p); break;
         case GN_BOOL: lua_pushboolean(L, *(const bool *)p); break;
         case GN_MASK: push_mask(L, *(const uint32_t *)p, gn_tables[f->table] + f->first, f->first); break;
         case GN_ENUM: push_name(L, gn_tables[f->table], (long)*(const uint32_t *)p); break;
         case GN_U64: lua_pushinteger(L, (lua_Integer) * (const uint64_t *)p); break;
-        default: push_box(L, eidx, d->parent); break;
+        case GN_U32: lua_pushinteger(L, (lua_Integer) * (const uint32_t *)p); break;
+        case GN_VEC2: push_vec(L, ((const grip_vec2 *)p)->x, ((const grip_vec2 *)p)->y); break;
+        default: push_box(L, eidx, *(const grip_box *)p); break;
         }
         lua_setfield(L, -2, f->name);
     }
 }
+
+void read_desc(lua_State *L, int idx, int eidx, grip_box_desc *d) { read_fields(L, idx, eidx, gn_box_desc_fields, d, "box"); }
+
+void push_desc(lua_State *L, int eidx, const grip_box_desc *d) { push_fields(L, eidx, gn_box_desc_fields, d); }
 
 /* ---- value tables ------------------------------------------------------------------------- */
 

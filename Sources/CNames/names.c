@@ -100,3 +100,29 @@ const gn_field gn_box_desc_fields[] = {
     {"pass_through", GN_BOOL, 0, 0, offsetof(grip_box_desc, pass_through)},
     {"hit_outset", GN_NUMBER, 0, 0, offsetof(grip_box_desc, hit_outset)},
     {"", 0, 0, 0, 0}};
+
+const gn_field gn_engine_desc_fields[] = {
+    {"width", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, width)},
+    {"height", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, height)},
+    {"max_boxes", GN_U32, 0, 0, offsetof(grip_engine_desc, max_boxes)},
+    {"max_pointers", GN_U32, 0, 0, offsetof(grip_engine_desc, max_pointers)},
+    {"touch_slop", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, touch_slop)},
+    {"double_tap_interval", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, double_tap_interval)},
+    {"handle_hit_radius", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, handle_hit_radius)},
+    {"selection", GN_ENUM, 1, 0, offsetof(grip_engine_desc, selection)},
+    {"marquee_rule", GN_ENUM, 2, 0, offsetof(grip_engine_desc, marquee_rule)},
+    {"group_resize", GN_ENUM, 3, 0, offsetof(grip_engine_desc, group_resize)},
+    {"history_limit", GN_U32, 0, 0, offsetof(grip_engine_desc, history_limit)},
+    {"nudge_step", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, nudge_step)},
+    {"nudge_step_large", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, nudge_step_large)},
+    {"rotate_handle_offset", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, rotate_handle_offset)},
+    {"", 0, 0, 0, 0}};
+
+const gn_field gn_snap_desc_fields[] = {
+    {"flags", GN_MASK, 10, 0, offsetof(grip_snap_desc, flags)},
+    {"grid_x", GN_NUMBER, 0, 0, offsetof(grip_snap_desc, grid_x)},
+    {"grid_y", GN_NUMBER, 0, 0, offsetof(grip_snap_desc, grid_y)},
+    {"grid_origin", GN_VEC2, 0, 0, offsetof(grip_snap_desc, grid_origin)},
+    {"threshold", GN_NUMBER, 0, 0, offsetof(grip_snap_desc, threshold)},
+    {"bypass_modifiers", GN_MASK, 12, 0, offsetof(grip_snap_desc, bypass_modifiers)},
+    {"", 0, 0, 0, 0}};

@@ -121,8 +121,59 @@ static bool flag(replay *r, const char *v) {
     return false;
 }
 
+/* Sets the field named k of the description at base (`fields` lists its fields) from the value
+ * text v; a grip_vec2 field NAME is set as NAME_x and NAME_y. `what` names the description in
+ * messages. */
+static void set_field(replay *r, const gn_field *fields, void *base, const char *k, const char *v, const char *what) {
+    const gn_field *f = fields;
+    size_t kn = strlen(k);
+    int axis = -1;
+    while (f->name[0] && strcmp(f->name, k) != 0) {
+        size_t fn = strlen(f->name);
+        if (f->kind == GN_VEC2 && kn == fn + 2 && !strncmp(k, f->name, fn) && k[fn] == '_' &&
+            (k[fn + 1] == 'x' || k[fn + 1] == 'y')) {
+            axis = k[fn + 1] == 'y';
+            break;
+        }
+        f++;
+    }
+    if (!f->name[0] || (f->kind == GN_VEC2 && axis < 0)) die(r, "unknown %s field '%s'", what, k);
+    char *p = (char *)base + f->offset;
+    switch (f->kind) {
+    case GN_NUMBER: *(double *)p = number(r, v); break;
+    case GN_BOOL: *(bool *)p = flag(r, v); break;
+    case GN_MASK: {
+        const char *const *names = gn_tables[f->table] + f->first;
+        uint32_t all = 0;
+        for (int b = 0; names[b]; b++) all |= 1u << (f->first + b);
+        *(uint32_t *)p = mask(r, v, names, all, f->first);
+        break;
+    }
+    case GN_ENUM: {
+        int e = index_of(gn_tables[f->table], v);
+        if (e < 0) die(r, "%s '%s'", k, v);
+        *(uint32_t *)p = (uint32_t)e;
+        break;
+    }
+    case GN_U64: *(uint64_t *)p = strtoull(v, NULL, 0); break;
+    case GN_U32: *(uint32_t *)p = (uint32_t)strtoul(v, NULL, 0); break;
+    case GN_VEC2: (axis ? &((grip_vec2 *)p)->y : &((grip_vec2 *)p)->x)[0] = number(r, v); break;
+    default: *(grip_box *)p = box_named(r, v); break;
+    }
+}
+
+/* Applies key=value tokens to the description at base (`fields` lists its fields). */
+static void apply_fields(replay *r, const gn_field *fields, void *base, char **tok, int n, const char *what) {
+    for (int i = 0; i < n; i++) {
+        char *eq = strchr(tok[i], '=');
+        if (!eq) die(r, "expected key=value, got '%s'", tok[i]);
+        *eq = 0;
+        set_field(r, fields, base, tok[i], eq + 1, what);
+    }
+}
+
 /* Applies key=value tokens to a box description (keys are grip_box_desc's field names; w, h and
- * rot are short for width, height and rotation). */
+ * rot are short for width, height and rotation; id names the box and is skipped here). */
 static void box_fields(replay *r, grip_box_desc *d, char **tok, int n) {
     for (int i = 0; i < n; i++) {
         char *eq = strchr(tok[i], '=');
@@ -130,33 +181,10 @@ static void box_fields(replay *r, grip_box_desc *d, char **tok, int n) {
         *eq = 0;
         const char *k = tok[i], *v = eq + 1;
         if (!strcmp(k, "id")) continue;
-        /* Short names of a few fields. */
         if (!strcmp(k, "w")) k = "width";
         else if (!strcmp(k, "h")) k = "height";
         else if (!strcmp(k, "rot")) k = "rotation";
-        const gn_field *f = gn_box_desc_fields;
-        while (f->name[0] && strcmp(f->name, k) != 0) f++;
-        char *p = (char *)d + f->offset;
-        if (!f->name[0]) die(r, "unknown box field '%s'", k);
-        switch (f->kind) {
-        case GN_NUMBER: *(double *)p = number(r, v); break;
-        case GN_BOOL: *(bool *)p = flag(r, v); break;
-        case GN_MASK: {
-            const char *const *names = gn_tables[f->table] + f->first;
-            uint32_t all = 0;
-            for (int b = 0; names[b]; b++) all |= 1u << (f->first + b);
-            *(uint32_t *)p = mask(r, v, names, all, f->first);
-            break;
-        }
-        case GN_ENUM: {
-            int e = index_of(gn_tables[f->table], v);
-            if (e < 0) die(r, "%s '%s'", k, v);
-            *(uint32_t *)p = (uint32_t)e;
-            break;
-        }
-        case GN_U64: *(uint64_t *)p = strtoull(v, NULL, 0); break;
-        default: d->parent = box_named(r, v); break;
-        }
+        set_field(r, gn_box_desc_fields, d, k, v, "box");
     }
 }
 
@@ -305,31 +333,7 @@ static void run_line(replay *r, char **tok, int n) {
         if (n < 3) die(r, "engine WIDTH HEIGHT [key=value...]");
         d.width = number(r, tok[1]);
         d.height = number(r, tok[2]);
-        for (int i = 3; i < n; i++) {
-            char *eq = strchr(tok[i], '=');
-            if (!eq) die(r, "expected key=value, got '%s'", tok[i]);
-            *eq = 0;
-            const char *k = tok[i], *v = eq + 1;
-            if (!strcmp(k, "max_boxes")) d.max_boxes = (uint32_t)strtoul(v, NULL, 0);
-            else if (!strcmp(k, "max_pointers")) d.max_pointers = (uint32_t)strtoul(v, NULL, 0);
-            else if (!strcmp(k, "touch_slop")) d.touch_slop = number(r, v);
-            else if (!strcmp(k, "double_tap_interval")) d.double_tap_interval = number(r, v);
-            else if (!strcmp(k, "handle_hit_radius")) d.handle_hit_radius = number(r, v);
-            else if (!strcmp(k, "selection")) {
-                if (index_of(gn_selection_names, v) < 0) die(r, "selection is off or pointer");
-                d.selection = (grip_selection_mode)index_of(gn_selection_names, v);
-            } else if (!strcmp(k, "marquee_rule")) {
-                if (index_of(gn_marquee_names, v) < 0) die(r, "marquee_rule is intersect or contain");
-                d.marquee_rule = (grip_marquee_rule)index_of(gn_marquee_names, v);
-            } else if (!strcmp(k, "group_resize")) {
-                if (index_of(gn_group_resize_names, v) < 0) die(r, "group_resize is keep_shapes or member_axes");
-                d.group_resize = (grip_group_resize)index_of(gn_group_resize_names, v);
-            } else if (!strcmp(k, "rotate_handle_offset")) d.rotate_handle_offset = number(r, v);
-            else if (!strcmp(k, "history_limit")) d.history_limit = (uint32_t)strtoul(v, NULL, 0);
-            else if (!strcmp(k, "nudge_step")) d.nudge_step = number(r, v);
-            else if (!strcmp(k, "nudge_step_large")) d.nudge_step_large = number(r, v);
-            else die(r, "unknown engine field '%s'", k);
-        }
+        apply_fields(r, gn_engine_desc_fields, &d, tok + 3, n - 3, "engine");
         s = grip_engine_create(&d, &r->e);
         if (s != GRIP_OK) die(r, "grip_engine_create: %s", grip_engine_errmsg(NULL));
         report(r, verb, s);
@@ -459,20 +463,7 @@ static void run_line(replay *r, char **tok, int n) {
             report(r, verb, s);
             return;
         }
-        for (int i = 1; i < n; i++) {
-            char *eq = strchr(tok[i], '=');
-            if (!eq) die(r, "snapping off | snapping key=value...");
-            *eq = 0;
-            const char *k = tok[i], *v = eq + 1;
-            if (!strcmp(k, "flags")) d.flags = mask(r, v, gn_snap_names, GN_SNAP_ALL, 0);
-            else if (!strcmp(k, "grid_x")) d.grid_x = number(r, v);
-            else if (!strcmp(k, "grid_y")) d.grid_y = number(r, v);
-            else if (!strcmp(k, "grid_origin_x")) d.grid_origin.x = number(r, v);
-            else if (!strcmp(k, "grid_origin_y")) d.grid_origin.y = number(r, v);
-            else if (!strcmp(k, "threshold")) d.threshold = number(r, v);
-            else if (!strcmp(k, "bypass_modifiers")) d.bypass_modifiers = mask(r, v, gn_mod_names, GN_MOD_ALL, 0);
-            else die(r, "unknown snapping field '%s'", k);
-        }
+        apply_fields(r, gn_snap_desc_fields, &d, tok + 1, n - 1, "snapping");
         s = grip_engine_set_snapping(r->e, &d);
     } else if (!strcmp(verb, "bounds")) {
         if (n != 3) die(r, "bounds WIDTH HEIGHT");

@@ -29,7 +29,7 @@ check(rawget(_G, "grip") == nil or grip.host ~= nil, "require sets no global")
 local e = grip.new{width = 800, height = 600}
 check(tostring(e):find("grip.engine") == 1, "engine __tostring")
 check(getmetatable(e) == "grip.engine", "engine metatable is protected")
-fails("unknown field 'widht'", grip.new, {widht = 3})
+fails("unknown engine field 'widht'", grip.new, {widht = 3})
 fails("must be a number", grip.new, {width = "wide"})
 fails("grip_engine_desc.width must be finite and > 0", grip.new, {width = -1, height = 10})
 check(e:time() == 0, "time starts at 0")

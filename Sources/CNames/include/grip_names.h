@@ -2,7 +2,7 @@
 #ifndef GRIP_NAMES_H
 #define GRIP_NAMES_H
 
-/* The names of grip.h's enum values and the fields of grip_box_desc, as the Lua module, scene
+/* The names of grip.h's enum values and the fields of the descriptions, as the Lua module, scene
  * files and replay logs spell them (the schema's `lua` names); masks are lists of those names;
  * fields keep their C names. Private to Grip (the gn_ prefix is not exported). */
 
@@ -63,14 +63,16 @@ enum {
 };
 extern const char *const *const gn_tables[GN_TABLE_COUNT];
 
-/* How a field of grip_box_desc is written. */
+/* How a field of a description is written. */
 typedef enum gn_field_kind {
     GN_NUMBER,  /* double */
     GN_BOOL,    /* bool */
     GN_MASK,    /* uint32_t bit mask: bit b is gn_tables[table][b], from bit `first` */
     GN_ENUM,    /* a 32-bit enum: value v is gn_tables[table][v] */
     GN_U64,     /* uint64_t */
-    GN_BOX      /* grip_box */
+    GN_BOX,     /* grip_box */
+    GN_U32,     /* uint32_t (a count or a limit) */
+    GN_VEC2     /* grip_vec2 */
 } gn_field_kind;
 
 typedef struct gn_field {
@@ -78,11 +80,14 @@ typedef struct gn_field {
     unsigned char kind;         /* gn_field_kind */
     unsigned char table;        /* GN_MASK, GN_ENUM: GN_TABLE_* */
     unsigned char first;        /* GN_MASK: the lowest bit that has a name */
-    unsigned short offset;      /* offsetof(grip_box_desc, name) */
+    unsigned short offset;      /* offsetof(the struct, name) */
 } gn_field;
 
-/* Every field of grip_box_desc but struct_size, in declaration order; ends with an empty name. */
+/* Every field of grip_box_desc, grip_engine_desc and grip_snap_desc but struct_size, in
+ * declaration order; each list ends with an empty name. */
 extern const gn_field gn_box_desc_fields[];
+extern const gn_field gn_engine_desc_fields[];
+extern const gn_field gn_snap_desc_fields[];
 
 /* Table t and field i, for Swift (which does not import arrays of unknown size). */
 static inline const char *const *gn_table(int t) { return gn_tables[t]; }
