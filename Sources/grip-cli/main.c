@@ -13,20 +13,24 @@
  * final frame as SVG (the C example's writer, examples/c/svg.c). --scene loads a scene file
  * (grip_scene_load) into the engine before the script runs, --save writes the engine's scene
  * (grip_scene_save) after it, so a macro edits a scene file; `render` of a .json file draws the
- * scene with no script. With a scene and no --size, the SVG is the scene's bounds.
+ * scene with no script. With a scene and no --size, the SVG is the scene's bounds. Both --save
+ * and --svg replace their file whole (replace_file.h): a failed write leaves the old file as it
+ * was, and a symbolic link at the path is replaced rather than written through.
  *
  * A plain C client of libgrip.so: it uses nothing but grip.h.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "GripReplay.h"
 #include "grip.h"
+#include "replace_file.h"
 #include "svg.h"
 
-/* Prints the usage to out and exits with code: stdout and 0 for --help, stderr and 2 for a
- * command line the CLI does not take. */
+/* Prints the usage to out and exits with code: stdout and 0 for --help (with how saves write
+ * their files), stderr and 2 for a command line the CLI does not take. */
 static void usage_to(FILE *out, int code) {
     fputs("usage: grip run FILE.lua [--scene IN.json] [--save OUT.json] [--sandbox] [--size WxH]\n"
           "       grip render FILE.lua --svg OUT.svg [--scene IN.json] [--sandbox] [--size WxH]\n"
@@ -34,6 +38,14 @@ static void usage_to(FILE *out, int code) {
           "       grip replay [-v] LOG\n"
           "       grip --help\n",
           out);
+    if (code == 0)
+        fputs("\n"
+              "--save and --svg replace the file they name whole: the new contents go into a\n"
+              "temporary file in the same directory, synced, then renamed over it, so a failed\n"
+              "write leaves the old file as it was. A symbolic link at that path is replaced by\n"
+              "the new file; the file it pointed to is not written. A replaced file keeps its\n"
+              "permissions; a new one gets 0666 less the umask.\n",
+              out);
     exit(code);
 }
 
@@ -108,23 +120,45 @@ static void load_scene(grip_engine *engine, const char *path) {
     free(text);
 }
 
-/* Writes the engine's scene to path; 0 on success. */
+/* Writes the engine's scene to path, replacing the file whole (replace_file.h); 0 on success,
+ * -1 after printing why (the file at path is then as it was). */
 static int save_scene(grip_engine *engine, const char *path) {
     size_t length = 0;
     char *text;
+    replace_file file;
     FILE *f;
-    int ok;
-    if (grip_scene_save(engine, NULL, 0, &length) != GRIP_ERR_LIMIT) return -1;
-    text = (char *)malloc(length + 1);
-    if (text == NULL || grip_scene_save(engine, text, length + 1, &length) != GRIP_OK) {
+    if (grip_scene_save(engine, NULL, 0, &length) != GRIP_ERR_LIMIT ||
+        (text = (char *)malloc(length + 1)) == NULL) {
+        fprintf(stderr, "grip: cannot save the scene to %s: out of memory; %s is unchanged\n", path, path);
+        return -1;
+    }
+    if (grip_scene_save(engine, text, length + 1, &length) != GRIP_OK) {
+        fprintf(stderr, "grip: cannot save the scene to %s: %s; %s is unchanged\n", path, grip_engine_errmsg(engine),
+                path);
         free(text);
         return -1;
     }
-    f = fopen(path, "wb");
-    ok = f != NULL && fwrite(text, 1, length, f) == length;
-    if (f != NULL && fclose(f) != 0) ok = 0;
+    f = replace_file_begin(&file, path);
+    if (f != NULL && fwrite(text, 1, length, f) != length) replace_file_fail(&file, errno);
     free(text);
-    return ok ? 0 : -1;
+    if (f == NULL || replace_file_commit(&file) != 0) {
+        replace_file_report(&file);
+        return -1;
+    }
+    return 0;
+}
+
+/* Writes the frame as SVG to path, replacing the file whole; 0 on success, -1 after printing
+ * why (the file at path is then as it was). */
+static int save_svg(const char *path, const grip_frame *frame, double width, double height) {
+    replace_file file;
+    FILE *f = replace_file_begin(&file, path);
+    if (f != NULL && svg_write_frame(f, frame, width, height) != 0) replace_file_fail(&file, errno);
+    if (f == NULL || replace_file_commit(&file) != 0) {
+        replace_file_report(&file);
+        return -1;
+    }
+    return 0;
 }
 
 /* The bounds the engine's scene file states (the engine's own), for the SVG's size. */
@@ -228,17 +262,17 @@ int main(int argc, char **argv) {
     if (render) {
         grip_frame frame;
         if (grip_frame_get(engine, &frame) != GRIP_OK) fail(grip_engine_errmsg(engine), NULL);
-        if (svg_save_frame(svg_path, &frame, width, height) != 0) {
+        if (save_svg(svg_path, &frame, width, height) != 0) {
             grip_lua_destroy(lua);
             grip_engine_destroy(engine);
-            fail("cannot write", svg_path);
+            return 1;
         }
     }
 
     if (save_path != NULL && save_scene(engine, save_path) != 0) {
         grip_lua_destroy(lua);
         grip_engine_destroy(engine);
-        fail("cannot write", save_path);
+        return 1;
     }
 
     grip_lua_destroy(lua);

@@ -12,6 +12,19 @@ cli_scene_test() {
 
 cli_scene_test
 
+# cli_save_test: the CLI's saves replace the file whole (Tests/cli/test_save.sh): a symbolic link
+# at the target replaced, not written through; a failed or cut-short write leaving the old file
+# byte-identical and no temporary file; a save over a file replacing it completely.
+cli_save_test() {
+    echo "== CLI saves"
+    local status=0 line
+    run "$out/cli_save.log" Tests/cli/test_save.sh "$libdir/grip-cli" || status=$?
+    line=$(grep -E '^CLI save tests: [0-9]+ checks, [0-9]+ failed$' "$out/cli_save.log" | tail -n 1 || true)
+    record "$status" "${line:-CLI save tests: exited with status $status before its summary}"
+}
+
+cli_save_test
+
 # cli_options_test: --help and unknown options of the CLI and the scripts (Tests/cli/test_options.sh).
 cli_options_test() {
     echo "== CLI options"
