@@ -69,60 +69,6 @@ private func createEngine(
     }
 }
 
-extension EngineConfig {
-    /// Reads a C description, rejecting unknown enum values (the ranges are `problem()`'s).
-    init(_ d: grip_engine_desc) throws(GripError) {
-        self.init()
-        guard let selection = SelectionMode(rawValue: UInt32(truncatingIfNeeded: d.selection.rawValue)) else {
-            throw GripError(
-                .invalidArgument, "grip_engine_desc.selection \(d.selection.rawValue) is not a grip_selection_mode")
-        }
-        guard let rule = MarqueeRule(rawValue: UInt32(truncatingIfNeeded: d.marquee_rule.rawValue)) else {
-            throw GripError(
-                .invalidArgument, "grip_engine_desc.marquee_rule \(d.marquee_rule.rawValue) is not a grip_marquee_rule")
-        }
-        guard let groupResize = GroupResize(rawValue: UInt32(truncatingIfNeeded: d.group_resize.rawValue)) else {
-            throw GripError(
-                .invalidArgument, "grip_engine_desc.group_resize \(d.group_resize.rawValue) is not a grip_group_resize")
-        }
-        width = d.width
-        height = d.height
-        if d.max_boxes != 0 { maxBoxes = Int(d.max_boxes) }
-        if d.max_pointers != 0 { maxPointers = Int(d.max_pointers) }
-        touchSlop = d.touch_slop
-        doubleTapInterval = d.double_tap_interval
-        handleHitRadius = d.handle_hit_radius
-        selectionMode = selection
-        marqueeRule = rule
-        self.groupResize = groupResize
-        historyLimit = Int(d.history_limit)
-        nudgeStep = d.nudge_step
-        nudgeStepLarge = d.nudge_step_large
-        rotateHandleOffset = d.rotate_handle_offset
-    }
-
-    /// The C description.
-    var c: grip_engine_desc {
-        var d = grip_engine_desc()
-        d.struct_size = UInt32(MemoryLayout<grip_engine_desc>.size)
-        d.width = width
-        d.height = height
-        d.max_boxes = UInt32(clamping: maxBoxes)
-        d.max_pointers = UInt32(clamping: maxPointers)
-        d.touch_slop = touchSlop
-        d.double_tap_interval = doubleTapInterval
-        d.handle_hit_radius = handleHitRadius
-        d.selection = grip_selection_mode(rawValue: numericCast(selectionMode.rawValue))
-        d.marquee_rule = grip_marquee_rule(rawValue: numericCast(marqueeRule.rawValue))
-        d.group_resize = grip_group_resize(rawValue: numericCast(groupResize.rawValue))
-        d.history_limit = UInt32(clamping: historyLimit)
-        d.nudge_step = nudgeStep
-        d.nudge_step_large = nudgeStepLarge
-        d.rotate_handle_offset = rotateHandleOffset
-        return d
-    }
-}
-
 /// `grip_engine_destroy`: frees the engine and everything it handed out. NULL, and a pointer
 /// already destroyed (while its memory still says so), are ignored. Inside one of the engine's
 /// callbacks (the engine busy) it only marks the engine: the call in progress destroys it as it

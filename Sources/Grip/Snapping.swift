@@ -28,29 +28,3 @@ public func grip_engine_set_snapping(_ engine: OpaquePointer?, _ desc: UnsafePoi
         return GRIP_OK
     }
 }
-
-extension SnapConfig {
-    /// The settings of a C description (checked by `problem()`).
-    init(_ d: grip_snap_desc) {
-        self.init()
-        flags = d.flags
-        gridX = d.grid_x
-        gridY = d.grid_y
-        gridOrigin = Vec2(d.grid_origin)
-        threshold = d.threshold
-        bypass = d.bypass_modifiers
-    }
-
-    /// The C description.
-    var c: grip_snap_desc {
-        var d = grip_snap_desc()
-        d.struct_size = UInt32(MemoryLayout<grip_snap_desc>.size)
-        d.flags = flags
-        d.grid_x = gridX
-        d.grid_y = gridY
-        d.grid_origin = gridOrigin.toC
-        d.threshold = threshold
-        d.bypass_modifiers = bypass
-        return d
-    }
-}
