@@ -140,6 +140,7 @@ typedef struct grip_engine_desc {
     double nudge_step;              /* world units an arrow key moves the selection, default 1 */
     double nudge_step_large;        /* with shift held, default 10 */
     double rotate_handle_offset;    /* screen units from the top edge's midpoint to the rotate handle, default 24 */
+    uint64_t history_bytes_limit;   /* bytes the undo steps may hold (older steps go first; the newest stays), 0 = default (64 MiB) */
 } grip_engine_desc;
 
 /* The defaults. Through the macro below a program passes the size of the grip_engine_desc it

@@ -116,6 +116,7 @@ const gn_field gn_engine_desc_fields[] = {
     {"nudge_step", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, nudge_step)},
     {"nudge_step_large", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, nudge_step_large)},
     {"rotate_handle_offset", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, rotate_handle_offset)},
+    {"history_bytes_limit", GN_U64, 0, 0, offsetof(grip_engine_desc, history_bytes_limit)},
     {"", 0, 0, 0, 0}};
 
 const gn_field gn_snap_desc_fields[] = {

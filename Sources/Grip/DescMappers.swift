@@ -29,6 +29,7 @@ extension EngineConfig {
         nudgeStep = d.nudge_step
         nudgeStepLarge = d.nudge_step_large
         rotateHandleOffset = d.rotate_handle_offset
+        if d.history_bytes_limit != 0 { historyBytesLimit = d.history_bytes_limit }
     }
 
     /// The C description.
@@ -49,6 +50,7 @@ extension EngineConfig {
         d.nudge_step = nudgeStep
         d.nudge_step_large = nudgeStepLarge
         d.rotate_handle_offset = rotateHandleOffset
+        d.history_bytes_limit = historyBytesLimit
         return d
     }
 }

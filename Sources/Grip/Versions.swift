@@ -5,8 +5,8 @@ import GripCore
 /// releases of grip.h. A host compiled against one of them passes that size: the library reads
 /// and writes only the fields it has, and the fields added since take their defaults.
 enum EarlierSizes {
-    /// grip_engine_desc and grip_box_desc of 0.1.
-    static let engineDesc: [Int] = [56]
+    /// grip_engine_desc of 0.1 and 0.2, grip_box_desc of 0.1.
+    static let engineDesc: [Int] = [56, 96]
     static let boxDesc: [Int] = [216]
 }
 

@@ -37,6 +37,8 @@ public struct EngineConfig: Equatable, Sendable {
     /// Undo steps kept (0 keeps none).
     public var historyLimit = 100
     /// World units an arrow key moves the selection, and with shift held.
+    /// The bytes undo steps may hold (`History.bytes(of:)`); the newest step is kept whatever its size.
+    public var historyBytesLimit: UInt64 = 64 << 20
     public var nudgeStep = 1.0, nudgeStepLarge = 10.0
     /// Screen units from the top edge's midpoint to the rotate handle.
     public var rotateHandleOffset = 24.0
@@ -53,6 +55,9 @@ public struct EngineConfig: Equatable, Sendable {
         if !doubleTapInterval.isFinite || doubleTapInterval < 0 { return "double_tap_interval must be finite and >= 0" }
         if !handleHitRadius.isFinite || handleHitRadius < 0 { return "handle_hit_radius must be finite and >= 0" }
         if historyLimit < 0 || historyLimit > 1_000_000 { return "history_limit must be in 0...1000000" }
+        if historyBytesLimit < 1 || historyBytesLimit > 1 << 53 {
+            return "history_bytes_limit must be in 1...9007199254740992"
+        }
         if !(nudgeStep.isFinite && nudgeStep > 0 && nudgeStep <= 1e9) {
             return "nudge_step must be finite, > 0 and <= 1e9"
         }

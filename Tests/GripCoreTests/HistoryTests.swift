@@ -361,3 +361,45 @@ private enum Op { case move, resize, rotate, group, nudge, reset, pinch }
         }
     }
 }
+
+/// history_bytes_limit: steps of 1, 2 and 3 changes cost what `History.bytes(of:)` says; the oldest
+/// go while the total passes the limit, the newest stays whatever its size, and the count follows
+/// every record, undo, redo, drop and clear.
+@Suite struct HistoryBytesTests {
+    static func step(_ boxes: [BoxID]) -> Transaction {
+        let g = BoxGeometry(
+            center: Vec2(0, 0), width: 10, height: 10, rotation: 0, scale: 1, flippedX: false, flippedY: false)
+        return Transaction(
+            gesture: .move, group: boxes.count > 1,
+            changes: boxes.map { Change(box: $0, parent: .none, before: g, after: g) },
+            selectionBefore: boxes, selectionAfter: [])
+    }
+
+    @Test func theOldestStepsGoPastTheLimitAndTheNewestStays() {
+        let ids = (1...6).map { BoxID(index: Int32($0), generation: 1) }
+        let one = Self.step([ids[0]]), two = Self.step([ids[1], ids[2]]), three = Self.step(Array(ids[3...5]))
+        let t = UInt64(MemoryLayout<Transaction>.stride), c = UInt64(MemoryLayout<Change>.stride)
+        let b = UInt64(MemoryLayout<BoxID>.stride)
+        #expect(History.bytes(of: one) == t + c + b)
+        #expect(History.bytes(of: three) == t + 3 * c + 3 * b)
+        var h = History()
+        let limit = History.bytes(of: one) + History.bytes(of: two)
+        h.record(one, limit: 100, byteLimit: limit)
+        h.record(two, limit: 100, byteLimit: limit)
+        #expect(h.undo.count == 2 && h.bytes == limit)
+        // three alone is over the limit: it stays, both older steps go.
+        h.record(three, limit: 100, byteLimit: limit)
+        #expect(h.undo.count == 1 && h.bytes == History.bytes(of: three))
+        #expect(h.popUndo() != nil)
+        #expect(h.redo.count == 1 && h.bytes == History.bytes(of: three))
+        _ = h.popRedo()
+        h.drop([ids[3]])
+        #expect(h.undo[0].changes.count == 2 && h.bytes == t + 2 * c + 3 * b)
+        // with room for everything, the step count limit rules.
+        h.record(one, limit: 2, byteLimit: 1 << 40)
+        h.record(two, limit: 2, byteLimit: 1 << 40)
+        #expect(h.undo.count == 2 && h.bytes == History.bytes(of: one) + History.bytes(of: two))
+        h.clear()
+        #expect(h.bytes == 0)
+    }
+}

@@ -77,7 +77,7 @@ static void create_and_destroy(void) {
     /* NULL out, wrong struct_size: GRIP_ERR_ARG, *out untouched. */
     CHECK_STATUS(grip_engine_create(NULL, NULL), GRIP_ERR_ARG);
     grip_engine_desc_init(&d);
-    d.struct_size = sizeof d - 8;
+    d.struct_size = sizeof d - 4; /* no version of grip.h had this size */
     e = sentinel;
     CHECK_STATUS(grip_engine_create(&d, &e), GRIP_ERR_ARG);
     CHECK(e == sentinel);

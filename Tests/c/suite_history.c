@@ -834,6 +834,52 @@ static void drag_box(grip_engine *e, double x, double y, double dx, double dy, d
     CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 1, x + dx, y + dy, t + 0.2), GRIP_OK);
 }
 
+/* history_bytes_limit: the default is 64 MiB (what grip_engine_desc_init writes; 0 means it too); a limit smaller than any step keeps only the newest
+ * step (undone as usual); the limit of an earlier grip.h's engine desc is the default; a limit
+ * past 2^53 is refused with the field's name. */
+static void history_bytes_limits(void) {
+    grip_engine_desc d;
+    grip_engine *e = NULL;
+    grip_engine_desc_init(&d);
+    CHECK_INT(d.history_bytes_limit, 64u << 20);
+    d.history_bytes_limit = 0;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    CHECK_STATUS(grip_engine_describe(e, &d), GRIP_OK);
+    CHECK_INT(d.history_bytes_limit, 64u << 20);
+    grip_engine_destroy(e);
+
+    grip_engine_desc_init(&d);
+    d.history_bytes_limit = 1;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    grip_box a = add(e, 100, 100, 100, 100, false, false);
+    int i;
+    for (i = 0; i < 3; i++) drag_box(e, 150 + 20 * i, 150, 20, 0, i);
+    CHECK_NEAR(state_of(e, a).center.x, 210, 0);
+    CHECK_INT(undo_depth(e), 1);
+    CHECK_STATUS(grip_undo(e), GRIP_OK);
+    CHECK_NEAR(state_of(e, a).center.x, 190, 0);
+    CHECK_STATUS(grip_undo(e), GRIP_DONE);
+    CHECK_STATUS(grip_redo(e), GRIP_OK);
+    CHECK_NEAR(state_of(e, a).center.x, 210, 0);
+    grip_engine_destroy(e);
+
+    /* A 0.2 host's desc ends before history_bytes_limit (96 bytes): the default applies. */
+    grip_engine_desc_init_sized(&d, 96);
+    CHECK_INT(d.struct_size, 96);
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    grip_engine_desc_init(&d);
+    CHECK_STATUS(grip_engine_describe(e, &d), GRIP_OK);
+    CHECK_INT(d.history_bytes_limit, 64u << 20);
+    grip_engine_destroy(e);
+
+    grip_engine_desc_init(&d);
+    d.history_bytes_limit = ((uint64_t)1 << 53) + 1;
+    e = NULL;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_ERR_ARG);
+    CHECK(e == NULL);
+    CHECK_STR(grip_engine_errmsg(NULL), "grip_engine_desc.history_bytes_limit must be in 1...9007199254740992");
+}
+
 /* The host's configure (that moves the box), re-parent or destroy drops the box from the history;
  * a configure with the identical geometry keeps it. Undo / redo are refused during a gesture. */
 static void host_edits_drop(void) {
@@ -1033,6 +1079,7 @@ void suite_history(void) {
     modifiers_without_motion();
     committed_changes();
     history_limits();
+    history_bytes_limits();
     host_edits_drop();
     constraint_reentry();
     lua_macro_steps();

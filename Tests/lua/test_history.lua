@@ -143,4 +143,14 @@ fails("not finite", e.key, e, "down", "left", 0 / 0)
 fails("time went backwards", e.key, e, "down", "left", t - 1)
 check(bits(b:state()) == now and #events(e) == 0, "refused keys change nothing")
 
+-- history_bytes_limit: a limit below any step's size keeps only the newest step
+local h = grip.new{width = 800, height = 600, history_bytes_limit = 1}
+check(h:describe().history_bytes_limit == 1, "describe gives the limit back")
+check(grip.new{}:describe().history_bytes_limit == 64 * 1024 * 1024, "the default is 64 MiB")
+local hb = h:box{x = 100, y = 100, width = 100, height = 100}
+for i = 0, 2 do h:drag{from = {150 + 20 * i, 150}, to = {170 + 20 * i, 150}} end
+local undo_depth = h:history()
+check(undo_depth == 1 and h:undo() and hb:state().center.x == 190, "only the newest step is kept, and undone")
+fails("history_bytes_limit must be in", grip.new, {history_bytes_limit = 2 ^ 53 + 2})
+
 print(string.format("test_history.lua: %d checks passed", passed))

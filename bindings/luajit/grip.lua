@@ -73,6 +73,7 @@ uint32_t history_limit;
 double nudge_step;
 double nudge_step_large;
 double rotate_handle_offset;
+uint64_t history_bytes_limit;
 } grip_engine_desc;
 void grip_engine_desc_init_sized(grip_engine_desc *desc, size_t size);
 grip_status grip_engine_create(const grip_engine_desc *desc, grip_engine **out);
@@ -428,7 +429,7 @@ local enums = {
 local structs = {
     grip_vec2 = {{"x", "double"}, {"y", "double"}},
     grip_affine = {{"a", "double"}, {"b", "double"}, {"c", "double"}, {"d", "double"}, {"tx", "double"}, {"ty", "double"}},
-    grip_engine_desc = {{"struct_size", "uint32_t"}, {"width", "double"}, {"height", "double"}, {"max_boxes", "uint32_t"}, {"max_pointers", "uint32_t"}, {"touch_slop", "double"}, {"double_tap_interval", "double"}, {"handle_hit_radius", "double"}, {"selection", "grip_selection_mode"}, {"marquee_rule", "grip_marquee_rule"}, {"group_resize", "grip_group_resize"}, {"history_limit", "uint32_t"}, {"nudge_step", "double"}, {"nudge_step_large", "double"}, {"rotate_handle_offset", "double"}},
+    grip_engine_desc = {{"struct_size", "uint32_t"}, {"width", "double"}, {"height", "double"}, {"max_boxes", "uint32_t"}, {"max_pointers", "uint32_t"}, {"touch_slop", "double"}, {"double_tap_interval", "double"}, {"handle_hit_radius", "double"}, {"selection", "grip_selection_mode"}, {"marquee_rule", "grip_marquee_rule"}, {"group_resize", "grip_group_resize"}, {"history_limit", "uint32_t"}, {"nudge_step", "double"}, {"nudge_step_large", "double"}, {"rotate_handle_offset", "double"}, {"history_bytes_limit", "uint64_t"}},
     grip_box_desc = {{"struct_size", "uint32_t"}, {"parent", "grip_box"}, {"x", "double"}, {"y", "double"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"editing", "bool"}, {"allow", "uint32_t"}, {"handles", "uint32_t"}, {"resize_mode", "grip_resize_mode"}, {"centered", "bool"}, {"allow_flip", "bool"}, {"min_width", "double"}, {"min_height", "double"}, {"min_scale", "double"}, {"max_scale", "double"}, {"contain", "bool"}, {"inset_top", "double"}, {"inset_left", "double"}, {"inset_bottom", "double"}, {"inset_right", "double"}, {"long_press_duration", "double"}, {"indicator", "grip_indicator_shape"}, {"corner_radius", "double"}, {"rotation_snap", "double"}, {"snap_tolerance", "double"}, {"user_data", "uint64_t"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}, {"selectable", "bool"}, {"snap_target", "bool"}, {"pass_through", "bool"}, {"hit_outset", "double"}},
     grip_box_state = {{"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}, {"local", "grip_affine"}, {"world", "grip_affine"}, {"corners", "grip_vec2[4]"}, {"editing", "bool"}, {"gesture_active", "bool"}},
     grip_hit = {{"box", "grip_box"}, {"handle", "grip_handle"}},

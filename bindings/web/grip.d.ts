@@ -200,6 +200,8 @@ export interface EngineDesc {
     nudgeStepLarge?: number;
     /** screen units from the top edge's midpoint to the rotate handle, default 24. Default 24. Range 0 ... 10000. */
     rotateHandleOffset?: number;
+    /** bytes the undo steps may hold (older steps go first; the newest stays), 0 = default (64 MiB) Default 67108864. Range 0 (64 MiB) or 1 ... 2^53. */
+    historyBytesLimit?: bigint;
 }
 
 /** grip_box_desc */

@@ -23,7 +23,7 @@ extension Engine {
         let t = Transaction(
             gesture: g.kind.gesture, group: g.group, changes: changes,
             selectionBefore: g.selectionBefore, selectionAfter: selection.members)
-        history.record(t, limit: config.historyLimit)
+        history.record(t, limit: config.historyLimit, byteLimit: config.historyBytesLimit)
         emitTransaction(.committed, t)
     }
 

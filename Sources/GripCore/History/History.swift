@@ -1,4 +1,5 @@
-/// The engine's undo history: the last `history_limit` steps that can be undone, and the ones
+/// The engine's undo history: the last `history_limit` steps that can be undone (fewer when they
+/// hold more than `history_bytes_limit` bytes; the newest is kept whatever its size), and the ones
 /// undone since the last new step (which redo re-applies). Steps are recorded by the lifecycle
 /// when an interaction ends (History/Commits.swift); a box the host configures, re-parents or
 /// destroys is dropped from every step, so undo never fights the host's own edits.
@@ -8,14 +9,29 @@ struct History {
     /// Per box slot: how many steps (undo and redo) mention it, so dropping a box that is in none
     /// costs nothing.
     private var mentions: [UInt32] = []
+    /// The bytes the steps of both lists hold (`bytes(of:)` summed).
+    private(set) var bytes: UInt64 = 0
 
-    /// Records `t` as the newest step (what could be redone is gone), keeping at most `limit`.
-    mutating func record(_ t: Transaction, limit: Int) {
-        while let old = redo.popLast() { count(old, -1) }
+    /// What one step holds in memory: the step, its changes and its two selections.
+    static func bytes(of t: Transaction) -> UInt64 {
+        UInt64(MemoryLayout<Transaction>.stride) + UInt64(t.changes.count) * UInt64(MemoryLayout<Change>.stride)
+            + UInt64(t.selectionBefore.count + t.selectionAfter.count) * UInt64(MemoryLayout<BoxID>.stride)
+    }
+
+    /// Records `t` as the newest step (what could be redone is gone), keeping at most `limit`
+    /// steps and, of the older ones, no more than fit in `byteLimit` bytes with it.
+    mutating func record(_ t: Transaction, limit: Int, byteLimit: UInt64) {
+        while let old = redo.popLast() { forget(old) }
         guard limit > 0 else { return }
         undo.append(t)
         count(t, 1)
-        if undo.count > limit { count(undo.removeFirst(), -1) }
+        bytes += Self.bytes(of: t)
+        var oldest = 0
+        while oldest < undo.count - 1 && (undo.count - oldest > limit || bytes > byteLimit) {
+            forget(undo[oldest])
+            oldest += 1
+        }
+        undo.removeFirst(oldest)
     }
 
     /// The newest step to undo, moved to the redo list; nil when there is none.
@@ -54,6 +70,9 @@ struct History {
         }
         prune(&undo)
         prune(&redo)
+        bytes = 0
+        for t in undo { bytes += Self.bytes(of: t) }
+        for t in redo { bytes += Self.bytes(of: t) }
         for id in ids where Int(id.index) < mentions.count && mentions[Int(id.index)] == dropping {
             mentions[Int(id.index)] = 0
         }
@@ -63,7 +82,14 @@ struct History {
     mutating func clear() {
         undo.removeAll()
         redo.removeAll()
+        bytes = 0
         for i in mentions.indices { mentions[i] = 0 }
+    }
+
+    /// Takes a step that leaves the history out of the mention counts and the byte count.
+    private mutating func forget(_ t: Transaction) {
+        count(t, -1)
+        bytes -= Self.bytes(of: t)
     }
 
     /// Adds `delta` to the mention count of each box of `t`.
