@@ -96,7 +96,9 @@ import Testing
         var g = marks(r, .guide)
         // One guide, x = 560, from the neighbour's top (0) to the moving box's bottom (500).
         #expect(g.count == 1)
-        #expect(g.first.map { $0.0.x == 560 && $0.1.x == 560 && min($0.0.y, $0.1.y) == 0 && max($0.0.y, $0.1.y) == 500 } == true)
+        var guide = try #require(g.first)
+        #expect(guide.0.x == 560 && guide.1.x == 560)
+        #expect(min(guide.0.y, guide.1.y) == 0 && max(guide.0.y, guide.1.y) == 500)
         // Its right at 497: 3 left of the neighbour's left edge (500): its left goes to 400.
         r = try rig(SnapConfig.edges)
         rect(r, 500, 0, 60, 40)
@@ -112,7 +114,25 @@ import Testing
         #expect(try drag(r, b, by: Vec2(0, -357)) == Vec2(100, 40))
         g = marks(r, .guide)
         #expect(g.count == 1)
-        #expect(g.first.map { $0.0.y == 40 && $0.1.y == 40 && min($0.0.x, $0.1.x) == 100 && max($0.0.x, $0.1.x) == 560 } == true)
+        guide = try #require(g.first)
+        #expect(guide.0.y == 40 && guide.1.y == 40)
+        #expect(min(guide.0.x, guide.1.x) == 100 && max(guide.0.x, guide.1.x) == 560)
+    }
+
+    @Test func boundsOfNoExtentDrawOneGuideThroughTheirEdges() throws {
+        // 1e-20 wide at x = 500: both edges are 500 in floating point, one line, one guide.
+        let r = try rig(SnapConfig.edges)
+        rect(r, 500, 0, 60, 40)
+        let b = r.box(center: Vec2(497, 450), width: 1e-20, height: 100, editing: false) {
+            $0.behavior.minWidth = 1e-30
+        }
+        try r.down(Vec2(497, 450))
+        try r.move(Vec2(497, 480))
+        try r.move(Vec2(499, 450))  // 1 from the neighbour's left edge
+        #expect(r.geometry(b).center.x == 500)
+        let g = marks(r, .guide)
+        #expect(g.count == 1)
+        #expect(g.first.map { $0.0.x == 500 && $0.1.x == 500 } == true)
     }
 
     @Test func equalFlushCorrectionsGoToTheTargetNearestThePointer() throws {
@@ -143,9 +163,9 @@ import Testing
         let guides = marks(r, .guide)
         // x = 300, from the neighbour's top (0) to the resized box's bottom (450).
         #expect(guides.count == 1)
-        #expect(
-            guides.first.map { $0.0.x == 300 && $0.1.x == 300 && min($0.0.y, $0.1.y) == 0 && max($0.0.y, $0.1.y) == 450 }
-                == true)
+        let guide = try #require(guides.first)
+        #expect(guide.0.x == 300 && guide.1.x == 300)
+        #expect(min(guide.0.y, guide.1.y) == 0 && max(guide.0.y, guide.1.y) == 450)
     }
 
     @Test func objectSnapsBeatTheGridAndGridSnapsDrawNoGuide() throws {

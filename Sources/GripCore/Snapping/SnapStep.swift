@@ -175,9 +175,8 @@ extension Engine {
             {
                 let v = SnapIndex.feature(b, axis: axis, f)
                 // Bounds of no extent: its two edges are one line, drawn once.
-                if f == 2 && v == SnapIndex.feature(b, axis: axis, 0) && snapping.engaged & (1 << UInt32(axis * 3)) != 0 {
-                    continue
-                }
+                let minEngaged = snapping.engaged & (1 << UInt32(axis * 3)) != 0
+                if f == 2 && minEngaged && v == SnapIndex.feature(b, axis: axis, 0) { continue }
                 let eps = 1e-9 * Swift.max(1, abs(v))
                 var lo = SnapIndex.feature(b, axis: o, 0), hi = SnapIndex.feature(b, axis: o, 2), found = false
                 @inline(__always) func take(_ s: Int32) {
@@ -194,9 +193,8 @@ extension Engine {
                         var i = list.lowerBound(v - eps)
                         while i < list.keys.count && list.keys[i] <= v + eps {
                             let s = list.slots[i]
-                            if snapping.index.live(p, k, list.keys[i], s, list.stamps[i]) && snapping.index.isTarget(s) {
-                                take(s)
-                            }
+                            let live = snapping.index.live(p, k, list.keys[i], s, list.stamps[i])
+                            if live && snapping.index.isTarget(s) { take(s) }
                             i += 1
                         }
                     }
