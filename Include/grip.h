@@ -389,7 +389,7 @@ grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *
 
 enum {
     GRIP_SNAP_GRID = 1u << 0,           /* edges and centre to grid lines, where no object snap is in range */
-    GRIP_SNAP_EDGES = 1u << 1,          /* edges to other boxes' edges (left/right to left/right, top/bottom to top/bottom) */
+    GRIP_SNAP_EDGES = 1u << 1,          /* an edge to either edge of other boxes on its axis (left or right to left or right, top or bottom to top or bottom) */
     GRIP_SNAP_CENTERS = 1u << 2,        /* centre to other boxes' centres */
     GRIP_SNAP_GAPS = 1u << 3,           /* equal gaps between neighbours in a row or column */
     GRIP_SNAP_WHILE_RESIZING = 1u << 4, /* the moving edges of a resize snap too */
@@ -408,9 +408,13 @@ typedef struct grip_snap_desc {
 void grip_snap_desc_init(grip_snap_desc *desc);
 /* Snapping of moves (and resizes, with GRIP_SNAP_WHILE_RESIZING) of boxes and selections.
  * Candidates are the snap_target siblings of the moving boxes that are not moving themselves;
- * what snaps is the axis-aligned bounds in the parent's space. Object snaps win over the grid.
- * Every snap in effect is drawn: GRIP_CMD_GUIDE lines through the aligned edges or centres,
- * GRIP_CMD_GAP segments for equal gaps. desc NULL turns snapping off. The settings are copied.
+ * what snaps is the axis-aligned bounds in the parent's space. With GRIP_SNAP_EDGES either edge
+ * snaps to either edge of a target on that axis, so a box brought against its neighbour snaps
+ * flush (its left on the neighbour's right) as well as aligned; centres snap to centres. Per axis
+ * the smallest correction wins, ties going to the target nearest the pointer. Object snaps win
+ * over the grid. Every snap in effect is drawn: GRIP_CMD_GUIDE lines through the aligned edges
+ * (whichever edges of the targets lie on them) or centres, GRIP_CMD_GAP segments for equal gaps.
+ * desc NULL turns snapping off. The settings are copied.
  * GRIP_ERR_ARG, changing nothing, for a struct_size this library does not know, unknown flag or
  * modifier bits, a grid spacing that is not finite and > 0, a grid origin that is not finite, or
  * a threshold outside 0 ... 10000 (the message names the field). The index of snap targets

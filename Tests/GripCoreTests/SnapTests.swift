@@ -76,6 +76,98 @@ import Testing
         #expect(g.first.map { $0.0.x == 604 && $0.1.x == 604 && $0.0.y == 400 && $0.1.y == 740 } == true)
     }
 
+    @Test func anEdgePairsWithEitherEdgeAndACentreWithCentresOnly() {
+        // Features: 0 min edge, 1 centre, 2 max edge.
+        for f in 0..<3 {
+            for t in 0..<3 {
+                let expected = (f != 1 && t != 1) || (f == 1 && t == 1)
+                #expect(SnapIndex.pairs(f, t) == expected, "moving \(f) target \(t)")
+            }
+        }
+    }
+
+    @Test func aMovedBoxSnapsFlushAgainstItsNeighboursFacingEdge() throws {
+        // The neighbour: x 500 ... 560, y 0 ... 40; the moving box 100 ... 200, y 400 ... 500.
+        var r = try rig(SnapConfig.edges)
+        rect(r, 500, 0, 60, 40)
+        var b = rect(r, 100, 400, 100, 100)
+        // Its left at 563: 3 right of the neighbour's right edge (560), so it goes flush there.
+        #expect(try drag(r, b, by: Vec2(463, 0)) == Vec2(560, 400))
+        var g = marks(r, .guide)
+        // One guide, x = 560, from the neighbour's top (0) to the moving box's bottom (500).
+        #expect(g.count == 1)
+        var guide = try #require(g.first)
+        #expect(guide.0.x == 560 && guide.1.x == 560)
+        #expect(min(guide.0.y, guide.1.y) == 0 && max(guide.0.y, guide.1.y) == 500)
+        // Its right at 497: 3 left of the neighbour's left edge (500): its left goes to 400.
+        r = try rig(SnapConfig.edges)
+        rect(r, 500, 0, 60, 40)
+        b = rect(r, 100, 400, 100, 100)
+        #expect(try drag(r, b, by: Vec2(297, 0)) == Vec2(400, 400))
+        g = marks(r, .guide)
+        #expect(g.count == 1 && g.first.map { $0.0.x == 500 && $0.1.x == 500 } == true)
+        // Its top at 43: 3 below the neighbour's bottom edge (40): its top goes to 40, a
+        // horizontal guide y = 40 from the moving box's left (100) to the neighbour's right (560).
+        r = try rig(SnapConfig.edges)
+        rect(r, 500, 0, 60, 40)
+        b = rect(r, 100, 400, 100, 100)
+        #expect(try drag(r, b, by: Vec2(0, -357)) == Vec2(100, 40))
+        g = marks(r, .guide)
+        #expect(g.count == 1)
+        guide = try #require(g.first)
+        #expect(guide.0.y == 40 && guide.1.y == 40)
+        #expect(min(guide.0.x, guide.1.x) == 100 && max(guide.0.x, guide.1.x) == 560)
+    }
+
+    @Test func boundsOfNoExtentDrawOneGuideThroughTheirEdges() throws {
+        // 1e-20 wide at x = 500: both edges are 500 in floating point, one line, one guide.
+        let r = try rig(SnapConfig.edges)
+        rect(r, 500, 0, 60, 40)
+        let b = r.box(center: Vec2(497, 450), width: 1e-20, height: 100, editing: false) {
+            $0.behavior.minWidth = 1e-30
+        }
+        try r.down(Vec2(497, 450))
+        try r.move(Vec2(497, 480))
+        try r.move(Vec2(499, 450))  // 1 from the neighbour's left edge
+        #expect(r.geometry(b).center.x == 500)
+        let g = marks(r, .guide)
+        #expect(g.count == 1)
+        #expect(g.first.map { $0.0.x == 500 && $0.1.x == 500 } == true)
+    }
+
+    @Test func equalFlushCorrectionsGoToTheTargetNearestThePointer() throws {
+        // Targets with right edge 400 and left edge 606; the moving box is 200 wide, so at 403 ...
+        // 603 its left is 3 from 400 and its right 3 from 606: the target nearer the pointer wins.
+        for (grabX, left) in [(50.0, 400.0), (150.0, 406.0)] {
+            let r = try rig(SnapConfig.edges)
+            rect(r, 300, 0, 100, 40)
+            rect(r, 606, 0, 94, 40)
+            let b = rect(r, 0, 400, 200, 100)
+            try r.down(Vec2(grabX, 450))
+            try r.move(Vec2(grabX, 480))
+            try r.move(Vec2(grabX + 403, 450))
+            let g = r.geometry(b)
+            #expect(g.center.x - g.width / 2 == left, "grabbed at \(grabX)")
+            #expect(marks(r, .guide).count == 1)
+        }
+    }
+
+    @Test func aResizedEdgeSnapsFlushAgainstANeighbour() throws {
+        let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
+        rect(r, 300, 0, 100, 40)  // left edge 300
+        let b = r.box(center: Vec2(150, 400), width: 100, height: 100)  // 100 ... 200
+        try r.down(Vec2(200, 400))
+        try r.move(Vec2(297, 403))  // the right edge at 297: 3 from the neighbour's left
+        let g = r.geometry(b)
+        #expect(g.center.x - g.width / 2 == 100 && g.center.x + g.width / 2 == 300 && g.width == 200)
+        let guides = marks(r, .guide)
+        // x = 300, from the neighbour's top (0) to the resized box's bottom (450).
+        #expect(guides.count == 1)
+        let guide = try #require(guides.first)
+        #expect(guide.0.x == 300 && guide.1.x == 300)
+        #expect(min(guide.0.y, guide.1.y) == 0 && max(guide.0.y, guide.1.y) == 450)
+    }
+
     @Test func objectSnapsBeatTheGridAndGridSnapsDrawNoGuide() throws {
         let r = try rig(SnapConfig.grid | SnapConfig.edges)
         rect(r, 507, 0, 20, 40)
@@ -160,7 +252,7 @@ import Testing
     @Test func resizeWithTheRatioKeptSnapsTheAxisNeedingLess() throws {
         let r = try rig(SnapConfig.edges | SnapConfig.whileResizing)
         rect(r, 0, 0, 302, 40)  // right edge 302
-        rect(r, 0, 600, 40, 497)  // bottom edge 1097: far
+        rect(r, 0, 620, 40, 477)  // top edge 620, bottom 1097: both far from the bottom at 597
         let b = r.box(center: Vec2(150, 450), width: 100, height: 100) { $0.behavior.resizeMode = .uniform }
         try r.down(Vec2(200, 500))
         try r.move(Vec2(297, 597))
@@ -201,8 +293,12 @@ import Testing
         try r.e.select(c, .add)
         try r.down(Vec2(125, 425))
         try r.move(Vec2(125, 455))
-        try r.move(Vec2(125 + 276, 425))  // right edge at 496: 4 short of... no target; left at 376
-        #expect(r.geometry(a).center.x == 401)
+        try r.move(Vec2(125 + 256, 425))  // left at 356, right at 476: no edge within 8
+        #expect(r.geometry(a).center.x == 381)
+        #expect(marks(r, .guide).isEmpty)
+        try r.move(Vec2(125 + 276, 425))  // right at 496: flush against the target's left at 500
+        #expect(r.geometry(a).center.x == 405 && r.geometry(c).center.x == 480)
+        #expect(marks(r, .guide).count == 1)
         try r.move(Vec2(125 + 397, 425))  // left at 497 -> 500
         #expect(r.geometry(a).center.x == 525 && r.geometry(c).center.x == 600)
         #expect(marks(r, .guide).count == 1)
@@ -244,10 +340,13 @@ import Testing
             let lo = a == 0 ? r.min.x : r.min.y, hi = a == 0 ? r.max.x : r.max.y
             return k == 0 ? lo : (k == 2 ? hi : (lo + hi) * 0.5)
         }
+        // An edge (0, 2) against either edge of every target, the centre (1) against centres.
         for t in targets {
             for k in 0..<3 where c.flags & (k == 1 ? SnapConfig.centers : SnapConfig.edges) != 0 {
-                let d = f(t, axis, k) - f(b, axis, k)
-                if abs(d) <= tol { consider(d, f(t, axis, k)) }
+                for j in (k == 1 ? [1] : [0, 2]) {
+                    let d = f(t, axis, j) - f(b, axis, k)
+                    if abs(d) <= tol { consider(d, f(t, axis, j)) }
+                }
             }
         }
         if c.flags & SnapConfig.gaps != 0 {

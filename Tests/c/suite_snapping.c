@@ -1,6 +1,7 @@
 /* suite_snapping.c: grip_engine_set_snapping. Validation, moves snapping to edges across the
  * threshold (screen units, so zoom halves it in world units), objects before the grid, equal gaps,
- * resize snapping of the moving edge, the bypass modifier, GUIDE and GAP commands. */
+ * resize snapping of the moving edge, flush snaps (an edge to a neighbour's facing edge) of moves
+ * and resizes, the bypass modifier, GUIDE and GAP commands. */
 #include <math.h>
 #include <string.h>
 
@@ -46,15 +47,20 @@ static void validation(void) {
 }
 
 /* Drags the box whose centre is (cx, cy) by (dx, dy) world units at zoom z (a slop-clearing move
- * first) and returns its left edge, the pointer left down. */
-static double drag_left(grip_engine *e, grip_box b, double z, double dx, double dy, uint32_t mods) {
+ * first), its events from time t on, and returns its left edge, the pointer left down. */
+static double drag_left_at(grip_engine *e, grip_box b, double z, double dx, double dy, uint32_t mods, double t) {
     grip_box_state s = state_of(e, b);
     double cx = s.center.x * z, cy = s.center.y * z;
-    ptr(e, GRIP_PHASE_DOWN, cx, cy, 0, 0);
-    ptr(e, GRIP_PHASE_MOVE, cx, cy + 30, 0.1, mods);
-    ptr(e, GRIP_PHASE_MOVE, cx + dx * z, cy + dy * z, 0.2, mods);
+    ptr(e, GRIP_PHASE_DOWN, cx, cy, t, 0);
+    ptr(e, GRIP_PHASE_MOVE, cx, cy + 30, t + 0.1, mods);
+    ptr(e, GRIP_PHASE_MOVE, cx + dx * z, cy + dy * z, t + 0.2, mods);
     s = state_of(e, b);
     return s.center.x - s.width / 2;
+}
+
+/* The same from time 0. */
+static double drag_left(grip_engine *e, grip_box b, double z, double dx, double dy, uint32_t mods) {
+    return drag_left_at(e, b, z, dx, dy, mods, 0);
 }
 
 static void threshold_at_zoom(double z) {
@@ -169,6 +175,117 @@ static void resize_moving_edge(void) {
     grip_engine_destroy(e);
 }
 
+/* Checks that frame f holds exactly one GUIDE, from (x0, y0) to (x1, y1) in screen coordinates
+ * (either way round). */
+static void one_guide(const grip_frame *f, double x0, double y0, double x1, double y1) {
+    CHECK(count_commands(f, GRIP_CMD_GUIDE) == 1);
+    int g = find_command(f, GRIP_CMD_GUIDE, 0);
+    if (g < 0) return;
+    CHECK(f->commands[g].vertex_count == 2);
+    const grip_vec2 *v = f->vertices + f->commands[g].first_vertex;
+    bool forward = fabs(v[0].x - x0) + fabs(v[0].y - y0) <= fabs(v[1].x - x0) + fabs(v[1].y - y0);
+    const grip_vec2 a = forward ? v[0] : v[1], b = forward ? v[1] : v[0];
+    CHECK_NEAR(a.x, x0, EXACT);
+    CHECK_NEAR(a.y, y0, EXACT);
+    CHECK_NEAR(b.x, x1, EXACT);
+    CHECK_NEAR(b.y, y1, EXACT);
+}
+
+/* A moved box snaps flush against its neighbour: an edge snaps to either edge of a target on
+ * its axis. The neighbours are x 500 ... 560, y 0 ... 40 and x 1200 ... 1260, y 1000 ... 1040;
+ * the box, 100 x 100, starts at (100, 400). */
+static void flush_move(void) {
+    grip_engine *e = new_engine(4000, 4000);
+    grip_snap_desc d;
+    grip_frame f;
+    grip_box_state s;
+    grip_box b;
+    grip_snap_desc_init(&d);
+    d.flags = GRIP_SNAP_EDGES;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+    add_box(e, GRIP_NO_BOX, 500, 0, 60, 40, 0, 1, false);
+    add_box(e, GRIP_NO_BOX, 1200, 1000, 60, 40, 0, 1, false);
+    b = add_box(e, GRIP_NO_BOX, 100, 400, 100, 100, 0, 1, false);
+    /* Its left at 563, 3 from the neighbour's right edge: left = 560 exactly, one vertical guide
+     * x = 560 from the neighbour's top (0) to the box's bottom (500). */
+    CHECK_NEAR(drag_left(e, b, 1, 463, 0, 0), 560, 0);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    one_guide(&f, 560, 0, 560, 500);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_UP, 150 + 463, 450, 0.3, 0), GRIP_OK);
+    s = state_of(e, b);
+    CHECK_NEAR(s.center.x - s.width / 2, 560, 0);
+    CHECK_NEAR(s.center.y - s.height / 2, 400, 0);
+    /* Its right at 497 (left 397), 3 from the neighbour's left edge: right = 500, left = 400. */
+    CHECK_NEAR(drag_left_at(e, b, 1, -163, 0, 0, 1), 400, 0);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    one_guide(&f, 500, 0, 500, 500);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_UP, 610 - 163, 450, 1.3, 0), GRIP_OK);
+    /* Back to x 100 ... 200 and up to a top at 43, 3 below the neighbour's bottom edge: top = 40
+     * exactly, one horizontal guide y = 40 from the box's left (100) to the neighbour's right (560). */
+    CHECK_NEAR(drag_left_at(e, b, 1, -300, -357, 0, 2), 100, 0);
+    s = state_of(e, b);
+    CHECK_NEAR(s.center.y - s.height / 2, 40, 0);
+    CHECK_NEAR(s.center.y + s.height / 2, 140, 0);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    one_guide(&f, 100, 40, 560, 40);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_UP, 450 - 300, 450 - 357, 2.3, 0), GRIP_OK);
+    /* Its bottom against the other neighbour's top, at zoom 2 (screen = 2 x world): the box (now
+     * y 40 ... 140) moved to x 700 ... 800 with its bottom at 998.5, 1.5 above 1000 (within 8
+     * screen units, 4 world units): bottom = 1000 exactly. */
+    grip_affine view = {2, 0, 0, 2, 0, 0};
+    CHECK_STATUS(grip_engine_set_view(e, &view), GRIP_OK);
+    CHECK_NEAR(drag_left_at(e, b, 2, 600, 858.5, 0, 3), 700, 0);
+    s = state_of(e, b);
+    CHECK_NEAR(s.center.y - s.height / 2, 900, 0);
+    CHECK_NEAR(s.center.y + s.height / 2, 1000, 0);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    /* y = 1000 from the box's left (700) to the neighbour's right (1260), times 2 on screen. */
+    one_guide(&f, 1400, 2000, 2520, 2000);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_UP, 2 * (150 + 600), 2 * (90 + 858.5), 3.3, 0), GRIP_OK);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    CHECK(count_commands(&f, GRIP_CMD_GUIDE) == 0);
+    grip_engine_destroy(e);
+}
+
+/* A resize whose moving right edge comes within 3 of a neighbour's left edge snaps flush
+ * against it, the left edge kept. */
+static void resize_flush(void) {
+    grip_engine *e = new_engine(4000, 4000);
+    grip_snap_desc d;
+    grip_frame f;
+    grip_box_state s;
+    grip_box b;
+    grip_snap_desc_init(&d);
+    d.flags = GRIP_SNAP_EDGES | GRIP_SNAP_WHILE_RESIZING;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+    add_box(e, GRIP_NO_BOX, 300, 0, 100, 40, 0, 1, false); /* left edge 300 */
+    b = add_box(e, GRIP_NO_BOX, 100, 350, 100, 100, 0, 1, true);
+    /* The right handle at (200, 400) dragged to 297: the right edge goes to 300. */
+    CHECK_STATUS(ptr(e, GRIP_PHASE_DOWN, 200, 400, 0, 0), GRIP_OK);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_MOVE, 297, 403, 0.1, 0), GRIP_OK);
+    s = state_of(e, b);
+    CHECK_NEAR(s.center.x - s.width / 2, 100, 0);
+    CHECK_NEAR(s.center.x + s.width / 2, 300, 0);
+    CHECK_NEAR(s.width, 200, 0);
+    CHECK_NEAR(s.height, 100, 0);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    /* x = 300 from the neighbour's top (0) to the box's bottom (450). */
+    one_guide(&f, 300, 0, 300, 450);
+    /* Without GRIP_SNAP_WHILE_RESIZING the edge follows the pointer to 297. */
+    CHECK_STATUS(ptr(e, GRIP_PHASE_UP, 297, 403, 0.2, 0), GRIP_OK);
+    d.flags = GRIP_SNAP_EDGES;
+    CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_DOWN, 300, 400, 0.3, 0), GRIP_OK);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_MOVE, 340, 403, 0.35, 0), GRIP_OK);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_MOVE, 298, 403, 0.4, 0), GRIP_OK);
+    s = state_of(e, b);
+    CHECK_NEAR(s.center.x + s.width / 2, 298, 0);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    CHECK(count_commands(&f, GRIP_CMD_GUIDE) == 0);
+    CHECK_STATUS(ptr(e, GRIP_PHASE_UP, 298, 403, 0.5, 0), GRIP_OK);
+    grip_engine_destroy(e);
+}
+
 /* Snapping turned on after 300 boxes exist (the index is built then): a move snaps to one of
  * them, and to a box created after that, with its guide. */
 static void turned_on_after_the_boxes(void) {
@@ -237,6 +354,8 @@ void suite_snapping(void) {
     threshold_at_zoom(2);
     grid_targets_gaps_bypass();
     resize_moving_edge();
+    flush_move();
+    resize_flush();
     turned_on_after_the_boxes();
     snaps_right_after_many_creations();
 }

@@ -19,7 +19,7 @@ void suite_queries(void);      /* draw order, box list, region query, view helpe
 void suite_history(void);      /* keys, Escape, Tab, modifiers, COMMITTED and changes, undo / redo, C constraints */
 void suite_scene(void);        /* scene files: round trips, text, buffer sizes, refusals, load effects */
 void suite_scene_text(void);   /* scene files as JSON: grammar, unknown values, nesting, box limit, locale */
-void suite_snapping(void);     /* set_snapping: validation, thresholds at zoom, grid, targets, gaps, resize, bypass, guides */
+void suite_snapping(void);     /* set_snapping: validation, thresholds at zoom, grid, targets, gaps, resize, flush, bypass, guides */
 void suite_hitches(void);      /* 20,000-box sessions: hit tests while the index is built in steps, while boxes are created, during a drag, idle */
 void suite_draworder(void);    /* draw-order changes between frame reads against full rebuilds, command by command */
 void suite_bulk(void);         /* destroys and loads of many boxes: what they leave behind */

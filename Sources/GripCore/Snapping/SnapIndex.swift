@@ -177,6 +177,11 @@ struct SnapIndex {
         return f == 0 ? lo : (f == 2 ? hi : (lo + hi) * 0.5)
     }
 
+    /// Whether moving feature `f` snaps to target feature `t` (0 min edge, 1 centre, 2 max edge,
+    /// on one axis): an edge to either edge, so a box meets its neighbour flush (its left on the
+    /// neighbour's right) as well as aligned with it; a centre to centres only.
+    @inline(__always) static func pairs(_ f: Int, _ t: Int) -> Bool { (f == 1) == (t == 1) }
+
     /// Whether slot `s` is a target in this step (not moving).
     @inline(__always) func isTarget(_ s: Int32) -> Bool { records[Int(s)].moving != stamp }
 

@@ -174,8 +174,10 @@ extension Engine {
                 && c.has(f == 1 ? SnapConfig.centers : SnapConfig.edges)
             {
                 let v = SnapIndex.feature(b, axis: axis, f)
+                // Bounds of no extent: its two edges are one line, drawn once.
+                let minEngaged = snapping.engaged & (1 << UInt32(axis * 3)) != 0
+                if f == 2 && minEngaged && v == SnapIndex.feature(b, axis: axis, 0) { continue }
                 let eps = 1e-9 * Swift.max(1, abs(v))
-                let k = axis * 3 + f
                 var lo = SnapIndex.feature(b, axis: o, 0), hi = SnapIndex.feature(b, axis: o, 2), found = false
                 @inline(__always) func take(_ s: Int32) {
                     let r = snapping.index.records[Int(s)].bounds
@@ -183,21 +185,24 @@ extension Engine {
                     hi = Swift.max(hi, SnapIndex.feature(r, axis: o, 2))
                     found = true
                 }
-                for r in 0..<snapping.index.parents[pi].runs.count {
-                    let list = snapping.index.parents[pi].runs[r].lists[k]
-                    var i = list.lowerBound(v - eps)
-                    while i < list.keys.count && list.keys[i] <= v + eps {
-                        let s = list.slots[i]
-                        if snapping.index.live(p, k, list.keys[i], s, list.stamps[i]) && snapping.index.isTarget(s) {
-                            take(s)
+                // Every target feature this one pairs with (an edge: both edges) that lies on it.
+                for t in 0..<3 where SnapIndex.pairs(f, t) {
+                    let k = axis * 3 + t
+                    for r in 0..<snapping.index.parents[pi].runs.count {
+                        let list = snapping.index.parents[pi].runs[r].lists[k]
+                        var i = list.lowerBound(v - eps)
+                        while i < list.keys.count && list.keys[i] <= v + eps {
+                            let s = list.slots[i]
+                            let live = snapping.index.live(p, k, list.keys[i], s, list.stamps[i])
+                            if live && snapping.index.isTarget(s) { take(s) }
+                            i += 1
                         }
-                        i += 1
                     }
-                }
-                for s in snapping.index.parents[pi].pending
-                where snapping.index.waits(p, s) && snapping.index.isTarget(s) {
-                    let t = SnapIndex.feature(snapping.index.records[Int(s)].bounds, axis: axis, f)
-                    if t >= v - eps && t <= v + eps { take(s) }
+                    for s in snapping.index.parents[pi].pending
+                    where snapping.index.waits(p, s) && snapping.index.isTarget(s) {
+                        let w = SnapIndex.feature(snapping.index.records[Int(s)].bounds, axis: axis, t)
+                        if w >= v - eps && w <= v + eps { take(s) }
+                    }
                 }
                 if found {
                     snapping.markScratch.append(

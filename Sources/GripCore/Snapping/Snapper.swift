@@ -64,7 +64,9 @@ extension Engine {
 
     /// The correction along `axis` that snaps bounds `b` (the features in `mask`: bit `axis * 3 +
     /// feature`, 0 min edge, 1 centre, 2 max edge) to the targets of index `pi`, else to the grid
-    /// (what `flags` turns on); nil when nothing is within `tol`.
+    /// (what `flags` turns on); nil when nothing is within `tol`. Either moving edge meets either
+    /// edge of a target (flush against it or aligned with it), a centre meets centres
+    /// (`SnapIndex.pairs`).
     @inline(__always) @_optimize(speed) func snapAxis(
         _ pi: Int, _ b: Rect, axis: Int, mask: UInt32, flags: UInt32, tol: Double,
         pointer: Double
@@ -74,8 +76,10 @@ extension Engine {
         c.flags = flags
         for f in 0..<3
         where mask & (1 << UInt32(axis * 3 + f)) != 0 && c.has(f == 1 ? SnapConfig.centers : SnapConfig.edges) {
-            nearestTargets(
-                pi, axis * 3 + f, SnapIndex.feature(b, axis: axis, f), tol: tol, pointer: pointer, into: &best)
+            let v = SnapIndex.feature(b, axis: axis, f)
+            for t in 0..<3 where SnapIndex.pairs(f, t) {
+                nearestTargets(pi, axis * 3 + t, v, tol: tol, pointer: pointer, into: &best)
+            }
         }
         if c.has(SnapConfig.gaps) { gapSnap(pi, b, axis: axis, tol: tol, pointer: pointer, into: &best) }
         if best.found { return best.d }
