@@ -23,6 +23,7 @@ COUNTS = {
     "abi01_checks": ("c", r"^C ABI 0\.1 compatibility: ([\d,]+) checks, \d+ failed$",
                      "checks of the program built against the 0.1 grip.h (Tests/abi-0.1)"),
     "cli_scene_checks": ("cli", r"^CLI scene tests: ([\d,]+) checks, \d+ failed$", "checks of Tests/cli/test_scene.sh"),
+    "cli_save_checks": ("cli", r"^CLI save tests: ([\d,]+) checks, \d+ failed$", "checks of Tests/cli/test_save.sh"),
     "cli_option_checks": ("cli", r"^CLI option tests: ([\d,]+) checks, \d+ failed$",
                           "checks of Tests/cli/test_options.sh"),
     "lua_script_runs": ("lua", r"^Lua tests: ([\d,]+) script runs passed",
