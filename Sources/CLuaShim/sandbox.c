@@ -493,12 +493,21 @@ static void open_guards(lua_State *L) {
 /* ---- base (sandbox) -------------------------------------------------------- */
 
 /* load(chunk [, chunkname [, mode [, env]]]) with the chunk's bytes charged (a string at once, a
- * reader's pieces as they come) and, in the sandbox, mode forced to text. */
+ * reader's pieces as they come) and, in the sandbox, binary chunks refused: the mode keeps only
+ * its "t" (none given: "t"), so "b" refuses every chunk, as stock Lua's "b" refuses text. */
 static int b_load(lua_State *L) {
     gl_ctx *c = gl_getctx(L);
     if (c == NULL || c->sandboxed) {
         int n = lua_gettop(L);
         if (n < 3) lua_settop(L, 3);
+        const char *mode = lua_isnil(L, 3) ? "t" : luaL_checkstring(L, 3);
+        if (strchr(mode, 't') == NULL) {
+            /* Stock Lua's answer; a reader's chunk is taken for text (it is not read). */
+            bool binary = lua_type(L, 1) == LUA_TSTRING && lua_tostring(L, 1)[0] == LUA_SIGNATURE[0];
+            luaL_pushfail(L);
+            lua_pushfstring(L, "attempt to load a %s chunk (mode is '%s')", binary ? "binary" : "text", mode);
+            return 2;
+        }
         lua_pushliteral(L, "t");
         lua_replace(L, 3);
     }

@@ -5,20 +5,7 @@
 
 /* ---- names ------------------------------------------------------------------ */
 
-/* The name tables are generated from schema/grip.toml (Sources/CNames, scripts/gen). */
-#define handle_names  gn_handle_names
-#define allow_names   gn_allow_names
-#define event_names   gn_event_names
-#define gesture_names gn_gesture_names
-#define command_names gn_command_names
-#define select_names  gn_select_names
-#define phase_names   gn_phase_names
-#define mod_names     gn_mod_names
-#define state_names   gn_state_names
-#define order_names   gn_order_names
-#define key_names     gn_key_names
-#define snap_names    gn_snap_names
-
+/* The name tables (handle_names, ...) are bindings.h's names for the generated gn_* tables. */
 int name_index(const char *const *names, const char *s) {
     for (int i = 0; names[i]; i++) {
         if (strcmp(names[i], s) == 0) return i;

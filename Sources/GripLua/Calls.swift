@@ -46,7 +46,14 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         e.frameLocked = false
         return
     }
-    if e.closed || e.hostGone { throw LuaFailure("engine was destroyed") }
+    if e.closed || e.hostGone {
+        // A closed engine has no boxes: b:exists() answers false instead of raising.
+        if op == Int(GL_OP_BOX_EXISTS) {
+            c.pointee.rflag = false
+            return
+        }
+        throw LuaFailure("engine was destroyed")
+    }
     // While CLuaShim reads the frame's arrays (a finalizer may run then), nothing touches the engine.
     if e.frameLocked && op != Int(GL_OP_EVENT_CHANGES) {
         throw LuaFailure("re-entrant call: the engine is busy with another call (from a script callback?)")

@@ -58,6 +58,7 @@ for t in Tests/lua/budget/*.lua; do
     echo "$(basename "$t"): stopped in $((($(date +%s%N) - t0) / 1000000)) ms with '$want'"
 done
 "$cli" run --sandbox Tests/lua/sandbox/metatables.lua
+"$cli" run --sandbox Tests/lua/sandbox/load_modes.lua
 "$cli" run --sandbox Tests/lua/sandbox/env.lua | diff -u Tests/lua/sandbox/allowlist.txt -
 echo "sandbox environment matches Tests/lua/sandbox/allowlist.txt"
 

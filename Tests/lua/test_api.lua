@@ -194,6 +194,12 @@ do
   check(tmp:exists(), "alive inside its scope")
 end
 check(closed:exists() == false, "__close destroys the box")
+do
+  local e2 = grip.new{}
+  local kept = e2:box{}
+  e2:close()
+  check(kept:exists() == false, "a box of a closed engine does not exist")
+end
 
 -- closing an engine
 local e2 = grip.new()
