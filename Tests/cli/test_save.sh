@@ -11,13 +11,8 @@ cd "$(dirname "$0")/../.."
 cli=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-checks=0 failed=0
-check() {  # check <description> <command...>
-    local what=$1
-    shift
-    checks=$((checks + 1))
-    if "$@"; then echo "ok   $what"; else echo "FAIL $what"; failed=$((failed + 1)); fi
-}
+# shellcheck source=checks.sh
+source Tests/cli/checks.sh
 # only <dir> <names...>: dir holds exactly these names (no temporary file left beside them).
 only() {
     local dir=$1
@@ -111,5 +106,4 @@ fi
 check "--help says a symbolic link at the path is replaced, not written through" \
     sh -c '"$1" --help | grep -q "A symbolic link at that path is replaced by"' sh "$cli"
 
-echo "CLI save tests: $checks checks, $failed failed"
-[ "$failed" -eq 0 ]
+summary "CLI save tests"

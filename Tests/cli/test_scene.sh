@@ -10,13 +10,8 @@ cd "$(dirname "$0")/../.."
 cli=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-checks=0 failed=0
-check() {  # check <description> <command...>
-    local what=$1
-    shift
-    checks=$((checks + 1))
-    if "$@"; then echo "ok   $what"; else echo "FAIL $what"; failed=$((failed + 1)); fi
-}
+# shellcheck source=checks.sh
+source Tests/cli/checks.sh
 
 echo 'local x = 1' >"$tmp/noop.lua"
 check "a scene loads and saves through a script that changes nothing" \
@@ -42,5 +37,4 @@ check "a bad scene file is refused with its line and column" \
 check "a scene that cannot be written is an error" \
     sh -c '! "$1" run "$2/noop.lua" --scene Tests/cli/scene.json --save "$2/no/such/dir/x.json" 2>/dev/null' sh "$cli" "$tmp"
 
-echo "CLI scene tests: $checks checks, $failed failed"
-[ "$failed" -eq 0 ]
+summary "CLI scene tests"
