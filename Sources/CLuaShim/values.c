@@ -168,13 +168,6 @@ uint32_t opt_mods(lua_State *L, int idx) {
 
 /* ---- box descriptions ------------------------------------------------------------------ */
 
-/* Every bit a mask field has a name for ("all"). */
-static uint32_t all_bits(const gn_field *f) {
-    uint32_t m = 0;
-    for (int i = 0; gn_tables[f->table][f->first + i]; i++) m |= 1u << (f->first + i);
-    return m;
-}
-
 /* Reads the fields of the table at idx over the description at base, whose fields `fields` lists
  * (gn_*_fields): fields not given keep their value. `what` names the description in messages
  * ("unknown box field 'k'", "box field 'k' ..."); a box field's box must belong to the engine at
@@ -196,7 +189,7 @@ void read_fields(lua_State *L, int idx, int eidx, const gn_field *fields, void *
         case GN_NUMBER: *(double *)p = num_value(L, -1, label); break;
         case GN_BOOL: *(bool *)p = bool_value(L, -1, label); break;
         case GN_MASK:
-            *(uint32_t *)p = mask_value(L, -1, gn_tables[f->table] + f->first, f->first, all_bits(f), label);
+            *(uint32_t *)p = mask_value(L, -1, gn_tables[f->table] + f->first, f->first, gn_field_all_bits(f), label);
             break;
         case GN_ENUM: *(uint32_t *)p = (uint32_t)enum_value(L, -1, gn_tables[f->table], label); break;
         case GN_U64: *(uint64_t *)p = (uint64_t)int_value(L, -1, label); break;

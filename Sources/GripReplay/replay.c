@@ -142,13 +142,7 @@ static void set_field(replay *r, const gn_field *fields, void *base, const char 
     switch (f->kind) {
     case GN_NUMBER: *(double *)p = number(r, v); break;
     case GN_BOOL: *(bool *)p = flag(r, v); break;
-    case GN_MASK: {
-        const char *const *names = gn_tables[f->table] + f->first;
-        uint32_t all = 0;
-        for (int b = 0; names[b]; b++) all |= 1u << (f->first + b);
-        *(uint32_t *)p = mask(r, v, names, all, f->first);
-        break;
-    }
+    case GN_MASK: *(uint32_t *)p = mask(r, v, gn_tables[f->table] + f->first, gn_field_all_bits(f), f->first); break;
     case GN_ENUM: {
         int e = index_of(gn_tables[f->table], v);
         if (e < 0) die(r, "%s '%s'", k, v);

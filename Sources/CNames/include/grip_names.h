@@ -93,6 +93,12 @@ extern const gn_field gn_snap_desc_fields[];
 static inline const char *const *gn_table(int t) { return gn_tables[t]; }
 static inline const gn_field *gn_field_at(int i) { return &gn_box_desc_fields[i]; }
 static inline const char *gn_field_name(const gn_field *f) { return f->name; }
+/* Every bit a GN_MASK field has a name for (what "all" means for it). */
+static inline unsigned gn_field_all_bits(const gn_field *f) {
+    unsigned m = 0;
+    for (int i = 0; gn_tables[f->table][f->first + i]; i++) m |= 1u << (f->first + i);
+    return m;
+}
 
 #ifdef __cplusplus
 }
