@@ -25,6 +25,21 @@
 
 namespace grip {
 
+// An event as grip::engine::events() gives it: the grip_event, plus what went with it when it was
+// polled, kept as long as you like: the step's changes (COMMITTED, UNDONE, REDONE; empty for other
+// kinds) and the failed hook's message (SCRIPT_ERROR; empty for other kinds).
+struct event : grip_event {
+    std::vector<grip_change> changes;
+    std::string message;
+    event() : grip_event() {}
+};
+
+// What grip::engine::events() returns: the events with their changes and messages, which also
+// converts to the plain std::vector<grip_event> that events() returned before 0.3.
+struct event_list : std::vector<event> {
+    operator std::vector<grip_event>() const { return std::vector<grip_event>(begin(), end()); }
+};
+
 // A failed call: status() is the grip_status (< 0), what() "GRIP_ERR_...: message".
 class error : public std::runtime_error {
   public:
@@ -225,12 +240,27 @@ class engine {
     void tick(double time) { check(grip_dispatch_timer(e_, time)); }
 
     // ---- Events
-    // The oldest event into out; false when the queue is empty.
+    // The oldest event into out; false when the queue is empty. What goes with the event
+    // (changes(), the SCRIPT_ERROR message) is readable until the next poll.
     bool poll(grip_event &out) { return check(grip_event_poll(e_, &out)) == GRIP_OK; }
-    // Every queued event, oldest first (the queue is left empty).
-    std::vector<grip_event> events() {
-        std::vector<grip_event> all;
+    // The oldest event with what goes with it (grip::event); false when the queue is empty.
+    bool poll(event &out) {
         grip_event ev;
+        if (!poll(ev)) return false;
+        static_cast<grip_event &>(out) = ev;
+        out.changes.clear();
+        out.message.clear();
+        if (ev.kind == GRIP_EVENT_COMMITTED || ev.kind == GRIP_EVENT_UNDONE || ev.kind == GRIP_EVENT_REDONE)
+            out.changes = changes();
+        else if (ev.kind == GRIP_EVENT_SCRIPT_ERROR)
+            out.message = grip_engine_errmsg(e_);
+        return true;
+    }
+    // Every queued event, oldest first, each with its step's changes and its message (the queue is
+    // left empty): for (const grip::event &ev : e.events()) ... ev.changes ...
+    event_list events() {
+        event_list all;
+        event ev;
         while (poll(ev)) all.push_back(ev);
         return all;
     }

@@ -24,6 +24,6 @@ public func grip_engine_get_info(
     out.pointee = grip_engine_info(
         struct_size: out.pointee.struct_size, time: e.time,
         view: grip_affine(a: v.a, b: v.b, c: v.c, d: v.d, tx: v.tx, ty: v.ty), call_serial: h.calls,
-        box_count: e.boxCount, busy: e.busy, has_hooks: h.hooks != nil)
+        box_count: e.boxCount, busy: h.busy, has_hooks: h.hooks != nil)
     return GRIP_OK
 }

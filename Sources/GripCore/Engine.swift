@@ -45,8 +45,6 @@ public final class Engine {
     package unowned(unsafe) var hooks: (any BoxHooks)?
     /// The host's C constraints, not retained: the C layer's engine handle, which owns the engine.
     package unowned(unsafe) var hostConstraints: (any HostConstraints)?
-    /// Set by the bindings while a call into the engine runs, so callbacks cannot re-enter it.
-    package var busy = false
     /// The message of the SCRIPT_ERROR event `pollEvent` returned last (nil for other events).
     /// Kept here rather than in the outbox so the bindings read it as a plain stored property.
     package internal(set) var polledMessage: String? = nil

@@ -3,6 +3,7 @@
 // from the install prefix) owns engines and Lua states, moves them, turns failures into
 // exceptions, and reaches every call of grip.h with the numbers the C calls give.
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -137,6 +138,91 @@ void drag_and_frame() {
         CHECK_NEAR(cmds[10].center.x, 260, 1e-9);
         CHECK_NEAR(cmds[10].center.y, 116, 1e-9);
     }
+}
+
+// A scripted constraint that always fails with a message of its own.
+bool failing_constraint(void *, grip_box, const grip_geometry *, const grip_geometry *, grip_geometry *,
+                        char *message, size_t capacity) {
+    std::snprintf(message, capacity, "%s", "the page says no");
+    return false;
+}
+
+// events() hands each COMMITTED / UNDONE / REDONE its step's changes and each SCRIPT_ERROR its
+// message, so the two need not be read in the same poll loop (changes() after events() throws).
+void events_carry_changes() {
+    grip_engine_desc ed = grip::engine_desc(800, 600);
+    grip::engine e(ed);
+    grip_box a = e.add(grip::box_desc(100, 100, 80, 40));  // centre (140, 120)
+    e.select(a);
+    e.events();
+    for (int i = 0; i < 2; i++) e.key(GRIP_PHASE_DOWN, GRIP_KEY_RIGHT, 0.1 * i);
+    e.key(GRIP_PHASE_UP, GRIP_KEY_RIGHT, 0.2);
+    e.tick(1.5);  // the nudge run is committed 1 s after its last nudge
+    grip::event_list events = e.events();
+    int committed = 0;
+    for (const grip::event &ev : events) {
+        if (ev.kind != GRIP_EVENT_COMMITTED) {
+            CHECK(ev.changes.empty());
+            continue;
+        }
+        committed++;
+        CHECK_INT(ev.changes.size(), 1u);
+        if (ev.changes.size() == 1) {
+            CHECK_INT(ev.changes[0].box, a);
+            CHECK_NEAR(ev.changes[0].before.center.x, 140, 0);
+            CHECK_NEAR(ev.changes[0].after.center.x, 142, 0);
+        }
+    }
+    CHECK_INT(committed, 1);
+    bool threw = false;
+    try {
+        e.changes();  // the queue is empty: no step polled last
+    } catch (const grip::error &err) {
+        threw = err.status() == GRIP_ERR_STATE;
+    }
+    CHECK(threw);
+
+    CHECK(e.undo());
+    CHECK(e.redo());
+    events = e.events();
+    CHECK_INT(events.size(), 2u);
+    if (events.size() == 2) {
+        CHECK_INT(events[0].kind, GRIP_EVENT_UNDONE);
+        CHECK_INT(events[0].changes.size(), 1u);
+        if (!events[0].changes.empty()) CHECK_NEAR(events[0].changes[0].after.center.x, 140, 0);  // the undo moved it back
+        CHECK_INT(events[1].kind, GRIP_EVENT_REDONE);
+        CHECK_INT(events[1].changes.size(), 1u);
+    }
+    // The plain list of 0.2 still comes out of the same call.
+    e.key(GRIP_PHASE_DOWN, GRIP_KEY_LEFT, 2.0);
+    e.key(GRIP_PHASE_UP, GRIP_KEY_LEFT, 2.1);
+    e.tick(3.5);
+    std::vector<grip_event> plain = e.events();
+    CHECK(!plain.empty());
+    if (!plain.empty()) CHECK_INT(plain.back().kind, GRIP_EVENT_COMMITTED);
+
+    // A failing hook's SCRIPT_ERROR carries its message.
+    grip_hooks h;
+    grip_hooks_init(&h);
+    h.constraint = failing_constraint;
+    CHECK_STATUS(grip_engine_set_hooks(e.get(), &h), GRIP_OK);
+    grip_box b = e.add(box_desc(300, 300, 100, 100, true));  // centre (350, 350)
+    CHECK_STATUS(grip_box_set_hooks(e.get(), b, 0, true), GRIP_OK);
+    e.events();
+    e.pointer(GRIP_PHASE_DOWN, 1, 350, 350, 4.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 380, 350, 4.1);
+    e.pointer(GRIP_PHASE_UP, 1, 380, 350, 4.2);
+    bool reported = false;
+    for (const grip::event &ev : e.events()) {
+        if (ev.kind != GRIP_EVENT_SCRIPT_ERROR) {
+            CHECK(ev.message.empty());
+            continue;
+        }
+        reported = true;
+        CHECK(ev.message.find("the page says no") != std::string::npos);
+    }
+    CHECK(reported);
+    CHECK_STATUS(grip_engine_set_hooks(e.get(), nullptr), GRIP_OK);
 }
 
 }  // namespace
@@ -417,5 +503,6 @@ int main() {
     errors_throw();
     drag_and_frame();
     whole_api();
+    events_carry_changes();
     return check_summary("C++ ABI tests");
 }
