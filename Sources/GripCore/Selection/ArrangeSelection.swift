@@ -125,10 +125,10 @@ extension Engine {
 
     // MARK: the arrangement's lifecycle
 
-    /// Throws STATE when nothing is selected or a gesture is in progress (naming `what`).
+    /// Throws STATE while a gesture is in progress or when nothing is selected (naming `what`).
     private func checkArrangeable(_ what: String) throws(GripError) {
-        if selection.members.isEmpty { throw .state("nothing is selected; select the boxes to \(what) first") }
         if interactions.anyGesture { throw .state("a gesture is in progress; \(what) after it ends") }
+        if selection.members.isEmpty { throw .state("nothing is selected; select the boxes to \(what) first") }
     }
 
     /// Begins the arrangement `gesture` of the selected boxes (a nudge run in progress committed
