@@ -881,6 +881,29 @@ function Engine:selection_state()
   return to_table(self, s, "grip_selection_state")
 end
 
+-- ---- arranging the selection: one undo step each; true when a box changed, false when none did
+
+-- e:align("left" | "center" | "right" | "top" | "middle" | "bottom" [, key box])
+function Engine:align(edge, key)
+  local id = key == nil and NO_BOX or box_id(key)
+  if key ~= nil and key.engine ~= self then error("a box of another engine", 2) end
+  return call(self, "grip_selection_align", enum_value("grip_align", edge, "edge", 2), id) == 0
+end
+-- e:distribute("horizontal" | "vertical")
+function Engine:distribute(axis)
+  return call(self, "grip_selection_distribute", enum_value("grip_axis", axis, "axis", 2)) == 0
+end
+-- e:flip("horizontal" | "vertical")
+function Engine:flip(axis)
+  return call(self, "grip_selection_flip", enum_value("grip_axis", axis, "axis", 2)) == 0
+end
+-- e:rotate90([n]): n quarter turns clockwise (default 1; negative: counter-clockwise)
+function Engine:rotate90(n)
+  if n == nil then n = 1 end
+  if type(n) ~= "number" or n ~= math.floor(n) then error("quarter turns must be an integer", 2) end
+  return call(self, "grip_selection_rotate90", n % 4) == 0
+end
+
 -- ---- input -----------------------------------------------------------------------------------
 
 local function stamp(e, time)
