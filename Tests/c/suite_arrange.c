@@ -180,6 +180,51 @@ static void align_edges(void) {
     grip_engine_destroy(e);
 }
 
+/* The frame follows: after aligning left (x 0..10, 0..20, 0..10) C's BOX command starts at x 0
+ * and the selection's border spans x 0..20, y 0..90; after undo, x 100 and 0..110 again. */
+static int box_command(const grip_frame *f, grip_box b) {
+    size_t i;
+    for (i = 0; i < f->command_count; i++)
+        if (f->commands[i].kind == GRIP_CMD_BOX && f->commands[i].box == b) return (int)i;
+    return -1;
+}
+
+static void arranged_frame(void) {
+    grip_engine *e = arrange_engine(1000, 1000, GRIP_SELECTION_OFF);
+    grip_box b[3];
+    grip_frame f;
+    int k;
+    b[0] = box_at(e, 0, 0, 10, 10);
+    b[1] = box_at(e, 30, 50, 20, 40);
+    b[2] = box_at(e, 100, 20, 10, 30);
+    select_boxes(e, b, 3);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    CHECK_STATUS(grip_selection_align(e, GRIP_ALIGN_LEFT, GRIP_NO_BOX), GRIP_OK);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    k = box_command(&f, b[2]);
+    CHECK(k >= 0);
+    if (k >= 0) {
+        CHECK_NEAR(f.commands[k].transform.tx, 0, EXACT);
+        CHECK_NEAR(f.commands[k].transform.ty, 20, EXACT);
+    }
+    k = find_command(&f, GRIP_CMD_BORDER, 0);
+    CHECK(k >= 0 && f.commands[k].box == GRIP_SELECTION);
+    if (k >= 0) {
+        const grip_vec2 *v = &f.vertices[f.commands[k].first_vertex];
+        CHECK_NEAR(v[0].x, 0, EXACT);
+        CHECK_NEAR(v[0].y, 0, EXACT);
+        CHECK_NEAR(v[2].x, 20, EXACT);
+        CHECK_NEAR(v[2].y, 90, EXACT);
+    }
+    CHECK_STATUS(grip_undo(e), GRIP_OK);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    k = box_command(&f, b[2]);
+    CHECK(k >= 0 && fabs(f.commands[k].transform.tx - 100) < EXACT);
+    k = find_command(&f, GRIP_CMD_BORDER, 0);
+    CHECK(k >= 0 && fabs(f.vertices[f.commands[k].first_vertex + 2].x - 110) < EXACT);
+    grip_engine_destroy(e);
+}
+
 /* To key box B (x 30..50, y 50..90), which stays put; the key must be a selected, live box. */
 static void align_key(void) {
     grip_engine *e = arrange_engine(1000, 1000, GRIP_SELECTION_OFF);
@@ -858,6 +903,7 @@ static void refusals(void) {
 
 void suite_arrange(void) {
     align_edges();
+    arranged_frame();
     align_key();
     distribute_gaps();
     align_rotated_nested();
