@@ -45,7 +45,8 @@ import Testing
         let pivot = Vec2(250, 260)
         let before = g.corners(parentWorld * g.local)
         for q in 1...3 {
-            let t = Arrange.turned(g, quarterTurns: q, about: pivot, parentWorld: parentWorld, parentInverse: parentInverse)
+            let t = Arrange.turned(
+                g, quarterTurns: q, about: pivot, parentWorld: parentWorld, parentInverse: parentInverse)
             let after = t.corners(parentWorld * t.local)
             for (p, r) in [(before.0, after.0), (before.1, after.1), (before.2, after.2), (before.3, after.3)] {
                 let want = pivot + Arrange.quarterTurn(p - pivot, q)

@@ -140,9 +140,12 @@ static void align_edges(void) {
         grip_align edge;
         double ax, ay, bx, by, cx, cy; /* the centres after */
     } cases[] = {
-        {GRIP_ALIGN_LEFT, 5, 5, 10, 70, 5, 35},     {GRIP_ALIGN_CENTER, 55, 5, 55, 70, 55, 35},
-        {GRIP_ALIGN_RIGHT, 105, 5, 100, 70, 105, 35}, {GRIP_ALIGN_TOP, 5, 5, 40, 20, 105, 15},
-        {GRIP_ALIGN_MIDDLE, 5, 45, 40, 45, 105, 45},  {GRIP_ALIGN_BOTTOM, 5, 85, 40, 70, 105, 75},
+        {GRIP_ALIGN_LEFT, 5, 5, 10, 70, 5, 35},
+        {GRIP_ALIGN_CENTER, 55, 5, 55, 70, 55, 35},
+        {GRIP_ALIGN_RIGHT, 105, 5, 100, 70, 105, 35},
+        {GRIP_ALIGN_TOP, 5, 5, 40, 20, 105, 15},
+        {GRIP_ALIGN_MIDDLE, 5, 45, 40, 45, 105, 45},
+        {GRIP_ALIGN_BOTTOM, 5, 85, 40, 70, 105, 75},
     };
     grip_engine *e = arrange_engine(1000, 1000, GRIP_SELECTION_OFF);
     grip_box b[3];

@@ -134,7 +134,10 @@ typedef struct gl_arrange_args {
     int32_t value; /* ALIGN: a grip_align; DISTRIBUTE, FLIP: a grip_axis; ROTATE90: quarter turns */
 } gl_arrange_args;
 
-enum { GL_ARRANGE_ALIGN = 0, GL_ARRANGE_DISTRIBUTE, GL_ARRANGE_FLIP, GL_ARRANGE_ROTATE90 };
+enum { GL_ARRANGE_ALIGN = 0,
+       GL_ARRANGE_DISTRIBUTE,
+       GL_ARRANGE_FLIP,
+       GL_ARRANGE_ROTATE90 };
 
 /* One member per operation (or family of operations); the op says which one is filled. */
 typedef union gl_args {

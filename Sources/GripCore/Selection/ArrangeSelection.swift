@@ -157,7 +157,8 @@ extension Engine {
             var next = interactions.proposals[i]
             guard !next.sameBits(start), let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
             let allow = scene.behavior(s).allow
-            let moves = next.center.x.bitPattern != start.center.x.bitPattern
+            let moves =
+                next.center.x.bitPattern != start.center.x.bitPattern
                 || next.center.y.bitPattern != start.center.y.bitPattern
             var centred = next
             centred.center = start.center
