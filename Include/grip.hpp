@@ -217,6 +217,17 @@ class engine {
         return s;
     }
 
+    // ---- Arranging the selection: each is one undo step. True when a box changed, false when
+    // none did (GRIP_DONE); throws grip::error for an empty selection, a gesture in progress, an
+    // unknown or unselected key box, or an unknown enum value.
+    bool align(grip_align edge, grip_box key = GRIP_NO_BOX) {
+        return check(grip_selection_align(e_, edge, key)) == GRIP_OK;
+    }
+    bool distribute(grip_axis axis) { return check(grip_selection_distribute(e_, axis)) == GRIP_OK; }
+    bool flip(grip_axis axis) { return check(grip_selection_flip(e_, axis)) == GRIP_OK; }
+    // Quarter turns clockwise (negative: counter-clockwise) about the selection frame's centre.
+    bool rotate90(int32_t quarter_turns = 1) { return check(grip_selection_rotate90(e_, quarter_turns)) == GRIP_OK; }
+
     // ---- Input. Each returns whether a box (or the engine's selection) consumed the event.
     bool pointer(const grip_pointer_event &ev) {
         bool consumed = false;

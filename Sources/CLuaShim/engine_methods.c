@@ -231,6 +231,54 @@ int l_selection_state(lua_State *L) {
     return 1;
 }
 
+/* ---- arranging the selection ------------------------------------------------------------ */
+
+/* Runs arrangement `what` with `value`; returns true when a box changed (one step), false when
+ * none did. */
+static int arrange_op(lua_State *L, gl_call *c, int what, int32_t value) {
+    c->args.arrange.what = what;
+    c->args.arrange.value = value;
+    simple_engine_op(L, GL_OP_ARRANGE, c);
+    lua_pushboolean(L, c->rflag);
+    return 1;
+}
+
+/* e:align(edge [, key]): edge "left", "center", "right", "top", "middle" or "bottom"; to the
+ * selection's bounds, or to the bounds of key, a selected box of this engine. */
+int l_align(lua_State *L) {
+    engine_ud *u = check_engine(L, 1);
+    int edge;
+    CALL_INIT(c);
+    edge = enum_value(L, 2, align_names, "edge");
+    if (!lua_isnoneornil(L, 3)) {
+        uint64_t id;
+        if (check_box(L, 3, &id) != u->eng) luaL_error(L, "align: the key box belongs to another engine");
+        lua_pop(L, 1);
+        c.box = id;
+    }
+    return arrange_op(L, &c, GL_ARRANGE_ALIGN, edge);
+}
+
+/* e:distribute(axis): axis "horizontal" or "vertical". */
+int l_distribute(lua_State *L) {
+    CALL_INIT(c);
+    return arrange_op(L, &c, GL_ARRANGE_DISTRIBUTE, enum_value(L, 2, axis_names, "axis"));
+}
+
+/* e:flip(axis): axis "horizontal" (left and right trade places) or "vertical". */
+int l_flip(lua_State *L) {
+    CALL_INIT(c);
+    return arrange_op(L, &c, GL_ARRANGE_FLIP, enum_value(L, 2, axis_names, "axis"));
+}
+
+/* e:rotate90([n]): n quarter turns (an integer, default 1; negative: counter-clockwise), taken
+ * modulo 4 here so any Lua integer works. */
+int l_rotate90(lua_State *L) {
+    lua_Integer n = lua_isnoneornil(L, 2) ? 1 : int_value(L, 2, "quarter turns");
+    CALL_INIT(c);
+    return arrange_op(L, &c, GL_ARRANGE_ROTATE90, (int32_t)(((n % 4) + 4) % 4));
+}
+
 int l_close(lua_State *L) {
     engine_ud *u = (engine_ud *)luaL_checkudata(L, 1, ENGINE_MT);
     if (u->eng == NULL) return 0;

@@ -497,6 +497,71 @@ void history_and_hooks() {
     CHECK_INT(moved.boxes().size(), 2u);  // a refused load changed nothing
 }
 
+// Arranging the selection: x 0..10, 30..50, 100..110 distributed puts the middle box at x 45
+// (gaps of 35); aligned right to the key box C (x 100..110) every box ends at x 110; a flip
+// mirrors about the frame's centre line; a quarter turn about its centre; one step each; the
+// refusals throw with their status.
+static void arrange() {
+    grip::engine e(800, 600);
+    grip_box a = e.add(grip::box_desc(0, 0, 10, 10));
+    grip_box b = e.add(grip::box_desc(30, 0, 20, 10));
+    grip_box c = e.add(grip::box_desc(100, 0, 10, 10));
+    bool thrown = false;
+    try {
+        e.align(GRIP_ALIGN_LEFT);
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_STATE && std::strstr(err.what(), "nothing is selected") != nullptr;
+    }
+    CHECK(thrown);
+    e.select(a);
+    e.select(b, GRIP_SELECT_ADD);
+    e.select(c, GRIP_SELECT_ADD);
+    e.events();
+    CHECK(e.distribute(GRIP_AXIS_HORIZONTAL));
+    CHECK_NEAR(e.state(b).center.x, 55, 0);
+    CHECK(!e.distribute(GRIP_AXIS_HORIZONTAL));  // even already: GRIP_DONE
+    int committed = 0;
+    for (const grip_event &ev : e.events()) {
+        if (ev.kind != GRIP_EVENT_COMMITTED) continue;
+        committed++;
+        CHECK_INT(ev.gesture, GRIP_GESTURE_DISTRIBUTE);
+        CHECK_INT(ev.box, GRIP_SELECTION);
+    }
+    CHECK_INT(committed, 1);
+    CHECK(e.align(GRIP_ALIGN_RIGHT, c));
+    CHECK_NEAR(e.state(a).center.x, 105, 0);
+    CHECK_NEAR(e.state(b).center.x, 100, 0);
+    CHECK_NEAR(e.state(c).center.x, 105, 0);
+    CHECK(e.undo());
+    CHECK_NEAR(e.state(a).center.x, 5, 0);
+    // The frame spans x 0..110 (centre 55): A's centre 5 goes to 105, mirrored.
+    CHECK(e.flip(GRIP_AXIS_HORIZONTAL));
+    CHECK_NEAR(e.state(a).center.x, 105, 0);
+    CHECK(e.state(a).flipped_x);
+    CHECK(e.undo());
+    // About (55, 5): A's offset (-50, 0) turns to (0, -50).
+    CHECK(e.rotate90());
+    CHECK_NEAR(e.state(a).center.x, 55, 0);
+    CHECK_NEAR(e.state(a).center.y, -45, 0);
+    CHECK_NEAR(e.state(a).rotation, 3.14159265358979323846 / 2, 0);
+    CHECK(!e.rotate90(4));
+    CHECK_INT(e.history_depth().first, 2u);
+    thrown = false;
+    try {
+        e.align(GRIP_ALIGN_LEFT, 12345);
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_NOT_FOUND;
+    }
+    CHECK(thrown);
+    thrown = false;
+    try {
+        e.flip(static_cast<grip_axis>(5));
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_ARG && std::strstr(err.what(), "axis 5 is not a grip_axis") != nullptr;
+    }
+    CHECK(thrown);
+}
+
 int main() {
     ownership();
     history_and_hooks();
@@ -504,5 +569,6 @@ int main() {
     drag_and_frame();
     whole_api();
     events_carry_changes();
+    arrange();
     return check_summary("C++ ABI tests");
 }

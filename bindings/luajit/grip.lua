@@ -212,6 +212,24 @@ grip_vec2 corners[4];
 bool gesture_active;
 } grip_selection_state;
 grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *out);
+typedef enum grip_align {
+GRIP_ALIGN_LEFT = 0,
+GRIP_ALIGN_CENTER = 1,
+GRIP_ALIGN_RIGHT = 2,
+GRIP_ALIGN_TOP = 3,
+GRIP_ALIGN_MIDDLE = 4,
+GRIP_ALIGN_BOTTOM = 5,
+GRIP_ALIGN_FORCE32 = 0x7FFFFFFF
+} grip_align;
+grip_status grip_selection_align(grip_engine *engine, grip_align edge, grip_box key);
+typedef enum grip_axis {
+GRIP_AXIS_HORIZONTAL = 0,
+GRIP_AXIS_VERTICAL = 1,
+GRIP_AXIS_FORCE32 = 0x7FFFFFFF
+} grip_axis;
+grip_status grip_selection_distribute(grip_engine *engine, grip_axis axis);
+grip_status grip_selection_flip(grip_engine *engine, grip_axis axis);
+grip_status grip_selection_rotate90(grip_engine *engine, int32_t quarter_turns);
 enum {
 GRIP_SNAP_GRID = 1u << 0,
 GRIP_SNAP_EDGES = 1u << 1,
@@ -350,6 +368,10 @@ GRIP_GESTURE_HANDLE = 6,
 GRIP_GESTURE_MARQUEE = 7,
 GRIP_GESTURE_NUDGE = 8,
 GRIP_GESTURE_RESET = 9,
+GRIP_GESTURE_ALIGN = 10,
+GRIP_GESTURE_DISTRIBUTE = 11,
+GRIP_GESTURE_FLIP = 12,
+GRIP_GESTURE_ROTATE90 = 13,
 GRIP_GESTURE_FORCE32 = 0x7FFFFFFF
 } grip_gesture;
 typedef struct grip_event {
@@ -423,7 +445,9 @@ local enums = {
     ["grip_command_kind"] = {box = 1, border = 2, handle = 3, indicator = 4, guide = 5, outline = 6, marquee = 7, gap = 8},
     ["GRIP_STATE_"] = {hover = 1, active = 2},
     ["grip_event_kind"] = {gesture_began = 1, gesture_changed = 2, gesture_ended = 3, gesture_cancelled = 4, tap = 5, double_tap = 6, reset = 7, long_press_began = 8, long_press_triggered = 9, long_press_cancelled = 10, editing_changed = 11, script_error = 12, selection_changed = 13, committed = 14, undone = 15, redone = 16},
-    ["grip_gesture"] = {none = 0, move = 1, resize = 2, rotate = 3, pinch = 4, magnify = 5, handle = 6, marquee = 7, nudge = 8, reset = 9},
+    ["grip_gesture"] = {none = 0, move = 1, resize = 2, rotate = 3, pinch = 4, magnify = 5, handle = 6, marquee = 7, nudge = 8, reset = 9, align = 10, distribute = 11, flip = 12, rotate90 = 13},
+    ["grip_align"] = {left = 0, center = 1, right = 2, top = 3, middle = 4, bottom = 5},
+    ["grip_axis"] = {horizontal = 0, vertical = 1},
 }
 -- Every struct's fields in order, as {name, C type}.
 local structs = {
@@ -855,6 +879,29 @@ function Engine:selection_state()
   s.struct_size = ffi.sizeof(s)
   call(self, "grip_selection_state_get", s)
   return to_table(self, s, "grip_selection_state")
+end
+
+-- ---- arranging the selection: one undo step each; true when a box changed, false when none did
+
+-- e:align("left" | "center" | "right" | "top" | "middle" | "bottom" [, key box])
+function Engine:align(edge, key)
+  local id = key == nil and NO_BOX or box_id(key)
+  if key ~= nil and key.engine ~= self then error("a box of another engine", 2) end
+  return call(self, "grip_selection_align", enum_value("grip_align", edge, "edge", 2), id) == 0
+end
+-- e:distribute("horizontal" | "vertical")
+function Engine:distribute(axis)
+  return call(self, "grip_selection_distribute", enum_value("grip_axis", axis, "axis", 2)) == 0
+end
+-- e:flip("horizontal" | "vertical")
+function Engine:flip(axis)
+  return call(self, "grip_selection_flip", enum_value("grip_axis", axis, "axis", 2)) == 0
+end
+-- e:rotate90([n]): n quarter turns clockwise (default 1; negative: counter-clockwise)
+function Engine:rotate90(n)
+  if n == nil then n = 1 end
+  if type(n) ~= "number" or n ~= math.floor(n) then error("quarter turns must be an integer", 2) end
+  return call(self, "grip_selection_rotate90", n % 4) == 0
 end
 
 -- ---- input -----------------------------------------------------------------------------------
