@@ -399,11 +399,12 @@ class script {
     ~script() { grip_lua_destroy(l_); }
     script(const script &) = delete;
     script &operator=(const script &) = delete;
-    script(script &&other) noexcept : l_(other.l_) { other.l_ = nullptr; }
+    script(script &&other) noexcept : l_(other.l_), print_(std::move(other.print_)) { other.l_ = nullptr; }
     script &operator=(script &&other) noexcept {
         if (this != &other) {
             grip_lua_destroy(l_);
             l_ = other.l_;
+            print_ = std::move(other.print_);
             other.l_ = nullptr;
         }
         return *this;
@@ -416,13 +417,34 @@ class script {
         check(grip_lua_exec(l_, chunk_name.c_str(), source.data(), source.size()));
     }
     void exec_file(const std::string &path) { check(grip_lua_exec_file(l_, path.c_str())); }
+    // Where the scripts' print goes: fn(line) once per print call (tab-separated, no newline),
+    // inside the script; an exception it throws is swallowed (it cannot cross the C library). An
+    // empty function restores stdout. The script object keeps the function.
+    using print_function = std::function<void(const std::string &)>;
+    void set_print(print_function fn) {
+        if (!fn) {
+            check(grip_lua_set_print(l_, nullptr, nullptr));
+            print_.reset();
+            return;
+        }
+        std::unique_ptr<print_function> held(new print_function(std::move(fn)));
+        check(grip_lua_set_print(l_, &script::print_trampoline, held.get()));
+        print_ = std::move(held);
+    }
 
   private:
     void check(grip_status s) const {
         if (s < 0) throw error(s, grip_lua_errmsg(l_));
     }
+    static void print_trampoline(void *context, const char *text, size_t length) {
+        try {
+            (*static_cast<print_function *>(context))(std::string(text, length));
+        } catch (...) {
+        }
+    }
 
     grip_lua *l_;
+    std::unique_ptr<print_function> print_;
 };
 
 }  // namespace grip

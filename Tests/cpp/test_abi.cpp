@@ -342,8 +342,22 @@ void whole_api() {
             thrown = err.status() == GRIP_ERR_SCRIPT && std::strstr(err.what(), "bad:2") != nullptr;
         }
         CHECK(thrown);
+        // print goes to the host's function, one line per call, also after the script moved.
+        std::vector<std::string> lines;
+        lua.set_print([&lines](const std::string &line) { lines.push_back(line); });
+        lua.exec("print('x =', 1.5) print()");
         grip::script moved(std::move(lua));
         CHECK(lua.get() == nullptr && moved.get() != nullptr);
+        moved.exec("print(#grip.host:boxes())");
+        CHECK_INT(lines.size(), 3u);
+        if (lines.size() == 3) {
+            CHECK(lines[0] == "x =\t1.5");
+            CHECK(lines[1].empty());
+            CHECK(lines[2] == "1");
+        }
+        moved.set_print([](const std::string &) { throw std::runtime_error("a console that throws"); });
+        moved.exec("print('swallowed') ok = true");  // the script goes on
+        moved.set_print(grip::script::print_function());
         grip_lua_desc ld = grip::lua_desc();
         CHECK_INT(ld.struct_size, sizeof(grip_lua_desc));
         CHECK(!ld.allow_io);
