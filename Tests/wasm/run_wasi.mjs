@@ -17,7 +17,8 @@ const wasi = new WASI({ version: 'preview1', args: [program, ...args], env: {}, 
 let status;
 try {
     const module = await WebAssembly.compile(await readFile(program));
-    const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+    // wasiImport rather than getImportObject(): Node 18 (Debian 12's) has only the former.
+    const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi.wasiImport });
     status = wasi.start(instance);
 } catch (error) {
     console.error(`${program}: trapped: ${error instanceof Error ? error.stack : error}`);
