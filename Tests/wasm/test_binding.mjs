@@ -61,3 +61,37 @@ test('bad input throws GripError with the status and the library\'s message', ()
     e.close();
     assert.throws(() => e.box({}), (err) => err.status === 'err_arg' && /closed/.test(err.message));
 });
+
+test('the frame view shows the same frame as frame(), without copies', () => {
+    const e = grip.new({ width: 800, height: 600 });
+    const b = e.box({ x: 100, y: 100, width: 200, height: 100, editing: true });
+    e.pointer('down', 1, 200, 150, 0.0);
+    e.pointer('move', 1, 225, 160, 0.1);
+    e.pointer('move', 1, 250, 170, 0.2);
+    const f = e.frame();
+    const v = e.frameView();
+    assert.equal(v.commandCount, f.commandCount);
+    assert.equal(v.vertexCount, f.vertexCount);
+    assert.equal(v.serial, f.serial);
+    const o = v.commandOffsets;
+    for (let i = 0; i < v.commandCount; i++) {
+        const c = i * v.commandStride;
+        assert.equal(v.commandKinds[v.commands.getUint32(c + o.kind, true)], f.commands[i].kind);
+        assert.equal(v.commands.getBigUint64(c + o.box, true), f.commands[i].box);
+        assert.equal(v.commands.getFloat64(c + o.transform + 32, true), f.commands[i].transform.tx);
+    }
+    for (let i = 0; i < v.vertexCount; i++) {
+        assert.equal(v.vertices[2 * i], f.vertices[i].x);
+        assert.equal(v.vertices[2 * i + 1], f.vertices[i].y);
+    }
+    // The box command's translation: (250 - 100, 170 - 50).
+    const k = f.commands.findIndex((c) => c.kind === 'box' && c.box === b.id);
+    assert.equal(v.commands.getFloat64(k * v.commandStride + o.transform + 40, true), 120);
+    // One more step: the view is the same object, refreshed, and shows the new position.
+    e.pointer('move', 1, 260, 170, 0.3);
+    const w = e.frameView();
+    assert.equal(w, v);
+    assert.equal(w.commands.getFloat64(k * w.commandStride + o.transform + 32, true), 160);
+    e.pointer('up', 1, 260, 170, 0.4);
+    e.close();
+});

@@ -1,6 +1,6 @@
 // Grip's JavaScript binding: an ES module over grip.wasm (scripts/build --wasm), no dependencies.
 // It mirrors the Lua API in camelCase (docs/lua.md): grip.new({width, height}), e.box({...}),
-// e.pointer(phase, pointer, x, y, time, mods), e.frame(), b.state(); enum values are the Lua
+// e.pointer(phase, pointer, x, y, time, mods), e.frame(), e.frameView(), b.state(); enum values are the Lua
 // names (strings), masks arrays of them, vectors {x, y}, box ids BigInts. Errors throw GripError.
 // This first version covers engines, boxes, pointer input and frames; the types are grip.d.ts's.
 //
@@ -202,6 +202,38 @@ export async function load(source) {
                 commandCount: count, commands, vertexCount: vcount, vertices,
             };
         }
+
+        /** The frame without copies, for renderers: `commands` a DataView over the engine's
+         * grip_command array (`commandStride` bytes each, fields at `commandOffsets`, little
+         * endian), `vertices` a Float64Array of x, y pairs. Both are views of the module's memory:
+         * valid until the next call on the engine (a call may grow the memory, which detaches
+         * them). The same object is returned, refreshed in place, while the arrays stay where
+         * they are, so steady-state reads allocate nothing in JavaScript. */
+        frameView() {
+            const e = this.#live();
+            check(call('grip_frame_get', e, scratch), e);
+            const buffer = x.memory.buffer, v = new DataView(buffer);
+            const f = scratch;
+            const count = v.getUint32(f + FRAME.commandCount, true), base = v.getUint32(f + FRAME.commands, true);
+            const vcount = v.getUint32(f + FRAME.vertexCount, true), vbase = v.getUint32(f + FRAME.vertices, true);
+            let fv = this.#view;
+            if (!fv || fv.buffer !== buffer || fv.base !== base || fv.count !== count || fv.vbase !== vbase || fv.vcount !== vcount) {
+                fv = this.#view = {
+                    buffer, base, count, vbase, vcount,
+                    view: {
+                        time: 0, serial: 0n, commandCount: count, vertexCount: vcount,
+                        commands: new DataView(buffer, base, count * COMMAND.size),
+                        vertices: new Float64Array(buffer, vbase, vcount * 2),
+                        commandStride: COMMAND.size, commandOffsets: COMMAND, commandKinds,
+                    },
+                };
+            }
+            fv.view.time = v.getFloat64(f + FRAME.time, true);
+            fv.view.serial = v.getBigUint64(f + FRAME.serial, true);
+            return fv.view;
+        }
+
+        #view = null;
 
         /** Destroys the engine now (grip_engine_destroy); later calls throw. */
         close() {
