@@ -168,7 +168,7 @@ let twoThreadsMessage: StaticString =
 /// Fails with GRIP_ERR_ARG when the `struct_size` of a struct the caller fills in itself (one
 /// with no `_init` function, such as grip_selection_state) is not the one this library knows.
 @inline(__always) func requireSize(_ size: UInt32, _ expected: Int, _ what: StaticString) throws(GripError) {
-    guard Int(size) == expected else { throw wrongCallerSize(Int(size), expected, what) }
+    guard Int(exactly: size) == expected else { throw wrongCallerSize(size, expected, what) }
 }
 
 /// The GRIP_ERR_ARG of a NULL `what`. Out of line, like `wrongSize`: the message is built only on
@@ -178,13 +178,13 @@ let twoThreadsMessage: StaticString =
 }
 
 /// The GRIP_ERR_ARG of a versioned struct `what` whose `struct_size` is `size`, not `expected`.
-@inline(never) func wrongSize(_ size: Int, _ expected: Int, _ what: StaticString) -> GripError {
+@inline(never) func wrongSize(_ size: UInt32, _ expected: Int, _ what: StaticString) -> GripError {
     GripError(.invalidArgument, "\(what).struct_size is \(size), expected \(expected) (call \(what)_init)")
 }
 
 /// The GRIP_ERR_ARG of a struct `what` with no `_init` function whose `struct_size` is `size`, not
 /// `expected`: the message says what the caller sets.
-@inline(never) func wrongCallerSize(_ size: Int, _ expected: Int, _ what: StaticString) -> GripError {
+@inline(never) func wrongCallerSize(_ size: UInt32, _ expected: Int, _ what: StaticString) -> GripError {
     GripError(
         .invalidArgument, "\(what).struct_size is \(size), expected \(expected) (set struct_size = sizeof(\(what)))")
 }

@@ -18,7 +18,7 @@ public func grip_engine_get_info(
     _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_engine_info>?
 ) -> grip_status {
     guard let h = handle(engine), let out else { return GRIP_ERR_ARG }
-    guard Int(out.pointee.struct_size) == MemoryLayout<grip_engine_info>.size else { return GRIP_ERR_ARG }
+    guard Int(exactly: out.pointee.struct_size) == MemoryLayout<grip_engine_info>.size else { return GRIP_ERR_ARG }
     let e = h.engine
     let v = e.view
     out.pointee = grip_engine_info(
