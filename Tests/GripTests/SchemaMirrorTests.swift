@@ -169,8 +169,9 @@ import Testing
         #expect(Int(GestureKind.marquee.rawValue) == Int(GRIP_GESTURE_MARQUEE.rawValue), "GestureKind.marquee is GRIP_GESTURE_MARQUEE")
         #expect(Int(GestureKind.nudge.rawValue) == Int(GRIP_GESTURE_NUDGE.rawValue), "GestureKind.nudge is GRIP_GESTURE_NUDGE")
         #expect(Int(GestureKind.reset.rawValue) == Int(GRIP_GESTURE_RESET.rawValue), "GestureKind.reset is GRIP_GESTURE_RESET")
-        for v in 0...10 {
-            #expect((GestureKind(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].contains(v), "GestureKind(rawValue: \(v))")
+        #expect(Int(GestureKind.host.rawValue) == Int(GRIP_GESTURE_HOST.rawValue), "GestureKind.host is GRIP_GESTURE_HOST")
+        for v in 0...11 {
+            #expect((GestureKind(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].contains(v), "GestureKind(rawValue: \(v))")
         }
         #expect(SchemaMasks.allow == GN_ALLOW_ALL)
         #expect(SchemaMasks.snap == GN_SNAP_ALL)

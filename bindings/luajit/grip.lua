@@ -350,6 +350,7 @@ GRIP_GESTURE_HANDLE = 6,
 GRIP_GESTURE_MARQUEE = 7,
 GRIP_GESTURE_NUDGE = 8,
 GRIP_GESTURE_RESET = 9,
+GRIP_GESTURE_HOST = 10,
 GRIP_GESTURE_FORCE32 = 0x7FFFFFFF
 } grip_gesture;
 typedef struct grip_event {
@@ -381,6 +382,10 @@ grip_status grip_undo(grip_engine *engine);
 grip_status grip_redo(grip_engine *engine);
 grip_status grip_history_clear(grip_engine *engine);
 grip_status grip_history_depth(grip_engine *engine, size_t *undo_steps, size_t *redo_steps);
+grip_status grip_history_begin(grip_engine *engine, uint64_t merge_key);
+grip_status grip_history_commit(grip_engine *engine);
+grip_status grip_history_cancel(grip_engine *engine);
+bool grip_history_recording(const grip_engine *engine);
 typedef bool (*grip_constraint_fn)(void *context, grip_box box, const grip_geometry *current,
 grip_geometry *proposed);
 grip_status grip_box_set_constraint(grip_engine *engine, grip_box box, grip_constraint_fn fn, void *context);
@@ -423,7 +428,7 @@ local enums = {
     ["grip_command_kind"] = {box = 1, border = 2, handle = 3, indicator = 4, guide = 5, outline = 6, marquee = 7, gap = 8},
     ["GRIP_STATE_"] = {hover = 1, active = 2},
     ["grip_event_kind"] = {gesture_began = 1, gesture_changed = 2, gesture_ended = 3, gesture_cancelled = 4, tap = 5, double_tap = 6, reset = 7, long_press_began = 8, long_press_triggered = 9, long_press_cancelled = 10, editing_changed = 11, script_error = 12, selection_changed = 13, committed = 14, undone = 15, redone = 16},
-    ["grip_gesture"] = {none = 0, move = 1, resize = 2, rotate = 3, pinch = 4, magnify = 5, handle = 6, marquee = 7, nudge = 8, reset = 9},
+    ["grip_gesture"] = {none = 0, move = 1, resize = 2, rotate = 3, pinch = 4, magnify = 5, handle = 6, marquee = 7, nudge = 8, reset = 9, host = 10},
 }
 -- Every struct's fields in order, as {name, C type}.
 local structs = {

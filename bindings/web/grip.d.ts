@@ -152,7 +152,8 @@ export type Gesture =
     | "handle"
     | "marquee"
     | "nudge"
-    | "reset";
+    | "reset"
+    | "host";
 
 /** grip_vec2 */
 export interface Vec2 {

@@ -43,6 +43,8 @@ public enum GestureKind: UInt32, Sendable {
     case nudge = 8
     /// A double tap or `Engine.reset` (only COMMITTED carries it).
     case reset = 9
+    /// A step the host recorded (`Engine.beginRecording`; COMMITTED, UNDONE and REDONE carry it).
+    case host = 10
 }
 
 /// One entry of the engine's event queue.
