@@ -664,15 +664,15 @@ grip_status grip_history_depth(grip_engine *engine, size_t *undo_steps, size_t *
 /* Added in 0.3: steps the host records itself, such as an inspector's edits. Between
  * grip_history_begin and grip_history_commit, every grip_box_create, grip_box_destroy,
  * grip_box_configure (re-parenting too), grip_box_set_geometry, grip_box_order,
- * grip_box_set_editing, grip_box_set_indicator, grip_box_set_hooks and grip_box_set_constraint
- * joins one step: each box as it was when a call first touched it, and as it is at the commit.
+ * grip_box_set_editing, grip_box_set_indicator and grip_box_set_hooks joins one step: each box as it was when a call first touched it, and as it is at the commit.
  * The commit records it as one step of the history (gesture GRIP_GESTURE_HOST), undone and redone
  * in order with the gestures' steps, and queues COMMITTED (grip_event_changes lists each box that
  * changed; a box the step created has an all-zero `before`, width and scale 0, one it destroyed an
  * all-zero `after`; before.parent and after.parent differ for a box it re-parented). Undo puts
  * every box back as it was, bit for bit: geometry, parent, draw order, behaviour, reset geometry,
  * hooks; boxes the step created are destroyed and boxes it destroyed come back with their own ids
- * (an id never names another box: a slot a step may bring back is not reused). The step's memory
+ * (an id never names another box: a slot a step may bring back is not reused). A box brought back
+ * has no grip_box_set_constraint function (the host's memory, not the history's: set it again). The step's memory
  * counts against history_bytes_limit as every step's does. The selection before and after the
  * step is restored as for gestures.
  *

@@ -1,5 +1,7 @@
 /// Everything a recorded step puts back of one box: whether it exists and, if it does, its parent,
-/// draw order, geometry, home geometry, behaviour and hooks.
+/// draw order, geometry, home geometry, behaviour and hooks. A C constraint is the host's (its
+/// function and context, which the host may free): it is not part of the snapshot, and a box
+/// brought back comes without one.
 package struct BoxSnapshot: Sendable {
     package var exists = false
     package var parent = BoxID.none
@@ -36,9 +38,11 @@ extension Engine {
     func snapshot(_ id: BoxID) -> BoxSnapshot {
         guard let s = scene.slot(id) else { return BoxSnapshot() }
         let r = scene.slots[Int(s)]
+        var hooks = r.hooks
+        hooks.hostConstraint = false
         return BoxSnapshot(
             exists: true, parent: r.parent >= 0 ? scene.id(r.parent) : .none, depth: r.depth, order: r.order,
-            geometry: r.geometry, home: scene.home(s), behavior: scene.behavior(s), hooks: r.hooks)
+            geometry: r.geometry, home: scene.home(s), behavior: scene.behavior(s), hooks: hooks)
     }
 
     /// Whether putting back `states`' "after" side would take the scene past max_boxes (the boxes
@@ -137,8 +141,10 @@ extension Engine {
             if old.editing != a.behavior.editing { editingChanged(s, to: a.behavior.editing) }
             scene.restyle(s)
         }
-        if scene.slots[Int(s)].hooks != a.hooks {
-            scene.slots[Int(s)].hooks = a.hooks
+        var hooks = a.hooks
+        hooks.hostConstraint = scene.slots[Int(s)].hooks.hostConstraint
+        if scene.slots[Int(s)].hooks != hooks {
+            scene.slots[Int(s)].hooks = hooks
             scene.disabledHandleHooks.removeAll { $0 == id }
             scene.drawnStateChanged()
         }

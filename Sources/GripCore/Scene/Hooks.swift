@@ -153,7 +153,6 @@ extension Engine {
         if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; change its constraint after the gesture ends")
         }
-        noteForStep(id)
         scene.slots[Int(s)].hooks.hostConstraint = on
     }
 }
