@@ -444,6 +444,25 @@ static void limits(void) {
     CHECK_STATUS(grip_undo(e), GRIP_OK);
     CHECK_NEAR(state_of(e, a).width, 50, 0);
     grip_engine_destroy(e);
+
+    /* max_boxes 2: a recorded destroy of a, then a new box c; undoing would make three boxes. */
+    grip_engine_desc_init(&ed);
+    ed.max_boxes = 2;
+    CHECK_STATUS(grip_engine_create(&ed, &e), GRIP_OK);
+    a = add_box(e, GRIP_NO_BOX, 100, 100, 40, 40, 0, 1, false);
+    b = add_box(e, GRIP_NO_BOX, 300, 100, 40, 40, 0, 1, false);
+    CHECK_STATUS(grip_history_begin(e, 0), GRIP_OK);
+    CHECK_STATUS(grip_box_destroy(e, a), GRIP_OK);
+    CHECK_STATUS(grip_history_commit(e), GRIP_OK);
+    add_box(e, GRIP_NO_BOX, 500, 100, 40, 40, 0, 1, false);
+    CHECK_STATUS(grip_undo(e), GRIP_ERR_LIMIT);
+    CHECK(strstr(grip_engine_errmsg(e), "max_boxes") != NULL);
+    CHECK_STATUS(grip_box_state_get(e, a, &s), GRIP_ERR_NOT_FOUND);
+    CHECK_INT(undo_depth(e), 1);
+    CHECK_STATUS(grip_box_destroy(e, b), GRIP_OK);
+    CHECK_STATUS(grip_undo(e), GRIP_OK);
+    CHECK_STATUS(grip_box_state_get(e, a, &s), GRIP_OK);
+    grip_engine_destroy(e);
 }
 
 void suite_recorded(void) {
