@@ -46,6 +46,8 @@ extension Engine {
         recording = nil
         var changes: [Change] = []
         var states: [BoxStates] = []
+        changes.reserveCapacity(step.boxes.count)
+        states.reserveCapacity(step.boxes.count)
         for k in step.boxes.indices {
             let before = step.before[k], after = snapshot(step.boxes[k])
             if before.same(after) { continue }
@@ -108,6 +110,14 @@ extension Engine {
     /// is now and held (`History.park`) so that undo can bring it back with its id.
     func noteDestroyedForStep(_ doomed: [Int32]) {
         guard recording != nil else { return }
+        // Room for the whole subtree at once, growing at least twofold (many small destroys in
+        // one step stay linear).
+        let n = recording?.boxes.count ?? 0
+        if n + doomed.count > (recording?.boxes.capacity ?? 0) {
+            let room = Swift.max(n + doomed.count, 2 * n)
+            recording?.boxes.reserveCapacity(room)
+            recording?.before.reserveCapacity(room)
+        }
         for s in doomed {
             noteBox(scene.id(s), created: false)
             history.park(s)
