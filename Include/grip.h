@@ -293,7 +293,11 @@ grip_status grip_box_create(grip_engine *engine, const grip_box_desc *desc, grip
  * included). */
 /* Destroys the box and its descendants; a gesture on them ends as cancelled. */
 grip_status grip_box_destroy(grip_engine *engine, grip_box box);
-/* Replaces the box's behaviour and geometry with desc (parent may change: re-parenting keeps the world position). */
+/* Replaces the box's behaviour and geometry with desc (parent may change: re-parenting keeps the
+ * world position). Outside a recorded step (grip_history_begin) a change of its geometry or parent
+ * drops the box from the undo history (no step puts it back, so an undo never fights the host's
+ * edit; a desc that leaves it where it is keeps its history); inside one the edit is part of the
+ * step, undone and redone with it. */
 grip_status grip_box_configure(grip_engine *engine, grip_box box, const grip_box_desc *desc);
 grip_status grip_box_describe(grip_engine *engine, grip_box box, grip_box_desc *out);
 grip_status grip_box_set_editing(grip_engine *engine, grip_box box, bool editing);
@@ -645,6 +649,7 @@ typedef enum grip_gesture {
     GRIP_GESTURE_DISTRIBUTE = 11, /* 0.3: grip_selection_distribute (COMMITTED) */
     GRIP_GESTURE_FLIP = 12,       /* 0.3: grip_selection_flip (COMMITTED) */
     GRIP_GESTURE_ROTATE90 = 13,   /* 0.3: grip_selection_rotate90 (COMMITTED) */
+    GRIP_GESTURE_HOST = 14,       /* 0.3: a step the host recorded (grip_history_begin ... grip_history_commit) */
     GRIP_GESTURE_FORCE32 = 0x7FFFFFFF
 } grip_gesture;
 
@@ -706,12 +711,50 @@ grip_status grip_box_set_geometry(grip_engine *engine, grip_box box, const grip_
 
 /* Built-in history of the last history_limit steps. Undo restores a step's "before" geometry of
  * every box in it and the selection it had, bit for bit; redo its "after". GRIP_DONE: nothing to
- * undo or redo. GRIP_ERR_STATE during a gesture. A new step clears what could be redone.
- * The host's own configure, re-parent or destroy of a box drops that box from the history. */
+ * undo or redo. GRIP_ERR_STATE during a gesture or while a recorded step is open. A new step
+ * clears what could be redone. The host's own configure, re-parent or destroy of a box outside a
+ * recorded step drops that box from the history. GRIP_ERR_LIMIT, changing nothing, when undoing or
+ * redoing a recorded step would bring back more boxes than max_boxes allows. */
 grip_status grip_undo(grip_engine *engine);
 grip_status grip_redo(grip_engine *engine);
 grip_status grip_history_clear(grip_engine *engine);
 grip_status grip_history_depth(grip_engine *engine, size_t *undo_steps, size_t *redo_steps);
+
+/* Added in 0.3: steps the host records itself, such as an inspector's edits. Between
+ * grip_history_begin and grip_history_commit, every grip_box_create, grip_box_destroy,
+ * grip_box_configure (re-parenting too), grip_box_set_geometry, grip_box_order,
+ * grip_box_set_editing, grip_box_set_indicator and grip_box_set_hooks joins one step: each box as it was when a call first touched it, and as it is at the commit.
+ * The commit records it as one step of the history (gesture GRIP_GESTURE_HOST), undone and redone
+ * in order with the gestures' steps, and queues COMMITTED (grip_event_changes lists each box that
+ * changed; a box the step created has an all-zero `before`, width and scale 0, one it destroyed an
+ * all-zero `after`; before.parent and after.parent differ for a box it re-parented). Undo puts
+ * every box back as it was, bit for bit: geometry, parent, draw order, behaviour, reset geometry,
+ * hooks; boxes the step created are destroyed and boxes it destroyed come back with their own ids
+ * (an id never names another box: a slot a step may bring back is not reused). A box brought back
+ * has no grip_box_set_constraint function (the host's memory, not the history's: set it again). The step's memory
+ * counts against history_bytes_limit as every step's does. The selection before and after the
+ * step is restored as for gestures.
+ *
+ * merge_key 0: the step stands alone. Nonzero: the step merges into the newest step of the
+ * history when that one was committed with the same key, lists the same boxes in the same order,
+ * and nothing entered or left the history since (no gesture, undo, redo or other step): one step
+ * then undoes a whole slider drag, from where the boxes were at its first begin. A merged commit
+ * still queues COMMITTED with its own changes (before: where the boxes were at this begin).
+ *
+ * While a step is open, grip_dispatch_* (input and timers), grip_undo, grip_redo,
+ * grip_history_clear, grip_box_reset and grip_scene_load fail with GRIP_ERR_STATE, changing
+ * nothing. grip_history_begin: GRIP_ERR_STATE while a step is open (steps do not nest) or a
+ * gesture is in progress; a nudge run in progress is committed first. */
+grip_status grip_history_begin(grip_engine *engine, uint64_t merge_key);
+/* Closes the open step: GRIP_OK when it changed something (one step, COMMITTED), GRIP_DONE when
+ * every box it touched is as it was (no step, no event). GRIP_ERR_STATE when no step is open. */
+grip_status grip_history_commit(grip_engine *engine);
+/* Closes the open step putting everything it touched back as it was at grip_history_begin, bit for
+ * bit (boxes it created are destroyed, boxes it destroyed come back with their ids), and the
+ * selection; no step, no COMMITTED. GRIP_ERR_STATE when no step is open. */
+grip_status grip_history_cancel(grip_engine *engine);
+/* Whether a step is open (false for NULL). Changes nothing, not even the message. */
+bool grip_history_recording(const grip_engine *engine);
 
 /* ---- Hooks from C (0.2) ------------------------------------------------- */
 

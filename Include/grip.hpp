@@ -327,6 +327,14 @@ class engine {
     }
     // Puts b exactly at g (how a host's own undo puts a grip_change back).
     void set_geometry(grip_box b, const grip_geometry &g) { check(grip_box_set_geometry(e_, b, &g)); }
+    // Recorded steps (grip_history_begin): the host's own edits between begin and commit become one
+    // undo step; a nonzero merge_key merges commits into one step (a slider). commit returns false
+    // when nothing changed (no step). cancel puts back everything since begin. history_step below
+    // is the guard that pairs them.
+    void history_begin(uint64_t merge_key = 0) { check(grip_history_begin(e_, merge_key)); }
+    bool history_commit() { return check(grip_history_commit(e_)) == GRIP_OK; }
+    void history_cancel() { check(grip_history_cancel(e_)); }
+    bool history_recording() const { return grip_history_recording(e_); }
 
     // ---- Constraint hooks
     // fn(box, current, proposed) runs at every step of a gesture or nudge on b: it may change
@@ -386,6 +394,37 @@ inline grip_lua_desc lua_desc() {
     grip_lua_desc_init(&d);
     return d;
 }
+
+// A recorded step for the lifetime of the guard: the constructor begins it (grip_history_begin),
+// commit() ends it as one undo step, and a guard destroyed without commit() (an exception thrown
+// by the edits, an early return) cancels it, putting back everything the edits changed. Not
+// copyable; the engine must outlive it.
+//
+//   { grip::history_step step(e, slider_id); e.configure(b, d); step.commit(); }
+class history_step {
+  public:
+    explicit history_step(engine &e, uint64_t merge_key = 0) : e_(&e) { e.history_begin(merge_key); }
+    history_step(const history_step &) = delete;
+    history_step &operator=(const history_step &) = delete;
+    ~history_step() {
+        if (e_) grip_history_cancel(e_->get());
+    }
+    // Ends the step: true when it changed something (one step, COMMITTED), false when nothing did.
+    bool commit() {
+        engine *e = e_;
+        e_ = nullptr;
+        return e->history_commit();
+    }
+    // Ends the step putting everything back as it was at the begin.
+    void cancel() {
+        engine *e = e_;
+        e_ = nullptr;
+        e->history_cancel();
+    }
+
+  private:
+    engine *e_;
+};
 
 // A Lua state bound to an engine (grip_lua_create): scripts see it as grip.host. Destroy the
 // script before its engine (declare it after the engine, or reset it first).

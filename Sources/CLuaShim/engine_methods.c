@@ -352,6 +352,71 @@ int l_clear_history(lua_State *L) {
     return simple_engine_op(L, GL_OP_HISTORY_CLEAR, &c);
 }
 
+/* The merge key at idx: nil or a non-negative integer (0: the step never merges). */
+static uint64_t merge_key_value(lua_State *L, int idx) {
+    if (lua_isnoneornil(L, idx)) return 0;
+    lua_Integer k = int_value(L, idx, "merge key");
+    if (k < 0) luaL_error(L, "merge key must be a non-negative integer, got %I", (lua_Integer)k);
+    return (uint64_t)k;
+}
+
+/* e:history_begin([key]): opens a recorded step (grip_history_begin); a nonzero integer key
+ * merges commits with the same key over the same boxes into one step. */
+int l_history_begin(lua_State *L) {
+    CALL_INIT(c);
+    c.box = merge_key_value(L, 2);
+    return simple_engine_op(L, GL_OP_HISTORY_BEGIN, &c);
+}
+
+/* e:history_commit(): closes the open step; true when it changed something (one step,
+ * COMMITTED), false when nothing did. */
+int l_history_commit(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_HISTORY_COMMIT, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+/* e:history_cancel(): closes the open step putting back everything it changed. */
+int l_history_cancel(lua_State *L) {
+    CALL_INIT(c);
+    return simple_engine_op(L, GL_OP_HISTORY_CANCEL, &c);
+}
+
+/* e:recording(): whether a recorded step is open. */
+int l_recording(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_HISTORY_RECORDING, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+/* e:record(fn [, key]): runs fn() inside a recorded step: committed when fn returns (true when it
+ * changed something), cancelled when fn raises an error, which is raised again. */
+int l_record(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    {
+        CALL_INIT(c);
+        c.box = merge_key_value(L, 3);
+        simple_engine_op(L, GL_OP_HISTORY_BEGIN, &c);
+    }
+    lua_pushvalue(L, 2);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+        /* Cancel what fn did (unless fn closed the step itself), then raise fn's error. */
+        CALL_INIT(r);
+        simple_engine_op(L, GL_OP_HISTORY_RECORDING, &r);
+        if (r.rflag) {
+            CALL_INIT(x);
+            simple_engine_op(L, GL_OP_HISTORY_CANCEL, &x);
+        }
+        return lua_error(L);
+    }
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_HISTORY_COMMIT, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
 /* ---- scene files ------------------------------------------------------------------------ */
 
 /* e:save(): the scene file's text (the length asked for first, then written into a buffer of

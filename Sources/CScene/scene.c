@@ -171,7 +171,11 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
         goto done;
     }
     /* Accepted: now the engine itself, whose history goes first (refused, changing nothing,
-     * while a gesture is in progress). */
+     * while a gesture is in progress or a recorded step is open). */
+    if (grip_history_recording(engine)) {
+        st = fail(engine, GRIP_ERR_STATE, "scene: a recorded step is open; commit or cancel it before loading a scene");
+        goto done;
+    }
     if ((st = grip_history_clear(engine)) != GRIP_OK) {
         if (st == GRIP_ERR_STATE) st = fail(engine, st, "scene: a gesture is in progress; load the scene after it ends");
         goto done;

@@ -53,6 +53,11 @@ public final class Engine {
     package internal(set) var polledTransaction: Transaction? = nil
     /// The undo history (History/History.swift).
     var history = History()
+    /// The recorded step the host has open, if any (History/RecordedSteps.swift), and the marks
+    /// of the boxes it touched (`recordStamp` in a box's slot: touched in this step).
+    var recording: RecordedStep? = nil
+    var recordMarks: [UInt32] = []
+    var recordStamp: UInt32 = 0
 
     /// Creates an engine; throws on unusable settings. `tag` goes into every box id it hands out
     /// (`BoxID`): engines alive at the same time need different tags for each to refuse the

@@ -236,6 +236,18 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         c.pointee.rredo = Int64(r)
     case Int(GL_OP_HISTORY_CLEAR):
         try e.check(grip_history_clear(e.ptr))
+    case Int(GL_OP_HISTORY_BEGIN):
+        try e.check(grip_history_begin(e.ptr, c.pointee.box))
+    case Int(GL_OP_HISTORY_COMMIT):
+        let st = grip_history_commit(e.ptr)
+        try e.check(st)
+        c.pointee.rflag = st == GRIP_OK
+        try e.drained(L)
+    case Int(GL_OP_HISTORY_CANCEL):
+        try e.check(grip_history_cancel(e.ptr))
+        try e.drained(L)
+    case Int(GL_OP_HISTORY_RECORDING):
+        c.pointee.rflag = grip_history_recording(e.ptr)
     case Int(GL_OP_EVENT_CHANGES):
         // The buffer stays the engine object's until the next event is handed out.
         c.pointee.rcount = Int64(e.currentChanges.count)

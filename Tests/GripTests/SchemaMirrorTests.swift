@@ -173,8 +173,9 @@ import Testing
         #expect(Int(GestureKind.distribute.rawValue) == Int(GRIP_GESTURE_DISTRIBUTE.rawValue), "GestureKind.distribute is GRIP_GESTURE_DISTRIBUTE")
         #expect(Int(GestureKind.flip.rawValue) == Int(GRIP_GESTURE_FLIP.rawValue), "GestureKind.flip is GRIP_GESTURE_FLIP")
         #expect(Int(GestureKind.rotate90.rawValue) == Int(GRIP_GESTURE_ROTATE90.rawValue), "GestureKind.rotate90 is GRIP_GESTURE_ROTATE90")
-        for v in 0...14 {
-            #expect((GestureKind(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].contains(v), "GestureKind(rawValue: \(v))")
+        #expect(Int(GestureKind.host.rawValue) == Int(GRIP_GESTURE_HOST.rawValue), "GestureKind.host is GRIP_GESTURE_HOST")
+        for v in 0...15 {
+            #expect((GestureKind(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].contains(v), "GestureKind(rawValue: \(v))")
         }
         #expect(Int(AlignEdge.left.rawValue) == Int(GRIP_ALIGN_LEFT.rawValue), "AlignEdge.left is GRIP_ALIGN_LEFT")
         #expect(Int(AlignEdge.center.rawValue) == Int(GRIP_ALIGN_CENTER.rawValue), "AlignEdge.center is GRIP_ALIGN_CENTER")

@@ -27,5 +27,6 @@ void suite_hooks(void);        /* hooks from C (custom handles, indicators, scri
 void suite_wide(void);         /* hashes, struct sizes and handle counts past 2^31; C constraints at small addresses */
 void suite_fixes(void);        /* rotate handle offset, times, foreign ids, create errors, pinch lift */
 void suite_arrange(void);      /* align, distribute, flip and quarter turns of the selection: rotated and nested members, steps, allow bits, containment, constraints, refusals */
+void suite_recorded(void);     /* recorded steps: grip_history_begin / commit / cancel, merges, create and destroy undone, refusals */
 
 #endif

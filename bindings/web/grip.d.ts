@@ -156,7 +156,8 @@ export type Gesture =
     | "align"
     | "distribute"
     | "flip"
-    | "rotate90";
+    | "rotate90"
+    | "host";
 
 export type Align =
     | "left"

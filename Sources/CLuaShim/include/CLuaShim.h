@@ -69,7 +69,11 @@ enum {
     GL_OP_ENGINE_DESCRIBE,
     GL_OP_GET_VIEW,
     GL_OP_CANCEL_POINTERS,
-    GL_OP_ARRANGE
+    GL_OP_ARRANGE,
+    GL_OP_HISTORY_BEGIN, /* the merge key in gl_call.box */
+    GL_OP_HISTORY_COMMIT,
+    GL_OP_HISTORY_CANCEL,
+    GL_OP_HISTORY_RECORDING
 };
 
 /* The arguments of each operation, by name: CLuaShim fills the member of gl_args its op reads
@@ -183,7 +187,8 @@ typedef struct gl_call {
     double rx, ry;     /* SCREEN_TO_WORLD, WORLD_TO_SCREEN: the mapped point */
     double rtime;      /* ENGINE_TIME */
     bool rflag;        /* POINTER, MAGNIFY, KEY: consumed; BOX_RESET, UNDO,
-                             REDO, ARRANGE: did something; BOX_EXISTS: exists; EVENT_NEXT: an event */
+                             REDO, ARRANGE, HISTORY_COMMIT: did something; BOX_EXISTS: exists;
+                             EVENT_NEXT: an event; HISTORY_RECORDING: a step is open */
     char message[512]; /* EVENT_NEXT: script error message ("" when none) */
     char err[512];     /* GL_ERR_MSG: what went wrong */
 } gl_call;

@@ -48,6 +48,8 @@ public enum GestureKind: UInt32, Sendable {
     case distribute = 11
     case flip = 12
     case rotate90 = 13
+    /// A step the host recorded (`Engine.beginRecording`; COMMITTED, UNDONE and REDONE carry it).
+    case host = 14
 }
 
 /// One entry of the engine's event queue.
