@@ -26,5 +26,5 @@ void suite_bulk(void);         /* destroys and loads of many boxes: what they le
 void suite_hooks(void);        /* hooks from C (custom handles, indicators, scripted constraints), guest events and frames, engine info, destroy in a callback */
 void suite_fixes(void);        /* rotate handle offset, times, foreign ids, create errors, pinch lift */
 void suite_arrange(void);      /* align, distribute, flip and quarter turns of the selection: rotated and nested members, steps, allow bits, containment, constraints, refusals */
-
+void suite_dashes(void);       /* the renderers' dash clipping (integrations/dashes): Liang-Barsky, visible dashes of long borders */
 #endif
