@@ -515,8 +515,9 @@ touch_test = function()
 
   -- dashes are clipped to the window: a closed edge 2e6 long from x = -1e6 along y = 100, on 4,
   -- off 4 from phase 0, draws only the dashes the window shows, each where the whole pattern has
-  -- it (starting 8k past -1e6, or cut at the window's left edge); the way back along y = 200
-  -- carries the pattern on from 2e6 (a multiple of 8: the same places)
+  -- it (from 8k to 8k + 4 past -1e6, or cut at the window's edges); the way back along y = 200
+  -- starts 2e6 + 100 into the pattern (the right side is 100 long), 4 into a period, so its dashes
+  -- run from 8k + 4 before x = 1e6 to 8k before it: on the same places as the top's
   local g = love.graphics
   local line, lines = g.line, {}
   g.line = function(...) lines[#lines + 1] = {...} end
@@ -528,9 +529,7 @@ touch_test = function()
     local x, w = math.min(l[1], l[3]), math.abs(l[3] - l[1])
     local lo, hi = math.min(l[1], l[3]) + 1e6, math.max(l[1], l[3]) + 1e6
     local cut_lo, cut_hi = lo == 1e6 - 2, hi == 1e6 + ww + 2
-    local on_grid -- going right a dash is [8k, 8k + 4] past -1e6; coming back, [8k + 4, 8k + 8]
-    if l[2] == 100 then on_grid = (cut_lo or lo % 8 == 0) and (cut_hi or hi % 8 == 4)
-    else on_grid = (cut_lo or lo % 8 == 4) and (cut_hi or hi % 8 == 0) end
+    local on_grid = (cut_lo or lo % 8 == 0) and (cut_hi or hi % 8 == 4)
     if not (x >= -2 and x + w <= ww + 2 and w <= 4 and (l[2] == 100 or l[2] == 200) and on_grid) then placed = false end
   end
   -- the window's width plus 4 outset, in 8-unit periods, each way: about 2 * (ww + 4) / 8 dashes
