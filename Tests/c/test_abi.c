@@ -29,5 +29,6 @@ int main(void) {
     check_suite("suite_hooks", suite_hooks);
     check_suite("suite_arrange", suite_arrange);
     check_suite("suite_wide", suite_wide);
+    check_suite("suite_dashes", suite_dashes);
     return check_summary("C ABI tests");
 }
