@@ -490,29 +490,3 @@ export interface EngineInfo {
     /** grip_engine_set_hooks installed a set. */
     hasHooks?: boolean;
 }
-
-/** grip_hooks */
-export interface Hooks {
-    /** passed to every function; the caller's. */
-    context?: Void[];
-    /** Box-space position of custom handle `index` (0-based) of box when it has `geometry`. */
-    handlePosition?: Bool (*)(void *context, gripBox box, uint32T index, gripGeometry *geometry, gripVec2 *position, char *message, sizeT capacity);
-    /** The geometry (parent space) when custom handle `index` is dragged to box-space `point` of the gesture's start geometry `start`; *result starts as a copy of *start. */
-    handleDrag?: Bool (*)(void *context, gripBox box, uint32T index, gripGeometry *start, gripVec2 point, gripGeometry *result, char *message, sizeT capacity);
-    /** The custom indicator's outline of box as a box-space polyline of at least 2 and at most 65536 points (the engine trims it to `progress`, 0..1). *points is the function's own memory: it must stay valid until the function returns to the engine, which copies it. */
-    indicator?: Bool (*)(void *context, gripBox box, double progress, gripGeometry *geometry, gripVec2 **points, sizeT *count, char *message, sizeT capacity);
-    /** A scripted constraint (boxes given one with grip_box_set_hooks): *result starts as *proposed, the geometry the engine proposes after snapping and containment; it runs before the box's grip_constraint_fn, if any. */
-    constraint?: Bool (*)(void *context, gripBox box, gripGeometry *current, gripGeometry *proposed, gripGeometry *result, char *message, sizeT capacity);
-    /** Called once by grip_engine_destroy, after which the engine pointer is dead: how a client that keeps the engine pointer learns that it must not use it again. May be NULL. */
-    destroyed?: Void (*)(void *context);
-}
-
-/** grip_lua_desc */
-export interface LuaDesc {
-    /** bytes, 0 = default (64 MiB) Default 0. */
-    memoryLimit?: number;
-    /** per entry from the host, 0 = default (100 million) Default 0. */
-    instructionLimit?: bigint;
-    /** false (default): no io, os (but os.clock/time), package, debug, binary chunks. Default false. */
-    allowIo?: boolean;
-}
