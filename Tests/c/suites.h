@@ -29,5 +29,5 @@ void suite_fixes(void);        /* rotate handle offset, times, foreign ids, crea
 void suite_arrange(void);      /* align, distribute, flip and quarter turns of the selection: rotated and nested members, steps, allow bits, containment, constraints, refusals */
 void suite_recorded(void);     /* recorded steps: grip_history_begin / commit / cancel, merges, create and destroy undone, refusals */
 
-void suite_dashes(void);       /* the renderers' dash clipping (integrations/dashes): Liang-Barsky, visible dashes of long borders */
+void suite_dashes(void); /* the renderers' dash clipping (integrations/dashes): Liang-Barsky, visible dashes of long borders */
 #endif

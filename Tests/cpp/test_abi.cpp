@@ -574,6 +574,8 @@ static void arrange() {
         thrown = err.status() == GRIP_ERR_ARG && std::strstr(err.what(), "axis 5 is not a grip_axis") != nullptr;
     }
     CHECK(thrown);
+}
+
 // Recorded steps through grip::history_step: a committed guard is one undo step, a guard left by
 // an exception cancels (the box back bit for bit, the created box gone), merged slider commits
 // are one step, and a second begin throws GRIP_ERR_STATE.
