@@ -172,17 +172,26 @@ extension Engine {
             let oldWorld = oldParent >= 0 ? scene.world(oldParent) : .identity
             let newWorld = newParent >= 0 ? scene.world(newParent) : .identity
             guard let inv = newWorld.inverse,
-                let g = BoxGeometry.decompose(
+                let g = BoxGeometry.decomposeUnchecked(
                     inv * oldWorld * geometry.local, width: geometry.width,
                     height: geometry.height, preferFlipX: geometry.flippedX)
             else { throw .arg("the box cannot be expressed in the new parent's coordinates") }
+            // The box keeps its place in the world, so its geometry in the new parent's space
+            // must be one it may have (else it would not describe, configure or load back).
+            if let p = d.behavior.limitProblem(g) {
+                throw .arg(
+                    "re-parenting would put the box's geometry in the new parent's coordinates outside its limits: \(p)")
+            }
             geometry = g
         }
         let old = scene.behavior(s)
         settleNudge()
         // The host moved the box itself: no step may put it back (a description that leaves it
         // where it is, such as a host syncing its document, keeps its history).
-        if newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry) { dropFromHistory([id]) }
+        // New size or scale limits drop it too: a step could put back a geometry they refuse.
+        if newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry) || !old.sameLimits(d.behavior) {
+            dropFromHistory([id])
+        }
         if newParent != oldParent {
             // The hierarchy a marquee picks from and restores into changes: it is cancelled.
             cancelMarquee(destroying: nil)
