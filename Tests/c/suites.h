@@ -25,5 +25,6 @@ void suite_draworder(void);    /* draw-order changes between frame reads against
 void suite_bulk(void);         /* destroys and loads of many boxes: what they leave behind */
 void suite_hooks(void);        /* hooks from C (custom handles, indicators, scripted constraints), guest events and frames, engine info, destroy in a callback */
 void suite_fixes(void);        /* rotate handle offset, times, foreign ids, create errors, pinch lift */
+void suite_roundtrip(void);    /* whatever the API accepts describes, configures, saves and loads back; random sessions */
 
 #endif

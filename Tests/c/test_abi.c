@@ -26,5 +26,6 @@ int main(void) {
     check_suite("suite_hitches", suite_hitches);
     check_suite("suite_draworder", suite_draworder);
     check_suite("suite_hooks", suite_hooks);
+    check_suite("suite_roundtrip", suite_roundtrip);
     return check_summary("C ABI tests");
 }
