@@ -549,8 +549,7 @@ static void random_magnify(session *s) {
         after(s, magnify(s->e, GRIP_PHASE_MOVE, spread(r, 0.01, 100), p.x, p.y, s->t += 0.02), "magnify move");
     }
     snapshot(s);
-    after(s, magnify(s->e, below(r, 6) ? GRIP_PHASE_UP : GRIP_PHASE_CANCEL, spread(r, 0.01, 100), p.x, p.y,
-                     s->t += 0.02),
+    after(s, magnify(s->e, below(r, 6) ? GRIP_PHASE_UP : GRIP_PHASE_CANCEL, spread(r, 0.01, 100), p.x, p.y, s->t += 0.02),
           "magnify up");
 }
 

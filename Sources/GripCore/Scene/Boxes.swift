@@ -180,7 +180,8 @@ extension Engine {
             // must be one it may have (else it would not describe, configure or load back).
             if let p = d.behavior.limitProblem(g) {
                 throw .arg(
-                    "re-parenting would put the box's geometry in the new parent's coordinates outside its limits: \(p)")
+                    "re-parenting would put the box's geometry in the new parent's coordinates outside its limits: \(p)"
+                )
             }
             geometry = g
         }
