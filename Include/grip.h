@@ -293,7 +293,11 @@ grip_status grip_box_create(grip_engine *engine, const grip_box_desc *desc, grip
  * included). */
 /* Destroys the box and its descendants; a gesture on them ends as cancelled. */
 grip_status grip_box_destroy(grip_engine *engine, grip_box box);
-/* Replaces the box's behaviour and geometry with desc (parent may change: re-parenting keeps the world position). */
+/* Replaces the box's behaviour and geometry with desc (parent may change: re-parenting keeps the
+ * world position). Outside a recorded step (grip_history_begin) a change of its geometry or parent
+ * drops the box from the undo history (no step puts it back, so an undo never fights the host's
+ * edit; a desc that leaves it where it is keeps its history); inside one the edit is part of the
+ * step, undone and redone with it. */
 grip_status grip_box_configure(grip_engine *engine, grip_box box, const grip_box_desc *desc);
 grip_status grip_box_describe(grip_engine *engine, grip_box box, grip_box_desc *out);
 grip_status grip_box_set_editing(grip_engine *engine, grip_box box, bool editing);
@@ -384,6 +388,61 @@ typedef struct grip_selection_state {
 } grip_selection_state;
 /* An empty selection is GRIP_OK with count 0 and the rest zero. */
 grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *out);
+
+/* ---- Arranging the selection (0.3) --------------------------------------- */
+
+/* Align, distribute, flip and turn the selected boxes, each call one step: COMMITTED (gesture
+ * GRIP_GESTURE_ALIGN, _DISTRIBUTE, _FLIP or _ROTATE90; box GRIP_SELECTION when two or more are
+ * selected) and one undo step that restores every member bit for bit. GRIP_OK when a box
+ * changed, GRIP_DONE when none did (already in place, or every member skipped): no step, no
+ * event. Each member's new geometry goes through its containment (a contained box leaving its
+ * region is moved back in by the least translation, as a one-box move is clamped; one that still
+ * does not fit stays where it is) and its constraint hooks, as a gesture step's would. A member
+ * that does not allow what the call would do to it is skipped (left exactly where it is):
+ * moving its centre needs GRIP_ALLOW_MOVE, a quarter turn GRIP_ALLOW_ROTATE, a mirror
+ * GRIP_ALLOW_RESIZE (what a resize dragged through the opposite edge does). A nudge run in
+ * progress is committed first; a member's reset animation stops where it is.
+ * Errors, changing nothing: GRIP_ERR_STATE when nothing is selected or while a gesture (a
+ * marquee too) is in progress; GRIP_ERR_ARG for an unknown enum value. */
+typedef enum grip_align {
+    GRIP_ALIGN_LEFT = 0,   /* left edges on the target's left edge */
+    GRIP_ALIGN_CENTER = 1, /* centres on the target's vertical centre line */
+    GRIP_ALIGN_RIGHT = 2,  /* right edges on the target's right edge */
+    GRIP_ALIGN_TOP = 3,    /* top edges on the target's top edge */
+    GRIP_ALIGN_MIDDLE = 4, /* centres on the target's horizontal centre line */
+    GRIP_ALIGN_BOTTOM = 5, /* bottom edges on the target's bottom edge */
+    GRIP_ALIGN_FORCE32 = 0x7FFFFFFF
+} grip_align;
+/* Aligns the selected boxes' axis-aligned world bounds (a rotated or nested box: the bounds of
+ * its four world corners) to the same edge or centre line of a target: the bounds of the whole
+ * selection (key GRIP_NO_BOX), or the key box's own (key a selected box, which stays put). Each
+ * box moves along one world axis only. GRIP_ERR_NOT_FOUND for an unknown or destroyed key,
+ * GRIP_ERR_ARG for a key that is not selected. */
+grip_status grip_selection_align(grip_engine *engine, grip_align edge, grip_box key);
+
+typedef enum grip_axis {
+    GRIP_AXIS_HORIZONTAL = 0, /* along x: distribute left to right; flip mirrors left and right */
+    GRIP_AXIS_VERTICAL = 1,   /* along y: distribute top to bottom; flip mirrors top and bottom */
+    GRIP_AXIS_FORCE32 = 0x7FFFFFFF
+} grip_axis;
+/* Spaces the selected boxes that may move evenly along a world axis: ordered by the centres of
+ * their axis-aligned world bounds (ties: selection order), the first and last stay and the ones
+ * between move along that axis only, so the gaps between neighbours' bounds are all equal
+ * ((last's near edge - first's far edge - the sizes between) / (n - 1); negative when they
+ * overlap). Boxes that may not move take no part. Fewer than three taking part: GRIP_DONE. */
+grip_status grip_selection_distribute(grip_engine *engine, grip_axis axis);
+/* Mirrors the selection across the centre line of the selection frame (grip_selection_state's,
+ * along its own axes when it is rotated): HORIZONTAL swaps left and right, VERTICAL top and
+ * bottom. Each box's centre is mirrored, and so is the box itself: flipped_x (HORIZONTAL in the
+ * frame's axes) or flipped_y toggles and its rotation is mirrored, exactly the world transform's
+ * mirror image. One selected box is mirrored in place (its centre is the line's). */
+grip_status grip_selection_flip(grip_engine *engine, grip_axis axis);
+/* Turns the selection by quarter_turns * 90 degrees (positive: clockwise on screen, as rotation)
+ * about the selection frame's centre (one box: its own centre), each box's centre exactly (no
+ * sines of 90 degrees) and its rotation by the same angle (wrapped into (-pi, pi]). Any count is
+ * taken modulo 4; a multiple of 4 is GRIP_DONE. A rotated frame keeps its orientation turned
+ * with it, as after a rotation of the whole selection. */
+grip_status grip_selection_rotate90(grip_engine *engine, int32_t quarter_turns);
 
 /* ---- Snapping (0.2) ----------------------------------------------------- */
 
@@ -582,10 +641,15 @@ typedef enum grip_gesture {
     GRIP_GESTURE_ROTATE = 3,
     GRIP_GESTURE_PINCH = 4, /* two pointers: pan, scale and rotate together */
     GRIP_GESTURE_MAGNIFY = 5,
-    GRIP_GESTURE_HANDLE = 6,  /* dragging a custom (Lua) handle */
-    GRIP_GESTURE_MARQUEE = 7, /* 0.2: box GRIP_SELECTION; BEGAN at the press point */
-    GRIP_GESTURE_NUDGE = 8,   /* 0.2: arrow keys (COMMITTED) */
-    GRIP_GESTURE_RESET = 9,   /* 0.2: a double-tap or grip_box_reset (COMMITTED) */
+    GRIP_GESTURE_HANDLE = 6,      /* dragging a custom (Lua) handle */
+    GRIP_GESTURE_MARQUEE = 7,     /* 0.2: box GRIP_SELECTION; BEGAN at the press point */
+    GRIP_GESTURE_NUDGE = 8,       /* 0.2: arrow keys (COMMITTED) */
+    GRIP_GESTURE_RESET = 9,       /* 0.2: a double-tap or grip_box_reset (COMMITTED) */
+    GRIP_GESTURE_ALIGN = 10,      /* 0.3: grip_selection_align (COMMITTED) */
+    GRIP_GESTURE_DISTRIBUTE = 11, /* 0.3: grip_selection_distribute (COMMITTED) */
+    GRIP_GESTURE_FLIP = 12,       /* 0.3: grip_selection_flip (COMMITTED) */
+    GRIP_GESTURE_ROTATE90 = 13,   /* 0.3: grip_selection_rotate90 (COMMITTED) */
+    GRIP_GESTURE_HOST = 14,       /* 0.3: a step the host recorded (grip_history_begin ... grip_history_commit) */
     GRIP_GESTURE_FORCE32 = 0x7FFFFFFF
 } grip_gesture;
 
@@ -647,12 +711,50 @@ grip_status grip_box_set_geometry(grip_engine *engine, grip_box box, const grip_
 
 /* Built-in history of the last history_limit steps. Undo restores a step's "before" geometry of
  * every box in it and the selection it had, bit for bit; redo its "after". GRIP_DONE: nothing to
- * undo or redo. GRIP_ERR_STATE during a gesture. A new step clears what could be redone.
- * The host's own configure, re-parent or destroy of a box drops that box from the history. */
+ * undo or redo. GRIP_ERR_STATE during a gesture or while a recorded step is open. A new step
+ * clears what could be redone. The host's own configure, re-parent or destroy of a box outside a
+ * recorded step drops that box from the history. GRIP_ERR_LIMIT, changing nothing, when undoing or
+ * redoing a recorded step would bring back more boxes than max_boxes allows. */
 grip_status grip_undo(grip_engine *engine);
 grip_status grip_redo(grip_engine *engine);
 grip_status grip_history_clear(grip_engine *engine);
 grip_status grip_history_depth(grip_engine *engine, size_t *undo_steps, size_t *redo_steps);
+
+/* Added in 0.3: steps the host records itself, such as an inspector's edits. Between
+ * grip_history_begin and grip_history_commit, every grip_box_create, grip_box_destroy,
+ * grip_box_configure (re-parenting too), grip_box_set_geometry, grip_box_order,
+ * grip_box_set_editing, grip_box_set_indicator and grip_box_set_hooks joins one step: each box as it was when a call first touched it, and as it is at the commit.
+ * The commit records it as one step of the history (gesture GRIP_GESTURE_HOST), undone and redone
+ * in order with the gestures' steps, and queues COMMITTED (grip_event_changes lists each box that
+ * changed; a box the step created has an all-zero `before`, width and scale 0, one it destroyed an
+ * all-zero `after`; before.parent and after.parent differ for a box it re-parented). Undo puts
+ * every box back as it was, bit for bit: geometry, parent, draw order, behaviour, reset geometry,
+ * hooks; boxes the step created are destroyed and boxes it destroyed come back with their own ids
+ * (an id never names another box: a slot a step may bring back is not reused). A box brought back
+ * has no grip_box_set_constraint function (the host's memory, not the history's: set it again). The step's memory
+ * counts against history_bytes_limit as every step's does. The selection before and after the
+ * step is restored as for gestures.
+ *
+ * merge_key 0: the step stands alone. Nonzero: the step merges into the newest step of the
+ * history when that one was committed with the same key, lists the same boxes in the same order,
+ * and nothing entered or left the history since (no gesture, undo, redo or other step): one step
+ * then undoes a whole slider drag, from where the boxes were at its first begin. A merged commit
+ * still queues COMMITTED with its own changes (before: where the boxes were at this begin).
+ *
+ * While a step is open, grip_dispatch_* (input and timers), grip_undo, grip_redo,
+ * grip_history_clear, grip_box_reset and grip_scene_load fail with GRIP_ERR_STATE, changing
+ * nothing. grip_history_begin: GRIP_ERR_STATE while a step is open (steps do not nest) or a
+ * gesture is in progress; a nudge run in progress is committed first. */
+grip_status grip_history_begin(grip_engine *engine, uint64_t merge_key);
+/* Closes the open step: GRIP_OK when it changed something (one step, COMMITTED), GRIP_DONE when
+ * every box it touched is as it was (no step, no event). GRIP_ERR_STATE when no step is open. */
+grip_status grip_history_commit(grip_engine *engine);
+/* Closes the open step putting everything it touched back as it was at grip_history_begin, bit for
+ * bit (boxes it created are destroyed, boxes it destroyed come back with their ids), and the
+ * selection; no step, no COMMITTED. GRIP_ERR_STATE when no step is open. */
+grip_status grip_history_cancel(grip_engine *engine);
+/* Whether a step is open (false for NULL). Changes nothing, not even the message. */
+bool grip_history_recording(const grip_engine *engine);
 
 /* ---- Hooks from C (0.2) ------------------------------------------------- */
 

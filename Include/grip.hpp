@@ -25,6 +25,21 @@
 
 namespace grip {
 
+// An event as grip::engine::events() gives it: the grip_event, plus what went with it when it was
+// polled, kept as long as you like: the step's changes (COMMITTED, UNDONE, REDONE; empty for other
+// kinds) and the failed hook's message (SCRIPT_ERROR; empty for other kinds).
+struct event : grip_event {
+    std::vector<grip_change> changes;
+    std::string message;
+    event() : grip_event() {}
+};
+
+// What grip::engine::events() returns: the events with their changes and messages, which also
+// converts to the plain std::vector<grip_event> that events() returned before 0.3.
+struct event_list : std::vector<event> {
+    operator std::vector<grip_event>() const { return std::vector<grip_event>(begin(), end()); }
+};
+
 // A failed call: status() is the grip_status (< 0), what() "GRIP_ERR_...: message".
 class error : public std::runtime_error {
   public:
@@ -202,6 +217,17 @@ class engine {
         return s;
     }
 
+    // ---- Arranging the selection: each is one undo step. True when a box changed, false when
+    // none did (GRIP_DONE); throws grip::error for an empty selection, a gesture in progress, an
+    // unknown or unselected key box, or an unknown enum value.
+    bool align(grip_align edge, grip_box key = GRIP_NO_BOX) {
+        return check(grip_selection_align(e_, edge, key)) == GRIP_OK;
+    }
+    bool distribute(grip_axis axis) { return check(grip_selection_distribute(e_, axis)) == GRIP_OK; }
+    bool flip(grip_axis axis) { return check(grip_selection_flip(e_, axis)) == GRIP_OK; }
+    // Quarter turns clockwise (negative: counter-clockwise) about the selection frame's centre.
+    bool rotate90(int32_t quarter_turns = 1) { return check(grip_selection_rotate90(e_, quarter_turns)) == GRIP_OK; }
+
     // ---- Input. Each returns whether a box (or the engine's selection) consumed the event.
     bool pointer(const grip_pointer_event &ev) {
         bool consumed = false;
@@ -225,12 +251,27 @@ class engine {
     void tick(double time) { check(grip_dispatch_timer(e_, time)); }
 
     // ---- Events
-    // The oldest event into out; false when the queue is empty.
+    // The oldest event into out; false when the queue is empty. What goes with the event
+    // (changes(), the SCRIPT_ERROR message) is readable until the next poll.
     bool poll(grip_event &out) { return check(grip_event_poll(e_, &out)) == GRIP_OK; }
-    // Every queued event, oldest first (the queue is left empty).
-    std::vector<grip_event> events() {
-        std::vector<grip_event> all;
+    // The oldest event with what goes with it (grip::event); false when the queue is empty.
+    bool poll(event &out) {
         grip_event ev;
+        if (!poll(ev)) return false;
+        static_cast<grip_event &>(out) = ev;
+        out.changes.clear();
+        out.message.clear();
+        if (ev.kind == GRIP_EVENT_COMMITTED || ev.kind == GRIP_EVENT_UNDONE || ev.kind == GRIP_EVENT_REDONE)
+            out.changes = changes();
+        else if (ev.kind == GRIP_EVENT_SCRIPT_ERROR)
+            out.message = grip_engine_errmsg(e_);
+        return true;
+    }
+    // Every queued event, oldest first, each with its step's changes and its message (the queue is
+    // left empty): for (const grip::event &ev : e.events()) ... ev.changes ...
+    event_list events() {
+        event_list all;
+        event ev;
         while (poll(ev)) all.push_back(ev);
         return all;
     }
@@ -286,6 +327,14 @@ class engine {
     }
     // Puts b exactly at g (how a host's own undo puts a grip_change back).
     void set_geometry(grip_box b, const grip_geometry &g) { check(grip_box_set_geometry(e_, b, &g)); }
+    // Recorded steps (grip_history_begin): the host's own edits between begin and commit become one
+    // undo step; a nonzero merge_key merges commits into one step (a slider). commit returns false
+    // when nothing changed (no step). cancel puts back everything since begin. history_step below
+    // is the guard that pairs them.
+    void history_begin(uint64_t merge_key = 0) { check(grip_history_begin(e_, merge_key)); }
+    bool history_commit() { return check(grip_history_commit(e_)) == GRIP_OK; }
+    void history_cancel() { check(grip_history_cancel(e_)); }
+    bool history_recording() const { return grip_history_recording(e_); }
 
     // ---- Constraint hooks
     // fn(box, current, proposed) runs at every step of a gesture or nudge on b: it may change
@@ -346,6 +395,37 @@ inline grip_lua_desc lua_desc() {
     return d;
 }
 
+// A recorded step for the lifetime of the guard: the constructor begins it (grip_history_begin),
+// commit() ends it as one undo step, and a guard destroyed without commit() (an exception thrown
+// by the edits, an early return) cancels it, putting back everything the edits changed. Not
+// copyable; the engine must outlive it.
+//
+//   { grip::history_step step(e, slider_id); e.configure(b, d); step.commit(); }
+class history_step {
+  public:
+    explicit history_step(engine &e, uint64_t merge_key = 0) : e_(&e) { e.history_begin(merge_key); }
+    history_step(const history_step &) = delete;
+    history_step &operator=(const history_step &) = delete;
+    ~history_step() {
+        if (e_) grip_history_cancel(e_->get());
+    }
+    // Ends the step: true when it changed something (one step, COMMITTED), false when nothing did.
+    bool commit() {
+        engine *e = e_;
+        e_ = nullptr;
+        return e->history_commit();
+    }
+    // Ends the step putting everything back as it was at the begin.
+    void cancel() {
+        engine *e = e_;
+        e_ = nullptr;
+        e->history_cancel();
+    }
+
+  private:
+    engine *e_;
+};
+
 // A Lua state bound to an engine (grip_lua_create): scripts see it as grip.host. Destroy the
 // script before its engine (declare it after the engine, or reset it first).
 class script {
@@ -358,11 +438,12 @@ class script {
     ~script() { grip_lua_destroy(l_); }
     script(const script &) = delete;
     script &operator=(const script &) = delete;
-    script(script &&other) noexcept : l_(other.l_) { other.l_ = nullptr; }
+    script(script &&other) noexcept : l_(other.l_), print_(std::move(other.print_)) { other.l_ = nullptr; }
     script &operator=(script &&other) noexcept {
         if (this != &other) {
             grip_lua_destroy(l_);
             l_ = other.l_;
+            print_ = std::move(other.print_);
             other.l_ = nullptr;
         }
         return *this;
@@ -375,13 +456,34 @@ class script {
         check(grip_lua_exec(l_, chunk_name.c_str(), source.data(), source.size()));
     }
     void exec_file(const std::string &path) { check(grip_lua_exec_file(l_, path.c_str())); }
+    // Where the scripts' print goes: fn(line) once per print call (tab-separated, no newline),
+    // inside the script; an exception it throws is swallowed (it cannot cross the C library). An
+    // empty function restores stdout. The script object keeps the function.
+    using print_function = std::function<void(const std::string &)>;
+    void set_print(print_function fn) {
+        if (!fn) {
+            check(grip_lua_set_print(l_, nullptr, nullptr));
+            print_.reset();
+            return;
+        }
+        std::unique_ptr<print_function> held(new print_function(std::move(fn)));
+        check(grip_lua_set_print(l_, &script::print_trampoline, held.get()));
+        print_ = std::move(held);
+    }
 
   private:
     void check(grip_status s) const {
         if (s < 0) throw error(s, grip_lua_errmsg(l_));
     }
+    static void print_trampoline(void *context, const char *text, size_t length) {
+        try {
+            (*static_cast<print_function *>(context))(std::string(text, length));
+        } catch (...) {
+        }
+    }
 
     grip_lua *l_;
+    std::unique_ptr<print_function> print_;
 };
 
 }  // namespace grip

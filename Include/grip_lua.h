@@ -33,7 +33,9 @@ void grip_lua_desc_init(grip_lua_desc *desc);
  * grip_lua_errmsg(NULL) says why: GRIP_ERR_NOMEM when memory ran out, GRIP_ERR_LIMIT when the
  * memory_limit was too small for the standard libraries. */
 grip_status grip_lua_create(grip_engine *engine, const grip_lua_desc *desc, grip_lua **out);
-/* Closes the state and frees it; NULL is fine. */
+/* Closes the state and frees it; NULL is fine. 0.3: every later call with the dead pointer is
+ * GRIP_ERR_ARG ("not a live grip_lua"), decided without reading the freed state (until a new
+ * state happens to be allocated at the same address). */
 void grip_lua_destroy(grip_lua *lua);
 /* Runs a text chunk (binary chunks are refused) as one host entry with its own instruction
  * budget. GRIP_ERR_SCRIPT for a Lua error (the message has the chunk name and line),
@@ -45,6 +47,16 @@ grip_status grip_lua_exec_file(grip_lua *lua, const char *path);
 /* The last failure's message ("" after success); with NULL, why the last grip_lua_create failed.
  * Valid until the next call on that state. Never NULL. */
 const char *grip_lua_errmsg(const grip_lua *lua);
+
+/* Added in 0.3: where the state's print goes. fn gets each print call's line once: the arguments
+ * converted as tostring does, separated by tabs, without the final newline (length bytes, also
+ * NUL-terminated; valid only during the call). It runs inside the script (calls into this state
+ * are refused as from any callback); every byte is charged to the script's instruction budget and
+ * the line to its memory_limit, as before. fn NULL: the process's stdout, line by line, as by
+ * default. context is the caller's, passed to fn. GRIP_ERR_ARG for a NULL or dead state,
+ * GRIP_ERR_STATE from inside the state's own scripts. */
+typedef void (*grip_lua_print_fn)(void *context, const char *text, size_t length);
+grip_status grip_lua_set_print(grip_lua *lua, grip_lua_print_fn fn, void *context);
 
 /* Lets the stock interpreter `require "grip"` the shared library (installed as
  * lib/lua/5.4/grip.so, a link to libgrip-lua.so.0). */

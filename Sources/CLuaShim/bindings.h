@@ -45,6 +45,8 @@ extern const char gl_engines_key;
 #define order_names   gn_order_names
 #define key_names     gn_key_names
 #define snap_names    gn_snap_names
+#define align_names   gn_align_names
+#define axis_names    gn_axis_names
 
 /* A zeroed gl_call named c. */
 #define CALL_INIT(c) \
@@ -115,6 +117,10 @@ int l_screen_to_world(lua_State *L);
 int l_select(lua_State *L);
 int l_selection(lua_State *L);
 int l_selection_state(lua_State *L);
+int l_align(lua_State *L);
+int l_distribute(lua_State *L);
+int l_flip(lua_State *L);
+int l_rotate90(lua_State *L);
 int l_world_to_screen(lua_State *L);
 int l_close(lua_State *L);
 int l_engine_gc(lua_State *L);
@@ -124,6 +130,11 @@ int l_undo(lua_State *L);
 int l_redo(lua_State *L);
 int l_history(lua_State *L);
 int l_clear_history(lua_State *L);
+int l_history_begin(lua_State *L);
+int l_history_commit(lua_State *L);
+int l_history_cancel(lua_State *L);
+int l_recording(lua_State *L);
+int l_record(lua_State *L);
 int l_save(lua_State *L);
 int l_load(lua_State *L);
 int l_describe(lua_State *L);

@@ -231,6 +231,54 @@ int l_selection_state(lua_State *L) {
     return 1;
 }
 
+/* ---- arranging the selection ------------------------------------------------------------ */
+
+/* Runs arrangement `what` with `value`; returns true when a box changed (one step), false when
+ * none did. */
+static int arrange_op(lua_State *L, gl_call *c, int what, int32_t value) {
+    c->args.arrange.what = what;
+    c->args.arrange.value = value;
+    simple_engine_op(L, GL_OP_ARRANGE, c);
+    lua_pushboolean(L, c->rflag);
+    return 1;
+}
+
+/* e:align(edge [, key]): edge "left", "center", "right", "top", "middle" or "bottom"; to the
+ * selection's bounds, or to the bounds of key, a selected box of this engine. */
+int l_align(lua_State *L) {
+    engine_ud *u = check_engine(L, 1);
+    int edge;
+    CALL_INIT(c);
+    edge = enum_value(L, 2, align_names, "edge");
+    if (!lua_isnoneornil(L, 3)) {
+        uint64_t id;
+        if (check_box(L, 3, &id) != u->eng) luaL_error(L, "align: the key box belongs to another engine");
+        lua_pop(L, 1);
+        c.box = id;
+    }
+    return arrange_op(L, &c, GL_ARRANGE_ALIGN, edge);
+}
+
+/* e:distribute(axis): axis "horizontal" or "vertical". */
+int l_distribute(lua_State *L) {
+    CALL_INIT(c);
+    return arrange_op(L, &c, GL_ARRANGE_DISTRIBUTE, enum_value(L, 2, axis_names, "axis"));
+}
+
+/* e:flip(axis): axis "horizontal" (left and right trade places) or "vertical". */
+int l_flip(lua_State *L) {
+    CALL_INIT(c);
+    return arrange_op(L, &c, GL_ARRANGE_FLIP, enum_value(L, 2, axis_names, "axis"));
+}
+
+/* e:rotate90([n]): n quarter turns (an integer, default 1; negative: counter-clockwise), taken
+ * modulo 4 here so any Lua integer works. */
+int l_rotate90(lua_State *L) {
+    lua_Integer n = lua_isnoneornil(L, 2) ? 1 : int_value(L, 2, "quarter turns");
+    CALL_INIT(c);
+    return arrange_op(L, &c, GL_ARRANGE_ROTATE90, (int32_t)(((n % 4) + 4) % 4));
+}
+
 int l_close(lua_State *L) {
     engine_ud *u = (engine_ud *)luaL_checkudata(L, 1, ENGINE_MT);
     if (u->eng == NULL) return 0;
@@ -302,6 +350,71 @@ int l_history(lua_State *L) {
 int l_clear_history(lua_State *L) {
     CALL_INIT(c);
     return simple_engine_op(L, GL_OP_HISTORY_CLEAR, &c);
+}
+
+/* The merge key at idx: nil or a non-negative integer (0: the step never merges). */
+static uint64_t merge_key_value(lua_State *L, int idx) {
+    if (lua_isnoneornil(L, idx)) return 0;
+    lua_Integer k = int_value(L, idx, "merge key");
+    if (k < 0) luaL_error(L, "merge key must be a non-negative integer, got %I", (lua_Integer)k);
+    return (uint64_t)k;
+}
+
+/* e:history_begin([key]): opens a recorded step (grip_history_begin); a nonzero integer key
+ * merges commits with the same key over the same boxes into one step. */
+int l_history_begin(lua_State *L) {
+    CALL_INIT(c);
+    c.box = merge_key_value(L, 2);
+    return simple_engine_op(L, GL_OP_HISTORY_BEGIN, &c);
+}
+
+/* e:history_commit(): closes the open step; true when it changed something (one step,
+ * COMMITTED), false when nothing did. */
+int l_history_commit(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_HISTORY_COMMIT, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+/* e:history_cancel(): closes the open step putting back everything it changed. */
+int l_history_cancel(lua_State *L) {
+    CALL_INIT(c);
+    return simple_engine_op(L, GL_OP_HISTORY_CANCEL, &c);
+}
+
+/* e:recording(): whether a recorded step is open. */
+int l_recording(lua_State *L) {
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_HISTORY_RECORDING, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}
+
+/* e:record(fn [, key]): runs fn() inside a recorded step: committed when fn returns (true when it
+ * changed something), cancelled when fn raises an error, which is raised again. */
+int l_record(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    {
+        CALL_INIT(c);
+        c.box = merge_key_value(L, 3);
+        simple_engine_op(L, GL_OP_HISTORY_BEGIN, &c);
+    }
+    lua_pushvalue(L, 2);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+        /* Cancel what fn did (unless fn closed the step itself), then raise fn's error. */
+        CALL_INIT(r);
+        simple_engine_op(L, GL_OP_HISTORY_RECORDING, &r);
+        if (r.rflag) {
+            CALL_INIT(x);
+            simple_engine_op(L, GL_OP_HISTORY_CANCEL, &x);
+        }
+        return lua_error(L);
+    }
+    CALL_INIT(c);
+    simple_engine_op(L, GL_OP_HISTORY_COMMIT, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
 }
 
 /* ---- scene files ------------------------------------------------------------------------ */

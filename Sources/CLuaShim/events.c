@@ -12,7 +12,8 @@ static void push_grip_geometry(lua_State *L, int eidx, const grip_geometry *g) {
 }
 
 /* Sets ev.changes on the event table on top: the step's boxes with their geometry before and
- * after (the event the engine at eidx handed out last). */
+ * after (the event the engine at eidx handed out last); before is nil for a box the step created,
+ * after for one it destroyed. */
 static void push_changes(lua_State *L, int eidx) {
     engine_ud *u = (engine_ud *)lua_touserdata(L, eidx);
     CALL_INIT(c);
@@ -25,10 +26,16 @@ static void push_changes(lua_State *L, int eidx) {
         lua_createtable(L, 0, 3);
         push_box(L, eidx, ch[k].box);
         lua_setfield(L, -2, "box");
-        push_grip_geometry(L, eidx, &ch[k].before);
-        lua_setfield(L, -2, "before");
-        push_grip_geometry(L, eidx, &ch[k].after);
-        lua_setfield(L, -2, "after");
+        /* A side where the box does not exist (a recorded step created or destroyed it: all
+         * zero, scale 0) is left nil. */
+        if (ch[k].before.scale != 0) {
+            push_grip_geometry(L, eidx, &ch[k].before);
+            lua_setfield(L, -2, "before");
+        }
+        if (ch[k].after.scale != 0) {
+            push_grip_geometry(L, eidx, &ch[k].after);
+            lua_setfield(L, -2, "after");
+        }
         lua_rawseti(L, -2, (lua_Integer)k + 1);
     }
     lua_setfield(L, -2, "changes");

@@ -73,6 +73,9 @@ typedef struct gl_ctx {
     /* the custom indicator's points */
     double *points;
     size_t points_cap;
+    /* where print writes (grip_lua_set_print); NULL: stdout */
+    grip_lua_print_fn print_fn;
+    void *print_context;
     char errmsg[1024];
 } gl_ctx;
 
@@ -95,6 +98,12 @@ void gl_install_hook(gl_ctx *c, lua_State *co);
 int gl_trip_error(lua_State *L);
 void gl_error_text(lua_State *L, int idx, char *out, size_t len);
 extern const char gl_ctx_key;
+
+/* live_states.c: the set of hosted states alive in the process (thread-safe). add is false when
+ * out of memory. */
+bool gl_live_add(const void *state);
+void gl_live_remove(const void *state);
+bool gl_live_has(const void *state);
 
 /* sandbox.c */
 void gl_open_libs(lua_State *L, gl_ctx *c, bool allow_io);

@@ -123,10 +123,29 @@ static int charged_reader(lua_State *L) {
     return 1;
 }
 
-/* print: every byte written is charged (one instruction each: the host's stdout is not free). */
+/* print: every byte written is charged (one instruction each: the host's stdout is not free).
+ * With the host's print function the line is built in a Lua buffer (charged to memory_limit)
+ * and handed over whole. */
 static int b_print(lua_State *L) {
-    gl_check_stack(L, gl_getctx(L));
+    gl_ctx *c = gl_getctx(L);
+    gl_check_stack(L, c);
     int n = lua_gettop(L);
+    if (c->print_fn) {
+        luaL_Buffer line;
+        luaL_buffinit(L, &line);
+        for (int i = 1; i <= n; i++) {
+            size_t l = 0;
+            if (i > 1) luaL_addchar(&line, '\t');
+            luaL_tolstring(L, i, &l);
+            charge(L, (lua_Integer)l + 1);
+            luaL_addvalue(&line);
+        }
+        luaL_pushresult(&line);
+        size_t length = 0;
+        const char *text = lua_tolstring(L, -1, &length);
+        c->print_fn(c->print_context, text, length);
+        return 0;
+    }
     for (int i = 1; i <= n; i++) {
         size_t l = 0;
         const char *text = luaL_tolstring(L, i, &l);

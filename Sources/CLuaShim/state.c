@@ -311,13 +311,22 @@ void *gl_state_new(size_t memory_limit, uint64_t instruction_limit, bool allow_i
     }
     gl_leave(c);
     lua_settop(L, 0);
+    if (!gl_live_add(c)) {
+        *status = GRIP_ERR_NOMEM;
+        snprintf(err, errlen, "out of memory");
+        lua_close(L);
+        free(c);
+        return NULL;
+    }
     *status = GRIP_OK;
     return c;
 }
 
+/* Whether ctx is a hosted state alive now, found in the set of live states first, so a destroyed
+ * one's freed memory is never read. */
 bool gl_state_valid(const void *ctx) {
     const gl_ctx *c = (const gl_ctx *)ctx;
-    return c != NULL && c->magic == GL_CTX_MAGIC && c->hosted;
+    return gl_live_has(c) && c->magic == GL_CTX_MAGIC && c->hosted;
 }
 
 static int set_host(lua_State *L) {
@@ -420,6 +429,7 @@ void gl_state_close(void *ctx) {
     lua_close(c->L);
     free(c->points);
     c->magic = GL_CTX_DEAD;
+    gl_live_remove(c);
     free(c);
 }
 
@@ -435,3 +445,20 @@ static _Thread_local char create_err[512];
 const char *gl_create_errmsg(void) { return create_err; }
 
 void gl_set_create_errmsg(const char *message) { snprintf(create_err, sizeof create_err, "%s", message); }
+
+/* ---- Output ----------------------------------------------------------------- */
+
+/* grip_lua_set_print (grip_lua.h): where the state's print writes. Refused from inside the
+ * state's own scripts, so a line being printed never sees its destination change. */
+grip_status grip_lua_set_print(grip_lua *lua, grip_lua_print_fn fn, void *context) {
+    gl_ctx *c = (gl_ctx *)(void *)lua;
+    if (!gl_state_valid(c)) return GRIP_ERR_ARG;
+    if (c->depth > 0) {
+        snprintf(c->errmsg, sizeof c->errmsg, "grip_lua_set_print: called from inside this state's own scripts");
+        return GRIP_ERR_STATE;
+    }
+    c->print_fn = fn;
+    c->print_context = fn ? context : NULL;
+    c->errmsg[0] = 0;
+    return GRIP_OK;
+}

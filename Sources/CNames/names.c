@@ -19,7 +19,9 @@ const char *const gn_key_names[] = {"none", "left", "right", "up", "down", "esca
 const char *const gn_command_names[] = {"none", "box", "border", "handle", "indicator", "guide", "outline", "marquee", "gap", NULL};
 const char *const gn_state_names[] = {"hover", "active", NULL};
 const char *const gn_event_names[] = {"none", "gesture_began", "gesture_changed", "gesture_ended", "gesture_cancelled", "tap", "double_tap", "reset", "long_press_began", "long_press_triggered", "long_press_cancelled", "editing_changed", "script_error", "selection_changed", "committed", "undone", "redone", NULL};
-const char *const gn_gesture_names[] = {"none", "move", "resize", "rotate", "pinch", "magnify", "handle", "marquee", "nudge", "reset", NULL};
+const char *const gn_gesture_names[] = {"none", "move", "resize", "rotate", "pinch", "magnify", "handle", "marquee", "nudge", "reset", "align", "distribute", "flip", "rotate90", "host", NULL};
+const char *const gn_align_names[] = {"left", "center", "right", "top", "middle", "bottom", NULL};
+const char *const gn_axis_names[] = {"horizontal", "vertical", NULL};
 
 /* grip.h's values are the schema's (a negative array size stops the compiler). */
 extern char gn_values_status[(GRIP_OK == 0 && GRIP_DONE == 1 && GRIP_ERR_ARG == -1 && GRIP_ERR_NOT_FOUND == -2 && GRIP_ERR_STATE == -3 && GRIP_ERR_LIMIT == -4 && GRIP_ERR_NOMEM == -5 && GRIP_ERR_SCRIPT == -6) ? 1 : -1];
@@ -39,7 +41,9 @@ extern char gn_values_key[(GRIP_KEY_LEFT == 1 && GRIP_KEY_RIGHT == 2 && GRIP_KEY
 extern char gn_values_command[(GRIP_CMD_BOX == 1 && GRIP_CMD_BORDER == 2 && GRIP_CMD_HANDLE == 3 && GRIP_CMD_INDICATOR == 4 && GRIP_CMD_GUIDE == 5 && GRIP_CMD_OUTLINE == 6 && GRIP_CMD_MARQUEE == 7 && GRIP_CMD_GAP == 8) ? 1 : -1];
 extern char gn_values_state[(GRIP_STATE_HOVER == 1u << 0 && GRIP_STATE_ACTIVE == 1u << 1) ? 1 : -1];
 extern char gn_values_event[(GRIP_EVENT_GESTURE_BEGAN == 1 && GRIP_EVENT_GESTURE_CHANGED == 2 && GRIP_EVENT_GESTURE_ENDED == 3 && GRIP_EVENT_GESTURE_CANCELLED == 4 && GRIP_EVENT_TAP == 5 && GRIP_EVENT_DOUBLE_TAP == 6 && GRIP_EVENT_RESET == 7 && GRIP_EVENT_LONG_PRESS_BEGAN == 8 && GRIP_EVENT_LONG_PRESS_TRIGGERED == 9 && GRIP_EVENT_LONG_PRESS_CANCELLED == 10 && GRIP_EVENT_EDITING_CHANGED == 11 && GRIP_EVENT_SCRIPT_ERROR == 12 && GRIP_EVENT_SELECTION_CHANGED == 13 && GRIP_EVENT_COMMITTED == 14 && GRIP_EVENT_UNDONE == 15 && GRIP_EVENT_REDONE == 16) ? 1 : -1];
-extern char gn_values_gesture[(GRIP_GESTURE_NONE == 0 && GRIP_GESTURE_MOVE == 1 && GRIP_GESTURE_RESIZE == 2 && GRIP_GESTURE_ROTATE == 3 && GRIP_GESTURE_PINCH == 4 && GRIP_GESTURE_MAGNIFY == 5 && GRIP_GESTURE_HANDLE == 6 && GRIP_GESTURE_MARQUEE == 7 && GRIP_GESTURE_NUDGE == 8 && GRIP_GESTURE_RESET == 9) ? 1 : -1];
+extern char gn_values_gesture[(GRIP_GESTURE_NONE == 0 && GRIP_GESTURE_MOVE == 1 && GRIP_GESTURE_RESIZE == 2 && GRIP_GESTURE_ROTATE == 3 && GRIP_GESTURE_PINCH == 4 && GRIP_GESTURE_MAGNIFY == 5 && GRIP_GESTURE_HANDLE == 6 && GRIP_GESTURE_MARQUEE == 7 && GRIP_GESTURE_NUDGE == 8 && GRIP_GESTURE_RESET == 9 && GRIP_GESTURE_ALIGN == 10 && GRIP_GESTURE_DISTRIBUTE == 11 && GRIP_GESTURE_FLIP == 12 && GRIP_GESTURE_ROTATE90 == 13 && GRIP_GESTURE_HOST == 14) ? 1 : -1];
+extern char gn_values_align[(GRIP_ALIGN_LEFT == 0 && GRIP_ALIGN_CENTER == 1 && GRIP_ALIGN_RIGHT == 2 && GRIP_ALIGN_TOP == 3 && GRIP_ALIGN_MIDDLE == 4 && GRIP_ALIGN_BOTTOM == 5) ? 1 : -1];
+extern char gn_values_axis[(GRIP_AXIS_HORIZONTAL == 0 && GRIP_AXIS_VERTICAL == 1) ? 1 : -1];
 extern char gn_all_allow[(GRIP_ALLOW_ALL == GN_ALLOW_ALL) ? 1 : -1];
 extern char gn_all_snap[(GRIP_SNAP_ALL == GN_SNAP_ALL) ? 1 : -1];
 
@@ -62,6 +66,8 @@ const char *const *const gn_tables[GN_TABLE_COUNT] = {
     gn_state_names,
     gn_event_names,
     gn_gesture_names,
+    gn_align_names,
+    gn_axis_names,
 };
 
 const gn_field gn_box_desc_fields[] = {

@@ -20,6 +20,7 @@
 #include "../../Include/grip.h"
 #include "grip_names.h"
 #include "numbers.h"
+#include "sizes.h"
 
 /* Arrays and objects nest at most this deep (deeper text is refused, so no input can exhaust
  * memory or time through nesting). */
@@ -542,6 +543,7 @@ static bool id_find(const id_table *t, int64_t id, size_t *index) {
 static bool id_insert(id_table *t, int64_t id, size_t index) {
     if ((t->count + 1) * 2 > (t->used ? t->mask + 1 : 0)) {
         size_t cap = t->used ? (t->mask + 1) * 2 : 64;
+        if (!gs_fits(cap, sizeof(int64_t)) || !gs_fits(cap, sizeof(size_t))) return false;
         id_table g = {malloc(cap * sizeof(int64_t)), malloc(cap * sizeof(size_t)), calloc(cap, 1), cap - 1, 0};
         if (!g.ids || !g.indices || !g.used) {
             free(g.ids), free(g.indices), free(g.used);
@@ -718,6 +720,7 @@ static bool grow(parser *P) {
     gs_scene *out = P->out;
     if (out->count < P->capacity) return true;
     size_t cap = P->capacity ? P->capacity * 2 : 64;
+    if (!gs_fits(cap, sizeof(grip_box_desc)) || !gs_fits(cap, sizeof(gs_entry))) return false;
     void *descs = realloc(out->descs, cap * sizeof(grip_box_desc));
     if (descs == NULL) return false;
     out->descs = descs;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hooks.h"
+#include "sizes.h"
 
 /* Formats the engine's error message and returns status. */
 static grip_status fail(grip_engine *engine, grip_status status, const char *format, ...) {
@@ -33,6 +34,7 @@ typedef struct id_map {
 
 static bool map_init(id_map *m, size_t count) {
     size_t cap = 16;
+    if (!gs_fits(count, 4 * sizeof(uint64_t))) return false; /* cap < 4 * count */
     while (cap < count * 2) cap *= 2;
     m->keys = (uint64_t *)calloc(cap, sizeof *m->keys);
     m->values = (size_t *)malloc(cap * sizeof *m->values);
@@ -54,9 +56,11 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
     if (length == NULL) return fail(engine, GRIP_ERR_ARG, "length is NULL");
     size_t n = 0;
     if ((st = grip_boxes_list(engine, NULL, 0, &n)) != GRIP_OK) return st;
-    grip_box *ids = (grip_box *)malloc((n ? n : 1) * sizeof *ids);
-    grip_box_desc *descs = (grip_box_desc *)malloc((n ? n : 1) * sizeof *descs);
-    gs_entry *entries = (gs_entry *)malloc((n ? n : 1) * sizeof *entries);
+    size_t rows = n ? n : 1;
+    bool fits = gs_fits(rows, sizeof(grip_box_desc)) && gs_fits(rows, sizeof(gs_entry)); /* ids are smaller */
+    grip_box *ids = fits ? (grip_box *)malloc(rows * sizeof *ids) : NULL;
+    grip_box_desc *descs = fits ? (grip_box_desc *)malloc(rows * sizeof *descs) : NULL;
+    gs_entry *entries = fits ? (gs_entry *)malloc(rows * sizeof *entries) : NULL;
     id_map map = {NULL, NULL, 0};
     char *text = NULL;
     size_t text_length = 0;
@@ -171,7 +175,11 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
         goto done;
     }
     /* Accepted: now the engine itself, whose history goes first (refused, changing nothing,
-     * while a gesture is in progress). */
+     * while a gesture is in progress or a recorded step is open). */
+    if (grip_history_recording(engine)) {
+        st = fail(engine, GRIP_ERR_STATE, "scene: a recorded step is open; commit or cancel it before loading a scene");
+        goto done;
+    }
     if ((st = grip_history_clear(engine)) != GRIP_OK) {
         if (st == GRIP_ERR_STATE) st = fail(engine, st, "scene: a gesture is in progress; load the scene after it ends");
         goto done;

@@ -72,15 +72,16 @@ private func createEngine(
 /// `grip_engine_destroy`: frees the engine and everything it handed out. NULL, and a pointer
 /// already destroyed (while its memory still says so), are ignored. Inside one of the engine's
 /// callbacks (the engine busy) it only marks the engine: the call in progress destroys it as it
-/// returns (`withEngine`).
+/// returns (`withEngine`). While another thread's call runs it does nothing: that thread's
+/// `grip_engine_errmsg` says the engine was used from two threads at once.
 @_cdecl("grip_engine_destroy")
 public func grip_engine_destroy(_ engine: OpaquePointer?) {
     guard let h = handle(engine) else { return }
-    if h.engine.busy {
-        h.destroyPending = true
-        return
+    switch grip_platform_guard_enter(h.callGuard, UnsafeRawPointer(engine)) {
+    case GRIP_PLATFORM_ENTERED: destroyEngine(engine)
+    case GRIP_PLATFORM_REENTERED: h.destroyPending = true
+    default: break  // another thread's call runs: the engine stays
     }
-    destroyEngine(engine)
 }
 
 /// Destroys the live engine at `engine` now: tells its hooks, then frees it.
@@ -110,6 +111,7 @@ public func grip_engine_errmsg(_ engine: OpaquePointer?) -> UnsafePointer<CChar>
         return cString("engine is NULL (and the last grip_engine_create succeeded)")
     }
     guard let h = handle(engine) else { return cString("not a live engine (destroyed or foreign pointer)") }
+    if _slowPath(grip_platform_guard_refused(UnsafeRawPointer(engine)) != 0) { return cString(twoThreadsMessage) }
     return UnsafePointer(h.message)
 }
 

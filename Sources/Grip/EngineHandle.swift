@@ -1,4 +1,5 @@
 import CGrip
+import CPlatform
 import GripCore
 
 /// What a `grip_engine *` points at: a magic word, then the engine's handle. The magic word
@@ -47,15 +48,23 @@ package final class EngineHandle {
     /// grip_engine_destroy was called from inside one of the engine's callbacks: the engine is
     /// destroyed when the call in progress returns.
     var destroyPending = false
+    /// One call at a time: the thread whose call is running holds it (call_guard.c), so a call
+    /// from that thread's callbacks and a call from another thread are both refused, apart.
+    let callGuard: UnsafeMutablePointer<grip_platform_guard>
+    /// A call is running on this engine (on whichever thread).
+    package var busy: Bool { grip_platform_guard_held(callGuard) != 0 }
 
     init(_ engine: Engine) {
         self.engine = engine
         message = .allocate(capacity: EngineHandle.messageCapacity)
         message.initialize(to: 0)
+        callGuard = .allocate(capacity: 1)
+        callGuard.initialize(to: grip_platform_guard(owner: 0))
     }
 
     deinit {
         message.deallocate()
+        callGuard.deallocate()
     }
 
     /// Frees the frame storage retired for the host.
@@ -102,27 +111,45 @@ package func handle(_ p: OpaquePointer?) -> EngineHandle? {
     return header.pointee.handle
 }
 
-/// Runs `body` against the engine behind `p`: validates the pointer, refuses re-entrant calls,
-/// records the message of a failure (or clears it) and returns the status. The header keeps the
-/// handle alive for the call (grip_engine_destroy refuses a busy engine), so no reference is taken.
-/// A grip_engine_destroy made inside the call's callbacks happens once the call has returned.
+/// Runs `body` against the engine behind `p`: validates the pointer, takes the engine's call
+/// guard, records the message of a failure (or clears it) and returns the status. The header
+/// keeps the handle alive for the call (grip_engine_destroy refuses a busy engine), so no
+/// reference is taken. A grip_engine_destroy made inside the call's callbacks happens once the
+/// call has returned.
+///
+/// Refused with GRIP_ERR_STATE while a call runs: re-entered from that call's own callbacks
+/// (message in the engine), or made by another thread at the same time. The second thread's
+/// refusal touches nothing of the engine, not even its message: `grip_engine_errmsg` on that
+/// thread reads it from the thread's own record.
 func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) -> grip_status) -> grip_status {
     guard let u = unmanagedHandle(p) else { return GRIP_ERR_ARG }
-    let status = u._withUnsafeGuaranteedRef { h in run(h, body) }
-    if _slowPath(u._withUnsafeGuaranteedRef { $0.destroyPending && !$0.engine.busy }) { destroyEngine(p) }
+    var destroy = false
+    let status = u._withUnsafeGuaranteedRef { h in
+        switch grip_platform_guard_enter(h.callGuard, UnsafeRawPointer(p)) {
+        case GRIP_PLATFORM_ENTERED: break
+        case GRIP_PLATFORM_REENTERED:
+            h.setMessage("re-entrant call: the engine is busy with another call (from a script callback?)")
+            return GRIP_ERR_STATE
+        default: return GRIP_ERR_STATE
+        }
+        let status = run(h, body)
+        destroy = h.destroyPending
+        grip_platform_guard_leave(h.callGuard)
+        return status
+    }
+    if _slowPath(destroy) { destroyEngine(p) }
     return status
 }
+
+/// The message `grip_engine_errmsg` gives a thread whose call was refused because another thread
+/// was using the engine.
+let twoThreadsMessage: StaticString =
+    "engine used from two threads at once: another thread's call was running (one engine takes one call at a time; lock around its calls)"
 
 @inline(__always) private func run(
     _ h: EngineHandle, _ body: (EngineHandle) throws(GripError) -> grip_status
 ) -> grip_status {
-    if h.engine.busy {
-        h.setMessage("re-entrant call: the engine is busy with another call (from a script callback?)")
-        return GRIP_ERR_STATE
-    }
-    h.engine.busy = true
     h.calls &+= 1
-    defer { h.engine.busy = false }
     do {
         h.message[0] = 0
         return try body(h)
@@ -141,7 +168,7 @@ func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) ->
 /// Fails with GRIP_ERR_ARG when the `struct_size` of a struct the caller fills in itself (one
 /// with no `_init` function, such as grip_selection_state) is not the one this library knows.
 @inline(__always) func requireSize(_ size: UInt32, _ expected: Int, _ what: StaticString) throws(GripError) {
-    guard Int(size) == expected else { throw wrongCallerSize(Int(size), expected, what) }
+    guard Int(exactly: size) == expected else { throw wrongCallerSize(size, expected, what) }
 }
 
 /// The GRIP_ERR_ARG of a NULL `what`. Out of line, like `wrongSize`: the message is built only on
@@ -151,13 +178,13 @@ func withEngine(_ p: OpaquePointer?, _ body: (EngineHandle) throws(GripError) ->
 }
 
 /// The GRIP_ERR_ARG of a versioned struct `what` whose `struct_size` is `size`, not `expected`.
-@inline(never) func wrongSize(_ size: Int, _ expected: Int, _ what: StaticString) -> GripError {
+@inline(never) func wrongSize(_ size: UInt32, _ expected: Int, _ what: StaticString) -> GripError {
     GripError(.invalidArgument, "\(what).struct_size is \(size), expected \(expected) (call \(what)_init)")
 }
 
 /// The GRIP_ERR_ARG of a struct `what` with no `_init` function whose `struct_size` is `size`, not
 /// `expected`: the message says what the caller sets.
-@inline(never) func wrongCallerSize(_ size: Int, _ expected: Int, _ what: StaticString) -> GripError {
+@inline(never) func wrongCallerSize(_ size: UInt32, _ expected: Int, _ what: StaticString) -> GripError {
     GripError(
         .invalidArgument, "\(what).struct_size is \(size), expected \(expected) (set struct_size = sizeof(\(what)))")
 }

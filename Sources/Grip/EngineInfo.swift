@@ -18,12 +18,12 @@ public func grip_engine_get_info(
     _ engine: OpaquePointer?, _ out: UnsafeMutablePointer<grip_engine_info>?
 ) -> grip_status {
     guard let h = handle(engine), let out else { return GRIP_ERR_ARG }
-    guard Int(out.pointee.struct_size) == MemoryLayout<grip_engine_info>.size else { return GRIP_ERR_ARG }
+    guard Int(exactly: out.pointee.struct_size) == MemoryLayout<grip_engine_info>.size else { return GRIP_ERR_ARG }
     let e = h.engine
     let v = e.view
     out.pointee = grip_engine_info(
         struct_size: out.pointee.struct_size, time: e.time,
         view: grip_affine(a: v.a, b: v.b, c: v.c, d: v.d, tx: v.tx, ty: v.ty), call_serial: h.calls,
-        box_count: e.boxCount, busy: e.busy, has_hooks: h.hooks != nil)
+        box_count: e.boxCount, busy: h.busy, has_hooks: h.hooks != nil)
     return GRIP_OK
 }

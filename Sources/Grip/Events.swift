@@ -51,6 +51,19 @@ extension Event {
     }
 }
 
+extension Transaction {
+    /// Change `i` as `grip_change`: a recorded step's side where the box does not exist is all
+    /// zero (its parent too), and its parent before may differ from the one after.
+    package func cChange(_ i: Int) -> grip_change {
+        let c = changes[i]
+        guard isRecorded else { return c.toC }
+        let st = states[i]
+        return grip_change(
+            box: c.box.rawValue, before: c.before.cGeometry(parent: st.before.exists ? st.before.parent : .none),
+            after: c.after.cGeometry(parent: st.after.exists ? st.after.parent : .none))
+    }
+}
+
 extension Change {
     /// As `grip_change`.
     package var toC: grip_change {

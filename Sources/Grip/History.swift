@@ -19,7 +19,7 @@ public func grip_event_changes(
         }
         count.pointee = t.changes.count
         if let out {
-            for i in 0..<Swift.min(capacity, t.changes.count) { out[i] = t.changes[i].toC }
+            for i in 0..<Swift.min(capacity, t.changes.count) { out[i] = t.cChange(i) }
         }
         return GRIP_OK
     }
@@ -85,4 +85,40 @@ public func grip_box_set_geometry(
         try h.engine.configure(id, d)
         return GRIP_OK
     }
+}
+
+/// `grip_history_begin`: opens a recorded step (merging into the newest step on commit when
+/// `merge_key` is nonzero and the newest step has that key and the same boxes). GRIP_ERR_STATE
+/// while a step is open or a gesture is in progress.
+@_cdecl("grip_history_begin")
+public func grip_history_begin(_ engine: OpaquePointer?, _ mergeKey: UInt64) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        try h.engine.beginRecording(mergeKey: mergeKey)
+        return GRIP_OK
+    }
+}
+
+/// `grip_history_commit`: closes the open step; GRIP_OK with one step and COMMITTED, GRIP_DONE
+/// when nothing it touched changed. GRIP_ERR_STATE when no step is open.
+@_cdecl("grip_history_commit")
+public func grip_history_commit(_ engine: OpaquePointer?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in cStatus(try h.engine.commitRecording()) }
+}
+
+/// `grip_history_cancel`: closes the open step putting back everything it touched, bit for bit.
+/// GRIP_ERR_STATE when no step is open.
+@_cdecl("grip_history_cancel")
+public func grip_history_cancel(_ engine: OpaquePointer?) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        try h.engine.cancelRecording()
+        return GRIP_OK
+    }
+}
+
+/// `grip_history_recording`: whether a recorded step is open; false for NULL or a dead engine.
+/// Takes nothing of the engine (no re-entrancy check, the message stays).
+@_cdecl("grip_history_recording")
+public func grip_history_recording(_ engine: OpaquePointer?) -> Bool {
+    guard let h = handle(engine) else { return false }
+    return h.engine.isRecording
 }

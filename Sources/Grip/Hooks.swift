@@ -133,7 +133,7 @@ public func grip_box_set_hooks(
 ) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         try h.engine.setHooks(
-            BoxID(rawValue: box), BoxHookSet(customHandles: Int(handleCount), constraint: constraint))
+            BoxID(rawValue: box), BoxHookSet(customHandles: Int(clamping: handleCount), constraint: constraint))
         return GRIP_OK
     }
 }

@@ -1,4 +1,5 @@
 import CGrip
+import CPlatform
 import GripCore
 
 // grip_scene_save and grip_scene_load are C (Sources/CScene/scene.c), written over the public API
@@ -34,11 +35,15 @@ public func gs_engine_clear(_ engine: OpaquePointer?) -> grip_status {
 
 /// Records `message` (NUL-terminated, truncated to fit) as the engine's last error and returns
 /// `status`: how the scene functions report a failure of their own. GRIP_ERR_ARG for a bad engine.
+/// While another thread's call runs it leaves the message alone (the engine is that thread's).
 @_cdecl("gs_engine_fail")
 public func gs_engine_fail(
     _ engine: OpaquePointer?, _ status: grip_status, _ message: UnsafePointer<CChar>?
 ) -> grip_status {
     guard let h = handle(engine) else { return GRIP_ERR_ARG }
+    let claim = grip_platform_guard_enter(h.callGuard, UnsafeRawPointer(engine))
+    if claim == GRIP_PLATFORM_OTHER_THREAD { return status }
+    defer { if claim == GRIP_PLATFORM_ENTERED { grip_platform_guard_leave(h.callGuard) } }
     var n = 0
     if let message {
         while n < EngineHandle.messageCapacity - 1 && message[n] != 0 {

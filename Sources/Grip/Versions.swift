@@ -13,9 +13,10 @@ enum EarlierSizes {
 /// The caller's `struct_size` of the versioned struct at `p`, checked against this library's
 /// size and `earlier`'s; GRIP_ERR_ARG naming `what` for any other.
 func versionedSize<T>(_ p: UnsafePointer<T>, earlier: [Int], _ what: StaticString) throws(GripError) -> Int {
-    let size = Int(UnsafeRawPointer(p).load(as: UInt32.self))
-    if size == MemoryLayout<T>.size || earlier.contains(size) { return size }
-    throw wrongSize(size, MemoryLayout<T>.size, what)
+    // Compared as read (a UInt32): a size past 2^31 is no Int on a 32-bit target.
+    let raw = UnsafeRawPointer(p).load(as: UInt32.self)
+    if let size = Int(exactly: raw), size == MemoryLayout<T>.size || earlier.contains(size) { return size }
+    throw wrongSize(raw, MemoryLayout<T>.size, what)
 }
 
 /// Reads a versioned struct: the caller's bytes (as many as its `struct_size` says) over

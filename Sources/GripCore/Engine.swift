@@ -45,8 +45,6 @@ public final class Engine {
     package unowned(unsafe) var hooks: (any BoxHooks)?
     /// The host's C constraints, not retained: the C layer's engine handle, which owns the engine.
     package unowned(unsafe) var hostConstraints: (any HostConstraints)?
-    /// Set by the bindings while a call into the engine runs, so callbacks cannot re-enter it.
-    package var busy = false
     /// The message of the SCRIPT_ERROR event `pollEvent` returned last (nil for other events).
     /// Kept here rather than in the outbox so the bindings read it as a plain stored property.
     package internal(set) var polledMessage: String? = nil
@@ -55,6 +53,11 @@ public final class Engine {
     package internal(set) var polledTransaction: Transaction? = nil
     /// The undo history (History/History.swift).
     var history = History()
+    /// The recorded step the host has open, if any (History/RecordedSteps.swift), and the marks
+    /// of the boxes it touched (`recordStamp` in a box's slot: touched in this step).
+    var recording: RecordedStep? = nil
+    var recordMarks: [UInt32] = []
+    var recordStamp: UInt32 = 0
 
     /// Creates an engine; throws on unusable settings. `tag` goes into every box id it hands out
     /// (`BoxID`): engines alive at the same time need different tags for each to refuse the

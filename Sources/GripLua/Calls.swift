@@ -143,6 +143,22 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
                 e.ptr, c.pointee.box, grip_select_op(rawValue: UInt32(truncatingIfNeeded: c.pointee.args.select_op))),
             box: c.pointee.box != GRIP_NO_BOX)
         try e.drained(L)
+    case Int(GL_OP_ARRANGE):
+        let a = c.pointee.args.arrange
+        let st: grip_status
+        switch a.what {
+        case Int32(GL_ARRANGE_ALIGN):
+            st = grip_selection_align(e.ptr, grip_align(rawValue: UInt32(truncatingIfNeeded: a.value)), c.pointee.box)
+        case Int32(GL_ARRANGE_DISTRIBUTE):
+            st = grip_selection_distribute(e.ptr, grip_axis(rawValue: UInt32(truncatingIfNeeded: a.value)))
+        case Int32(GL_ARRANGE_FLIP):
+            st = grip_selection_flip(e.ptr, grip_axis(rawValue: UInt32(truncatingIfNeeded: a.value)))
+        default:
+            st = grip_selection_rotate90(e.ptr, a.value)
+        }
+        try e.check(st, box: c.pointee.box != GRIP_NO_BOX)
+        c.pointee.rflag = st == GRIP_OK
+        try e.drained(L)
     case Int(GL_OP_SELECTION):
         var n = 0
         try e.check(
@@ -220,6 +236,18 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         c.pointee.rredo = Int64(r)
     case Int(GL_OP_HISTORY_CLEAR):
         try e.check(grip_history_clear(e.ptr))
+    case Int(GL_OP_HISTORY_BEGIN):
+        try e.check(grip_history_begin(e.ptr, c.pointee.box))
+    case Int(GL_OP_HISTORY_COMMIT):
+        let st = grip_history_commit(e.ptr)
+        try e.check(st)
+        c.pointee.rflag = st == GRIP_OK
+        try e.drained(L)
+    case Int(GL_OP_HISTORY_CANCEL):
+        try e.check(grip_history_cancel(e.ptr))
+        try e.drained(L)
+    case Int(GL_OP_HISTORY_RECORDING):
+        c.pointee.rflag = grip_history_recording(e.ptr)
     case Int(GL_OP_EVENT_CHANGES):
         // The buffer stays the engine object's until the next event is handed out.
         c.pointee.rcount = Int64(e.currentChanges.count)

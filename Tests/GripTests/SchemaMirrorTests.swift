@@ -169,8 +169,27 @@ import Testing
         #expect(Int(GestureKind.marquee.rawValue) == Int(GRIP_GESTURE_MARQUEE.rawValue), "GestureKind.marquee is GRIP_GESTURE_MARQUEE")
         #expect(Int(GestureKind.nudge.rawValue) == Int(GRIP_GESTURE_NUDGE.rawValue), "GestureKind.nudge is GRIP_GESTURE_NUDGE")
         #expect(Int(GestureKind.reset.rawValue) == Int(GRIP_GESTURE_RESET.rawValue), "GestureKind.reset is GRIP_GESTURE_RESET")
-        for v in 0...10 {
-            #expect((GestureKind(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].contains(v), "GestureKind(rawValue: \(v))")
+        #expect(Int(GestureKind.align.rawValue) == Int(GRIP_GESTURE_ALIGN.rawValue), "GestureKind.align is GRIP_GESTURE_ALIGN")
+        #expect(Int(GestureKind.distribute.rawValue) == Int(GRIP_GESTURE_DISTRIBUTE.rawValue), "GestureKind.distribute is GRIP_GESTURE_DISTRIBUTE")
+        #expect(Int(GestureKind.flip.rawValue) == Int(GRIP_GESTURE_FLIP.rawValue), "GestureKind.flip is GRIP_GESTURE_FLIP")
+        #expect(Int(GestureKind.rotate90.rawValue) == Int(GRIP_GESTURE_ROTATE90.rawValue), "GestureKind.rotate90 is GRIP_GESTURE_ROTATE90")
+        #expect(Int(GestureKind.host.rawValue) == Int(GRIP_GESTURE_HOST.rawValue), "GestureKind.host is GRIP_GESTURE_HOST")
+        for v in 0...15 {
+            #expect((GestureKind(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].contains(v), "GestureKind(rawValue: \(v))")
+        }
+        #expect(Int(AlignEdge.left.rawValue) == Int(GRIP_ALIGN_LEFT.rawValue), "AlignEdge.left is GRIP_ALIGN_LEFT")
+        #expect(Int(AlignEdge.center.rawValue) == Int(GRIP_ALIGN_CENTER.rawValue), "AlignEdge.center is GRIP_ALIGN_CENTER")
+        #expect(Int(AlignEdge.right.rawValue) == Int(GRIP_ALIGN_RIGHT.rawValue), "AlignEdge.right is GRIP_ALIGN_RIGHT")
+        #expect(Int(AlignEdge.top.rawValue) == Int(GRIP_ALIGN_TOP.rawValue), "AlignEdge.top is GRIP_ALIGN_TOP")
+        #expect(Int(AlignEdge.middle.rawValue) == Int(GRIP_ALIGN_MIDDLE.rawValue), "AlignEdge.middle is GRIP_ALIGN_MIDDLE")
+        #expect(Int(AlignEdge.bottom.rawValue) == Int(GRIP_ALIGN_BOTTOM.rawValue), "AlignEdge.bottom is GRIP_ALIGN_BOTTOM")
+        for v in 0...6 {
+            #expect((AlignEdge(rawValue: numericCast(v)) != nil) == [0, 1, 2, 3, 4, 5].contains(v), "AlignEdge(rawValue: \(v))")
+        }
+        #expect(Int(Axis.horizontal.rawValue) == Int(GRIP_AXIS_HORIZONTAL.rawValue), "Axis.horizontal is GRIP_AXIS_HORIZONTAL")
+        #expect(Int(Axis.vertical.rawValue) == Int(GRIP_AXIS_VERTICAL.rawValue), "Axis.vertical is GRIP_AXIS_VERTICAL")
+        for v in 0...2 {
+            #expect((Axis(rawValue: numericCast(v)) != nil) == [0, 1].contains(v), "Axis(rawValue: \(v))")
         }
         #expect(SchemaMasks.allow == GN_ALLOW_ALL)
         #expect(SchemaMasks.snap == GN_SNAP_ALL)

@@ -183,7 +183,7 @@ static void test_exact_centres(void) {
     /* (No checks inside the loop: how many turns it takes may differ between builds.) */
     int ok = 1;
     for (int k = 0; k < 1000; k++) {
-        grip_box parent;
+        grip_box parent = 0;
         grip_box_state s;
         if (box) grip_box_destroy(a, box);
         grip_box_desc_init(&d);

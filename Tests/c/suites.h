@@ -24,7 +24,11 @@ void suite_hitches(void);      /* 20,000-box sessions: hit tests while the index
 void suite_draworder(void);    /* draw-order changes between frame reads against full rebuilds, command by command */
 void suite_bulk(void);         /* destroys and loads of many boxes: what they leave behind */
 void suite_hooks(void);        /* hooks from C (custom handles, indicators, scripted constraints), guest events and frames, engine info, destroy in a callback */
+void suite_wide(void);         /* hashes, struct sizes and handle counts past 2^31; C constraints at small addresses */
 void suite_fixes(void);        /* rotate handle offset, times, foreign ids, create errors, pinch lift */
+void suite_arrange(void);      /* align, distribute, flip and quarter turns of the selection: rotated and nested members, steps, allow bits, containment, constraints, refusals */
+void suite_recorded(void);     /* recorded steps: grip_history_begin / commit / cancel, merges, create and destroy undone, refusals */
 void suite_roundtrip(void);    /* whatever the API accepts describes, configures, saves and loads back; random sessions */
 
+void suite_dashes(void);       /* the renderers' dash clipping (integrations/dashes): Liang-Barsky, visible dashes of long borders */
 #endif

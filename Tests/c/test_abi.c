@@ -21,11 +21,15 @@ int main(void) {
     check_suite("suite_bulk", suite_bulk);
     check_suite("suite_fixes", suite_fixes);
     check_suite("suite_history", suite_history);
+    check_suite("suite_recorded", suite_recorded);
     check_suite("suite_scene", suite_scene);
     check_suite("suite_scene_text", suite_scene_text);
     check_suite("suite_hitches", suite_hitches);
     check_suite("suite_draworder", suite_draworder);
     check_suite("suite_hooks", suite_hooks);
+    check_suite("suite_arrange", suite_arrange);
+    check_suite("suite_wide", suite_wide);
+    check_suite("suite_dashes", suite_dashes);
     check_suite("suite_roundtrip", suite_roundtrip);
     return check_summary("C ABI tests");
 }

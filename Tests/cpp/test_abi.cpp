@@ -3,6 +3,7 @@
 // from the install prefix) owns engines and Lua states, moves them, turns failures into
 // exceptions, and reaches every call of grip.h with the numbers the C calls give.
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -139,6 +140,91 @@ void drag_and_frame() {
     }
 }
 
+// A scripted constraint that always fails with a message of its own.
+bool failing_constraint(void *, grip_box, const grip_geometry *, const grip_geometry *, grip_geometry *,
+                        char *message, size_t capacity) {
+    std::snprintf(message, capacity, "%s", "the page says no");
+    return false;
+}
+
+// events() hands each COMMITTED / UNDONE / REDONE its step's changes and each SCRIPT_ERROR its
+// message, so the two need not be read in the same poll loop (changes() after events() throws).
+void events_carry_changes() {
+    grip_engine_desc ed = grip::engine_desc(800, 600);
+    grip::engine e(ed);
+    grip_box a = e.add(grip::box_desc(100, 100, 80, 40));  // centre (140, 120)
+    e.select(a);
+    e.events();
+    for (int i = 0; i < 2; i++) e.key(GRIP_PHASE_DOWN, GRIP_KEY_RIGHT, 0.1 * i);
+    e.key(GRIP_PHASE_UP, GRIP_KEY_RIGHT, 0.2);
+    e.tick(1.5);  // the nudge run is committed 1 s after its last nudge
+    grip::event_list events = e.events();
+    int committed = 0;
+    for (const grip::event &ev : events) {
+        if (ev.kind != GRIP_EVENT_COMMITTED) {
+            CHECK(ev.changes.empty());
+            continue;
+        }
+        committed++;
+        CHECK_INT(ev.changes.size(), 1u);
+        if (ev.changes.size() == 1) {
+            CHECK_INT(ev.changes[0].box, a);
+            CHECK_NEAR(ev.changes[0].before.center.x, 140, 0);
+            CHECK_NEAR(ev.changes[0].after.center.x, 142, 0);
+        }
+    }
+    CHECK_INT(committed, 1);
+    bool threw = false;
+    try {
+        e.changes();  // the queue is empty: no step polled last
+    } catch (const grip::error &err) {
+        threw = err.status() == GRIP_ERR_STATE;
+    }
+    CHECK(threw);
+
+    CHECK(e.undo());
+    CHECK(e.redo());
+    events = e.events();
+    CHECK_INT(events.size(), 2u);
+    if (events.size() == 2) {
+        CHECK_INT(events[0].kind, GRIP_EVENT_UNDONE);
+        CHECK_INT(events[0].changes.size(), 1u);
+        if (!events[0].changes.empty()) CHECK_NEAR(events[0].changes[0].after.center.x, 140, 0);  // the undo moved it back
+        CHECK_INT(events[1].kind, GRIP_EVENT_REDONE);
+        CHECK_INT(events[1].changes.size(), 1u);
+    }
+    // The plain list of 0.2 still comes out of the same call.
+    e.key(GRIP_PHASE_DOWN, GRIP_KEY_LEFT, 2.0);
+    e.key(GRIP_PHASE_UP, GRIP_KEY_LEFT, 2.1);
+    e.tick(3.5);
+    std::vector<grip_event> plain = e.events();
+    CHECK(!plain.empty());
+    if (!plain.empty()) CHECK_INT(plain.back().kind, GRIP_EVENT_COMMITTED);
+
+    // A failing hook's SCRIPT_ERROR carries its message.
+    grip_hooks h;
+    grip_hooks_init(&h);
+    h.constraint = failing_constraint;
+    CHECK_STATUS(grip_engine_set_hooks(e.get(), &h), GRIP_OK);
+    grip_box b = e.add(box_desc(300, 300, 100, 100, true));  // centre (350, 350)
+    CHECK_STATUS(grip_box_set_hooks(e.get(), b, 0, true), GRIP_OK);
+    e.events();
+    e.pointer(GRIP_PHASE_DOWN, 1, 350, 350, 4.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 380, 350, 4.1);
+    e.pointer(GRIP_PHASE_UP, 1, 380, 350, 4.2);
+    bool reported = false;
+    for (const grip::event &ev : e.events()) {
+        if (ev.kind != GRIP_EVENT_SCRIPT_ERROR) {
+            CHECK(ev.message.empty());
+            continue;
+        }
+        reported = true;
+        CHECK(ev.message.find("the page says no") != std::string::npos);
+    }
+    CHECK(reported);
+    CHECK_STATUS(grip_engine_set_hooks(e.get(), nullptr), GRIP_OK);
+}
+
 }  // namespace
 
 // Every other call of grip.h through the wrapper, checked against what the C calls give.
@@ -256,8 +342,22 @@ void whole_api() {
             thrown = err.status() == GRIP_ERR_SCRIPT && std::strstr(err.what(), "bad:2") != nullptr;
         }
         CHECK(thrown);
+        // print goes to the host's function, one line per call, also after the script moved.
+        std::vector<std::string> lines;
+        lua.set_print([&lines](const std::string &line) { lines.push_back(line); });
+        lua.exec("print('x =', 1.5) print()");
         grip::script moved(std::move(lua));
         CHECK(lua.get() == nullptr && moved.get() != nullptr);
+        moved.exec("print(#grip.host:boxes())");
+        CHECK_INT(lines.size(), 3u);
+        if (lines.size() == 3) {
+            CHECK(lines[0] == "x =\t1.5");
+            CHECK(lines[1].empty());
+            CHECK(lines[2] == "1");
+        }
+        moved.set_print([](const std::string &) { throw std::runtime_error("a console that throws"); });
+        moved.exec("print('swallowed') ok = true");  // the script goes on
+        moved.set_print(grip::script::print_function());
         grip_lua_desc ld = grip::lua_desc();
         CHECK_INT(ld.struct_size, sizeof(grip_lua_desc));
         CHECK(!ld.allow_io);
@@ -411,11 +511,144 @@ void history_and_hooks() {
     CHECK_INT(moved.boxes().size(), 2u);  // a refused load changed nothing
 }
 
+// Arranging the selection: x 0..10, 30..50, 100..110 distributed puts the middle box at x 45
+// (gaps of 35); aligned right to the key box C (x 100..110) every box ends at x 110; a flip
+// mirrors about the frame's centre line; a quarter turn about its centre; one step each; the
+// refusals throw with their status.
+static void arrange() {
+    grip::engine e(800, 600);
+    grip_box a = e.add(grip::box_desc(0, 0, 10, 10));
+    grip_box b = e.add(grip::box_desc(30, 0, 20, 10));
+    grip_box c = e.add(grip::box_desc(100, 0, 10, 10));
+    bool thrown = false;
+    try {
+        e.align(GRIP_ALIGN_LEFT);
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_STATE && std::strstr(err.what(), "nothing is selected") != nullptr;
+    }
+    CHECK(thrown);
+    e.select(a);
+    e.select(b, GRIP_SELECT_ADD);
+    e.select(c, GRIP_SELECT_ADD);
+    e.events();
+    CHECK(e.distribute(GRIP_AXIS_HORIZONTAL));
+    CHECK_NEAR(e.state(b).center.x, 55, 0);
+    CHECK(!e.distribute(GRIP_AXIS_HORIZONTAL));  // even already: GRIP_DONE
+    int committed = 0;
+    for (const grip_event &ev : e.events()) {
+        if (ev.kind != GRIP_EVENT_COMMITTED) continue;
+        committed++;
+        CHECK_INT(ev.gesture, GRIP_GESTURE_DISTRIBUTE);
+        CHECK_INT(ev.box, GRIP_SELECTION);
+    }
+    CHECK_INT(committed, 1);
+    CHECK(e.align(GRIP_ALIGN_RIGHT, c));
+    CHECK_NEAR(e.state(a).center.x, 105, 0);
+    CHECK_NEAR(e.state(b).center.x, 100, 0);
+    CHECK_NEAR(e.state(c).center.x, 105, 0);
+    CHECK(e.undo());
+    CHECK_NEAR(e.state(a).center.x, 5, 0);
+    // The frame spans x 0..110 (centre 55): A's centre 5 goes to 105, mirrored.
+    CHECK(e.flip(GRIP_AXIS_HORIZONTAL));
+    CHECK_NEAR(e.state(a).center.x, 105, 0);
+    CHECK(e.state(a).flipped_x);
+    CHECK(e.undo());
+    // About (55, 5): A's offset (-50, 0) turns to (0, -50).
+    CHECK(e.rotate90());
+    CHECK_NEAR(e.state(a).center.x, 55, 0);
+    CHECK_NEAR(e.state(a).center.y, -45, 0);
+    CHECK_NEAR(e.state(a).rotation, 3.14159265358979323846 / 2, 0);
+    CHECK(!e.rotate90(4));
+    CHECK_INT(e.history_depth().first, 2u);
+    thrown = false;
+    try {
+        e.align(GRIP_ALIGN_LEFT, 12345);
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_NOT_FOUND;
+    }
+    CHECK(thrown);
+    thrown = false;
+    try {
+        e.flip(static_cast<grip_axis>(5));
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_ARG && std::strstr(err.what(), "axis 5 is not a grip_axis") != nullptr;
+    }
+    CHECK(thrown);
+// Recorded steps through grip::history_step: a committed guard is one undo step, a guard left by
+// an exception cancels (the box back bit for bit, the created box gone), merged slider commits
+// are one step, and a second begin throws GRIP_ERR_STATE.
+void recorded_steps() {
+    grip::engine e(grip::engine_desc(800, 600));
+    grip_box a = e.add(grip::box_desc(100, 100, 40, 40));  // centre (120, 120)
+    {
+        grip::history_step step(e);
+        grip_box_desc d = e.describe(a);
+        d.width = 80;  // x = 100 kept: centre 140
+        e.configure(a, d);
+        CHECK(e.history_recording());
+        CHECK(step.commit());
+    }
+    CHECK(!e.history_recording());
+    CHECK_NEAR(e.state(a).width, 80, 0);
+    CHECK_NEAR(e.state(a).center.x, 140, 0);
+    CHECK_INT(e.history_depth().first, 1u);
+    bool thrown = false;
+    grip_box made = GRIP_NO_BOX;
+    try {
+        grip::history_step step(e);
+        grip_box_desc d = e.describe(a);
+        d.x = 300;
+        e.configure(a, d);
+        made = e.add(grip::box_desc(500, 500, 10, 10));
+        d.width = -1;
+        e.configure(a, d);  // throws: the guard cancels
+        step.commit();
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_ARG;
+    }
+    CHECK(thrown);
+    CHECK(!e.history_recording());
+    CHECK_NEAR(e.state(a).center.x, 140, 0);
+    grip_box_state st;
+    CHECK_INT(grip_box_state_get(e.get(), made, &st), GRIP_ERR_NOT_FOUND);
+    CHECK_INT(e.history_depth().first, 1u);
+    for (int i = 1; i <= 5; i++) {
+        grip::history_step step(e, 42);
+        grip_box_desc d = e.describe(a);
+        d.height = 40 + i;
+        e.configure(a, d);
+        CHECK(step.commit());
+    }
+    CHECK_INT(e.history_depth().first, 2u);
+    CHECK_NEAR(e.state(a).height, 45, 0);
+    CHECK(e.undo());
+    CHECK_NEAR(e.state(a).height, 40, 0);
+    CHECK(e.undo());
+    CHECK_NEAR(e.state(a).width, 40, 0);
+    CHECK(e.redo() && e.redo());
+    CHECK_NEAR(e.state(a).height, 45, 0);
+    thrown = false;
+    {
+        grip::history_step step(e);
+        try {
+            e.history_begin();
+        } catch (const grip::error &err) {
+            thrown = err.status() == GRIP_ERR_STATE;
+        }
+        CHECK(!step.commit());  // nothing changed: no step
+    }
+    CHECK(thrown);
+    CHECK_INT(e.history_depth().first, 2u);
+}
+
 int main() {
     ownership();
     history_and_hooks();
     errors_throw();
     drag_and_frame();
     whole_api();
+    events_carry_changes();
+    arrange();
+    recorded_steps();
     return check_summary("C++ ABI tests");
 }

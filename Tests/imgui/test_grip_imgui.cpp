@@ -3,7 +3,9 @@
 // who gets a press, drags that Grip holds over ImGui windows, marquees from empty places, the
 // cursor over handles, and the overlay's dashes counted in the draw list.
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "grip.hpp"
@@ -284,6 +286,73 @@ void overlay() {
     }
 }
 
+// ---- borders far larger than the screen ---------------------------------------------------------
+
+// A list without anti-aliasing (a line is one quad, 4 vertices) clipped to 800 x 600.
+struct ClippedList {
+    ImDrawList list;
+    ClippedList() : list(ImGui::GetDrawListSharedData()) {
+        list._ResetForNewFrame();
+        list.Flags = ImDrawListFlags_None;
+        list.PushClipRect(ImVec2(0, 0), ImVec2(800, 600));
+        list.PushTextureID(ImGui::GetIO().Fonts->TexID);
+    }
+};
+
+void clipped_dashes() {
+    // From x = -1000 to 100 at y = 5, on 6, off 6 from phase 0: dash k covers x from -1000 + 12k
+    // to -994 + 12k; the list shows x from -2 (its clip rectangle outset by the width, 1, and a
+    // pixel): dashes 83 ([-4, 2], cut to [-2, 2]) to 91 ([92, 98]), 9 quads.
+    {
+        ClippedList c;
+        grip_vec2 v[2] = {{-1000, 5}, {100, 5}};
+        GripImGui_DrawDashed(&c.list, v, 2, false, 1, 6, 6, 0, IM_COL32_WHITE);
+        CHECK_INT(c.list.VtxBuffer.Size, 9 * 4);
+        float lo = 1e9f, hi = -1e9f;
+        for (int i = 0; i < c.list.VtxBuffer.Size; i++) {
+            lo = c.list.VtxBuffer[i].pos.x < lo ? c.list.VtxBuffer[i].pos.x : lo;
+            hi = c.list.VtxBuffer[i].pos.x > hi ? c.list.VtxBuffer[i].pos.x : hi;
+        }
+        CHECK_NEAR(hi - lo, 98 - -2, 1e-4);  // from the cut end at -2 to dash 91's end at 98
+    }
+    // A 4e7-long edge through the screen: only what shows, 800 / 12 + 1 dashes at most.
+    {
+        ClippedList c;
+        grip_vec2 v[2] = {{-2e7, 300}, {2e7, 300}};
+        GripImGui_DrawDashed(&c.list, v, 2, false, 1, 6, 6, 0, IM_COL32_WHITE);
+        CHECK(c.list.VtxBuffer.Size >= 66 * 4 && c.list.VtxBuffer.Size <= 69 * 4);
+    }
+    // Non-finite vertices draw nothing and do not crash.
+    {
+        ClippedList c;
+        grip_vec2 v[3] = {{NAN, 300}, {INFINITY, 300}, {-INFINITY, NAN}};
+        GripImGui_DrawDashed(&c.list, v, 3, true, 1, 6, 6, 0, IM_COL32_WHITE);
+        CHECK_INT(c.list.VtxBuffer.Size, 0);
+    }
+
+    // One editing box 1e9 units wide at zoom 10 (its border 1e10 pixels a side), its top edge across
+    // the screen at y = 300 and its other edges far off it: the overlay of its frame is a few
+    // thousand vertices (the visible dashes of one edge, the handles), drawn in well under a second.
+    grip_affine zoom = {10, 0, 0, 10, -1e9, 300};
+    CHECK_STATUS(grip_engine_set_view(engine, &zoom), GRIP_OK);
+    grip_box b = box(0, 0, 1e9, 1e9);
+    CHECK_STATUS(grip_box_set_editing(engine, b, true), GRIP_OK);
+    grip_frame f;
+    CHECK_STATUS(grip_frame_get(engine, &f), GRIP_OK);
+    GripImGuiStyle style;
+    GripImGui_DefaultStyle(&style);
+    ClippedList c;
+    const clock_t t0 = clock();
+    GripImGui_DrawOverlay(&c.list, &f, &style);
+    const double took = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    CHECK(took < 0.25);
+    CHECK(c.list.VtxBuffer.Size < 20000);
+    printf("  an editing 1e9-unit box at zoom 10: %d ImGui vertices in %.4f s\n", c.list.VtxBuffer.Size, took);
+    grip_affine identity = {1, 0, 0, 1, 0, 0};
+    grip_box_destroy(engine, b);
+    CHECK_STATUS(grip_engine_set_view(engine, &identity), GRIP_OK);
+}
+
 // ---- a scene inside an ImGui window --------------------------------------------------------------
 
 // The camera of the scene window: world -> the region's pixels, zoom 0.5 and moved by (10, 20).
@@ -558,6 +627,7 @@ int main() {
     cursor();
     keyboard();
     overlay();
+    clipped_dashes();
     grip_engine_destroy(engine);
 
     CHECK_STATUS(grip_engine_create(&d, &engine), GRIP_OK);

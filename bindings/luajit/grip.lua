@@ -212,6 +212,24 @@ grip_vec2 corners[4];
 bool gesture_active;
 } grip_selection_state;
 grip_status grip_selection_state_get(grip_engine *engine, grip_selection_state *out);
+typedef enum grip_align {
+GRIP_ALIGN_LEFT = 0,
+GRIP_ALIGN_CENTER = 1,
+GRIP_ALIGN_RIGHT = 2,
+GRIP_ALIGN_TOP = 3,
+GRIP_ALIGN_MIDDLE = 4,
+GRIP_ALIGN_BOTTOM = 5,
+GRIP_ALIGN_FORCE32 = 0x7FFFFFFF
+} grip_align;
+grip_status grip_selection_align(grip_engine *engine, grip_align edge, grip_box key);
+typedef enum grip_axis {
+GRIP_AXIS_HORIZONTAL = 0,
+GRIP_AXIS_VERTICAL = 1,
+GRIP_AXIS_FORCE32 = 0x7FFFFFFF
+} grip_axis;
+grip_status grip_selection_distribute(grip_engine *engine, grip_axis axis);
+grip_status grip_selection_flip(grip_engine *engine, grip_axis axis);
+grip_status grip_selection_rotate90(grip_engine *engine, int32_t quarter_turns);
 enum {
 GRIP_SNAP_GRID = 1u << 0,
 GRIP_SNAP_EDGES = 1u << 1,
@@ -350,6 +368,11 @@ GRIP_GESTURE_HANDLE = 6,
 GRIP_GESTURE_MARQUEE = 7,
 GRIP_GESTURE_NUDGE = 8,
 GRIP_GESTURE_RESET = 9,
+GRIP_GESTURE_ALIGN = 10,
+GRIP_GESTURE_DISTRIBUTE = 11,
+GRIP_GESTURE_FLIP = 12,
+GRIP_GESTURE_ROTATE90 = 13,
+GRIP_GESTURE_HOST = 14,
 GRIP_GESTURE_FORCE32 = 0x7FFFFFFF
 } grip_gesture;
 typedef struct grip_event {
@@ -381,6 +404,10 @@ grip_status grip_undo(grip_engine *engine);
 grip_status grip_redo(grip_engine *engine);
 grip_status grip_history_clear(grip_engine *engine);
 grip_status grip_history_depth(grip_engine *engine, size_t *undo_steps, size_t *redo_steps);
+grip_status grip_history_begin(grip_engine *engine, uint64_t merge_key);
+grip_status grip_history_commit(grip_engine *engine);
+grip_status grip_history_cancel(grip_engine *engine);
+bool grip_history_recording(const grip_engine *engine);
 typedef bool (*grip_constraint_fn)(void *context, grip_box box, const grip_geometry *current,
 grip_geometry *proposed);
 grip_status grip_box_set_constraint(grip_engine *engine, grip_box box, grip_constraint_fn fn, void *context);
@@ -423,7 +450,9 @@ local enums = {
     ["grip_command_kind"] = {box = 1, border = 2, handle = 3, indicator = 4, guide = 5, outline = 6, marquee = 7, gap = 8},
     ["GRIP_STATE_"] = {hover = 1, active = 2},
     ["grip_event_kind"] = {gesture_began = 1, gesture_changed = 2, gesture_ended = 3, gesture_cancelled = 4, tap = 5, double_tap = 6, reset = 7, long_press_began = 8, long_press_triggered = 9, long_press_cancelled = 10, editing_changed = 11, script_error = 12, selection_changed = 13, committed = 14, undone = 15, redone = 16},
-    ["grip_gesture"] = {none = 0, move = 1, resize = 2, rotate = 3, pinch = 4, magnify = 5, handle = 6, marquee = 7, nudge = 8, reset = 9},
+    ["grip_gesture"] = {none = 0, move = 1, resize = 2, rotate = 3, pinch = 4, magnify = 5, handle = 6, marquee = 7, nudge = 8, reset = 9, align = 10, distribute = 11, flip = 12, rotate90 = 13, host = 14},
+    ["grip_align"] = {left = 0, center = 1, right = 2, top = 3, middle = 4, bottom = 5},
+    ["grip_axis"] = {horizontal = 0, vertical = 1},
 }
 -- Every struct's fields in order, as {name, C type}.
 local structs = {
@@ -857,6 +886,29 @@ function Engine:selection_state()
   return to_table(self, s, "grip_selection_state")
 end
 
+-- ---- arranging the selection: one undo step each; true when a box changed, false when none did
+
+-- e:align("left" | "center" | "right" | "top" | "middle" | "bottom" [, key box])
+function Engine:align(edge, key)
+  local id = key == nil and NO_BOX or box_id(key)
+  if key ~= nil and key.engine ~= self then error("a box of another engine", 2) end
+  return call(self, "grip_selection_align", enum_value("grip_align", edge, "edge", 2), id) == 0
+end
+-- e:distribute("horizontal" | "vertical")
+function Engine:distribute(axis)
+  return call(self, "grip_selection_distribute", enum_value("grip_axis", axis, "axis", 2)) == 0
+end
+-- e:flip("horizontal" | "vertical")
+function Engine:flip(axis)
+  return call(self, "grip_selection_flip", enum_value("grip_axis", axis, "axis", 2)) == 0
+end
+-- e:rotate90([n]): n quarter turns clockwise (default 1; negative: counter-clockwise)
+function Engine:rotate90(n)
+  if n == nil then n = 1 end
+  if type(n) ~= "number" or n ~= math.floor(n) then error("quarter turns must be an integer", 2) end
+  return call(self, "grip_selection_rotate90", n % 4) == 0
+end
+
 -- ---- input -----------------------------------------------------------------------------------
 
 local function stamp(e, time)
@@ -937,8 +989,10 @@ function Engine:_changes()
   call(self, "grip_event_changes", ch, count, n)
   local out = {}
   for i = 0, math.min(count, tonumber(n[0])) - 1 do
-    out[i + 1] = {box = self:_box(ch[i].box), before = to_table(self, ch[i].before, "grip_geometry"),
-                  after = to_table(self, ch[i].after, "grip_geometry")}
+    -- (a side where the box does not exist, scale 0, is nil: a recorded step created or destroyed it)
+    out[i + 1] = {box = self:_box(ch[i].box),
+                  before = ch[i].before.scale ~= 0 and to_table(self, ch[i].before, "grip_geometry") or nil,
+                  after = ch[i].after.scale ~= 0 and to_table(self, ch[i].after, "grip_geometry") or nil}
   end
   return out
 end
@@ -959,9 +1013,23 @@ function Engine:key(phase, key, time, mods)
   return took
 end
 jit.off(Engine.key)
+-- After an undo, redo or cancel of a recorded step (which may destroy boxes or bring them back with
+-- their ids): each box object's liveness read again from the engine.
+local function relive(e)
+  local probe = ffi.new("grip_box_state")
+  for _, b in pairs(e.boxes_) do b.dead = C.grip_box_state_get(e.ptr, b._id, probe) == -2 end
+end
 -- e:undo() / e:redo(): true when a step was undone / redone, false when there was none
-function Engine:undo() return call(self, "grip_undo") == 0 end
-function Engine:redo() return call(self, "grip_redo") == 0 end
+function Engine:undo()
+  local done = call(self, "grip_undo") == 0
+  if done then relive(self) end
+  return done
+end
+function Engine:redo()
+  local done = call(self, "grip_redo") == 0
+  if done then relive(self) end
+  return done
+end
 -- e:history(): the steps there are to undo and to redo
 function Engine:history()
   local u, r = ffi.new("size_t[1]"), ffi.new("size_t[1]")
@@ -969,6 +1037,35 @@ function Engine:history()
   return tonumber(u[0]), tonumber(r[0])
 end
 function Engine:clear_history() call(self, "grip_history_clear") end
+-- Recorded steps (grip_history_begin): e:history_begin([key]) ... e:history_commit() (true when it
+-- made a step) or e:history_cancel() (everything since the begin put back); a nonzero integer key
+-- merges commits over the same boxes into one step (a slider). e:recording(): whether one is open.
+-- e:record(fn [, key]): fn() inside a step, committed when it returns (what commit returns),
+-- cancelled when it raises (the error is raised again).
+local function merge_key(k)
+  if k == nil then return 0ULL end
+  if type(k) ~= "number" or k < 0 or k ~= math.floor(k) or k >= 2 ^ 53 then
+    error("merge key must be a non-negative integer, got " .. tostring(k), 3)
+  end
+  return ffi.cast("uint64_t", k)
+end
+function Engine:history_begin(key) call(self, "grip_history_begin", merge_key(key)) end
+function Engine:history_commit() return call(self, "grip_history_commit") == 0 end
+function Engine:history_cancel()
+  call(self, "grip_history_cancel")
+  relive(self)
+end
+function Engine:recording() return C.grip_history_recording(alive(self)) end
+function Engine:record(fn, key)
+  if type(fn) ~= "function" then error("record takes a function, got " .. type(fn), 2) end
+  self:history_begin(key)
+  local ok, err = pcall(fn)
+  if not ok then
+    if C.grip_history_recording(self.ptr) then self:history_cancel() end
+    error(err, 0)
+  end
+  return self:history_commit()
+end
 
 -- ---- snapping ------------------------------------------------------------------------------------
 

@@ -152,7 +152,24 @@ export type Gesture =
     | "handle"
     | "marquee"
     | "nudge"
-    | "reset";
+    | "reset"
+    | "align"
+    | "distribute"
+    | "flip"
+    | "rotate90"
+    | "host";
+
+export type Align =
+    | "left"
+    | "center"
+    | "right"
+    | "top"
+    | "middle"
+    | "bottom";
+
+export type Axis =
+    | "horizontal"
+    | "vertical";
 
 /** grip_vec2 */
 export interface Vec2 {

@@ -1,6 +1,8 @@
 /* svg.c: one SVG element per frame command. */
 #include "svg.h"
 
+#include "../../integrations/dashes/grip_dashes.h"
+
 static const char *const fills[] = {"#dbe7f5", "#f7dccb", "#d6efd9", "#eadcf5", "#f5efc8"};
 static const char *const accent = "#2f7cf6"; /* one box's border and handles, member outlines */
 static const char *const group = "#7048e8";  /* the selection's own border and handles (violet) */
@@ -37,6 +39,39 @@ static void polyline(FILE *out, const grip_frame *f, const grip_command *c, int 
         fprintf(out, "%.3f,%.3f ", v->x, v->y);
     }
     fprintf(out, "\" stroke-width=\"%.3f\" stroke-linejoin=\"round\" %s/>\n", width, style);
+}
+
+/* A dashed closed polyline clipped to the canvas (outset by the stroke's width and a unit): drawn
+ * whole when every vertex is on it, else as one line per edge's visible part, each with the dash
+ * offset the whole pattern has where that part starts, so a border far larger than the canvas
+ * writes what shows of it and nothing more. */
+static void dashed(FILE *out, const grip_frame *f, const grip_command *c, double width, double canvas_w,
+                   double canvas_h, double on, double off, double phase, const char *colour) {
+    double m = (width > 0 && width < 1e4 ? width : 1) + 1, at;
+    grip_dashes_rect r;
+    grip_dashes w;
+    grip_vec2 a, b;
+    char style[160];
+    uint32_t i;
+    int inside = 1;
+    if (!has_vertices(f, c, 2)) return;
+    r.min_x = -m, r.min_y = -m, r.max_x = canvas_w + m, r.max_y = canvas_h + m;
+    for (i = 0; i < c->vertex_count; i++) {
+        const grip_vec2 *v = &f->vertices[c->first_vertex + i];
+        if (!(v->x >= r.min_x && v->x <= r.max_x && v->y >= r.min_y && v->y <= r.max_y)) inside = 0;
+    }
+    if (inside) {
+        snprintf(style, sizeof style, "fill=\"none\" stroke=\"%s\" stroke-dasharray=\"%g %g\" stroke-dashoffset=\"%.3f\"",
+                 colour, on, off, phase);
+        polyline(out, f, c, 1, width, style);
+        return;
+    }
+    grip_dashes_begin(&w, f->vertices + c->first_vertex, c->vertex_count, 1, on, off, phase, r);
+    while (grip_dashes_span(&w, &a, &b, &at))
+        fprintf(out,
+                "  <line x1=\"%.3f\" y1=\"%.3f\" x2=\"%.3f\" y2=\"%.3f\" fill=\"none\" stroke=\"%s\" "
+                "stroke-width=\"%.3f\" stroke-dasharray=\"%g %g\" stroke-dashoffset=\"%.3f\"/>\n",
+                a.x, a.y, b.x, b.y, colour, width, on, off, at);
 }
 
 static double stroke(const grip_command *c, double fallback) {
@@ -97,10 +132,8 @@ int svg_write_frame(FILE *out, const grip_frame *f, double width, double height)
         case GRIP_CMD_BOX: box(out, c); break;
         case GRIP_CMD_BORDER:
             /* The selection's border in its own colour, so a group reads apart from one box. */
-            snprintf(style, sizeof style,
-                     "fill=\"none\" stroke=\"%s\" stroke-dasharray=\"%g %g\" stroke-dashoffset=\"%.3f\"",
-                     c->box == GRIP_SELECTION ? group : accent, c->dash_on, c->dash_off, c->dash_phase);
-            polyline(out, f, c, 1, stroke(c, 1), style);
+            dashed(out, f, c, stroke(c, 1), width, height, c->dash_on, c->dash_off, c->dash_phase,
+                   c->box == GRIP_SELECTION ? group : accent);
             break;
         case GRIP_CMD_HANDLE: handle(out, c); break;
         case GRIP_CMD_INDICATOR:
@@ -112,8 +145,7 @@ int svg_write_frame(FILE *out, const grip_frame *f, double width, double height)
              * lighter and dashed. */
             if (c->state & GRIP_STATE_HOVER) {
                 if (marked(f, c->box)) break;
-                snprintf(style, sizeof style, "fill=\"none\" stroke=\"%s\" stroke-dasharray=\"4 3\"", hover);
-                polyline(out, f, c, 1, wide(c, 1.5), style);
+                dashed(out, f, c, wide(c, 1.5), width, height, 4, 3, 0, hover);
             } else {
                 snprintf(style, sizeof style, "fill=\"none\" stroke=\"%s\"", accent);
                 polyline(out, f, c, 1, wide(c, 1.5), style);

@@ -13,7 +13,9 @@
  * GUIDE as polylines, OUTLINE as a thin solid blue closed polyline (a selected member; state
  * HOVER: lighter and dashed, left out when the box is already outlined or bordered), MARQUEE as
  * a translucent blue rectangle with a thin edge, GAP as a magenta segment with a tick across each
- * end. Kinds it does not know are skipped. Returns 0, or -1 when writing failed. */
+ * end. Kinds it does not know are skipped. A dashed border or outline with a vertex off the
+ * canvas is written as the visible part of each edge, its dash offset carried from the whole
+ * pattern (integrations/dashes/grip_dashes.h). Returns 0, or -1 when writing failed. */
 int svg_write_frame(FILE *out, const grip_frame *frame, double width, double height);
 
 /* The same into a file at path. */

@@ -128,25 +128,71 @@ local function draw_sprite(kind, c, w, h, t)
   end
 end
 
--- A dashed closed polyline: `on` drawn, `off` skipped, from `phase` into the pattern (marching ants).
+-- The part [s0, s1] of the line (ax, ay) + s (ux, uy) inside the rectangle x0..x1, y0..y1
+-- (Liang-Barsky), or nil when none is (also for NaN or infinite input).
+local function clip_line(ax, ay, ux, uy, s0, s1, x0, y0, x1, y1)
+  local function edge(p, q)
+    if not (q > -math.huge and q < math.huge) then s0 = math.huge; return end -- NaN, or beyond any screen
+    if p == 0 then
+      if q < 0 then s0 = math.huge end -- parallel to this edge and outside it
+    elseif p ~= p then
+      s0 = math.huge
+    else
+      local s = q / p
+      if p < 0 then if s > s0 then s0 = s end elseif s < s1 then s1 = s end
+    end
+  end
+  edge(-ux, ax - x0); edge(ux, x1 - ax); edge(-uy, ay - y0); edge(uy, y1 - ay)
+  if s0 <= s1 then return s0, s1 end
+end
+
+-- The most dashes one edge draws; past it (a pattern finer than a pixel) the visible part is solid.
+local MAX_DASHES = 4096
+
+-- A dashed closed polyline: `on` drawn, `off` skipped, from `phase` into the pattern (marching
+-- ants). Only what the window shows is drawn: each edge clipped to the window (outset by the line
+-- width and a pixel), its dashes where the whole pattern puts them (the pattern carried along the
+-- full edge, so they stay put while the view pans); an edge far outside costs nothing.
 local function dashed(v, first, n, on, off, phase)
+  local g = love.graphics
   local period = on + off
-  local pos = phase % period
+  local m = g.getLineWidth() + 1
+  local x0, y0 = -m, -m
+  local x1, y1 = g.getWidth() + m, g.getHeight() + m
+  if not (on > 0 and off > 0 and period < math.huge) then period = 0 end
+  local pos = 0
+  if period > 0 and phase == phase and phase > -math.huge and phase < math.huge then pos = phase % period end
   for i = 0, n - 1 do
     local a, b = v[first + i], v[first + (i + 1) % n]
     local dx, dy = b.x - a.x, b.y - a.y
     local len = math.sqrt(dx * dx + dy * dy)
-    local s = 0
-    while s < len do
-      local drawn = pos < on
-      local run = drawn and on - pos or period - pos
-      if run <= 1e-6 then
-        pos = drawn and on or 0
-      else
-        local e2 = math.min(len, s + run)
-        if drawn then love.graphics.line(a.x + dx * s / len, a.y + dy * s / len, a.x + dx * e2 / len, a.y + dy * e2 / len) end
-        pos = (pos + e2 - s) % period
-        s = e2
+    if len > 0 and len < math.huge then
+      local start = pos
+      if period > 0 then pos = (pos + len) % period end
+      local ux, uy = dx / len, dy / len
+      local s0, s1 = clip_line(a.x, a.y, ux, uy, 0, len, x0, y0, x1, y1)
+      if s0 then
+        local px = math.min(x1, math.max(x0, a.x + ux * s0))
+        local py = math.min(y1, math.max(y0, a.y + uy * s0))
+        local seen = s1 - s0
+        local function at(s)
+          return math.min(x1, math.max(x0, px + ux * s)), math.min(y1, math.max(y0, py + uy * s))
+        end
+        local ph = period > 0 and (start + s0) % period or 0
+        local count = period > 0 and math.floor((seen + ph) / period) + 1 or math.huge
+        if count > MAX_DASHES then
+          local ex, ey = at(seen)
+          g.line(px, py, ex, ey)
+        else
+          for j = 0, count - 1 do
+            local ds, de = math.max(0, j * period - ph), math.min(seen, j * period - ph + on)
+            if de > ds then
+              local fx, fy = at(ds)
+              local tx, ty = at(de)
+              g.line(fx, fy, tx, ty)
+            end
+          end
+        end
       end
     end
   end
@@ -466,6 +512,47 @@ touch_test = function()
   check(math.abs(f1:state().center.x - x0 - 100) < 1e-6,
         ("one finger dragged a flower by 100 world units (%.6f)"):format(f1:state().center.x - x0))
   e:set_snapping{flags = {"edges", "centers", "gaps", "while_resizing"}}
+
+  -- dashes are clipped to the window: a closed edge 2e6 long from x = -1e6 along y = 100, on 4,
+  -- off 4 from phase 0, draws only the dashes the window shows, each where the whole pattern has
+  -- it (from 8k to 8k + 4 past -1e6, or cut at the window's edges); the way back along y = 200
+  -- starts 2e6 + 100 into the pattern (the right side is 100 long), 4 into a period, so its dashes
+  -- run from 8k + 4 before x = 1e6 to 8k before it: on the same places as the top's
+  local g = love.graphics
+  local line, lines = g.line, {}
+  g.line = function(...) lines[#lines + 1] = {...} end
+  g.setLineWidth(1)
+  local ww = g.getWidth()
+  dashed({[0] = {x = -1e6, y = 100}, {x = 1e6, y = 100}, {x = 1e6, y = 200}, {x = -1e6, y = 200}}, 0, 4, 4, 4, 0)
+  local placed = true
+  for _, l in ipairs(lines) do
+    local x, w = math.min(l[1], l[3]), math.abs(l[3] - l[1])
+    local lo, hi = math.min(l[1], l[3]) + 1e6, math.max(l[1], l[3]) + 1e6
+    local cut_lo, cut_hi = lo == 1e6 - 2, hi == 1e6 + ww + 2
+    local on_grid = (cut_lo or lo % 8 == 0) and (cut_hi or hi % 8 == 4)
+    if not (x >= -2 and x + w <= ww + 2 and w <= 4 and (l[2] == 100 or l[2] == 200) and on_grid) then placed = false end
+  end
+  -- the window's width plus 4 outset, in 8-unit periods, each way: about 2 * (ww + 4) / 8 dashes
+  check(#lines >= 2 * math.floor((ww + 4) / 8) and #lines <= 2 * (math.ceil((ww + 4) / 8) + 1),
+        ("a 2e6-wide border draws its visible dashes only (%d for a window %d wide)"):format(#lines, ww))
+  check(placed, "each visible dash where the whole pattern puts it")
+  -- an editing 1e9-unit box at zoom 5 (5e9 pixels a side, its top edge across the window): one
+  -- frame drawn in well under a second, in the lines the window shows
+  lines = {}
+  local huge = e:box{x = -5e8, y = 60, width = 1e9, height = 1e9} -- its top edge at y = 300 on screen
+  huge:set_editing(true)
+  local zoom = cam.zoom
+  e:set_view{a = 5, d = 5, tx = 0, ty = 0}
+  local t0 = love.timer.getTime()
+  draw_frame(e:frame_raw(), 0)
+  local took = love.timer.getTime() - t0
+  g.line = line
+  local drawn = ("an editing 1e9-unit box at zoom 5 draws in %.4f s with %d lines"):format(took, #lines)
+  check(took < 0.5 and #lines < 5000, drawn)
+  print("grip-love: " .. drawn)
+  huge:destroy()
+  cam.zoom = zoom
+  apply_camera()
 
   print(("grip-love: touch test: %d checks passed, %d failed"):format(passed, failed))
   return failed == 0

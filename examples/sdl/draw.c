@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "../../integrations/dashes/grip_dashes.h"
+
 #define PI 3.14159265358979323846
 
 static const SDL_Color accent = {47, 124, 246, 255}; /* #2f7cf6, the handles' and ants' blue */
@@ -70,45 +72,45 @@ static void segment(double x0, double y0, double x1, double y1, float width, SDL
          (float)(x0 - nx), (float)(y0 - ny), c);
 }
 
-void draw_polyline(SDL_Renderer *r, const grip_vec2 *v, size_t n, int closed, float width, SDL_Color c) {
-    size_t i;
-    if (n < 2) return;
-    for (i = 0; i + 1 < n; i++) segment(v[i].x, v[i].y, v[i + 1].x, v[i + 1].y, width, c);
-    if (closed) segment(v[n - 1].x, v[n - 1].y, v[0].x, v[0].y, width, c);
-    if (width > 2) /* round joins (and caps) so thick curves have no notches */
-        for (i = 0; i < n; i++) draw_disc(r, (float)v[i].x, (float)v[i].y, width / 2, c);
+/* What the renderer shows, in drawing coordinates, outset by a stroke's width and a pixel. */
+static grip_dashes_rect visible(SDL_Renderer *r, float width) {
+    SDL_Rect view = {0, 0, 0, 0};
+    double m = (width > 0 && width < 1e4f ? width : 1) + 1.0;
+    grip_dashes_rect out;
+    SDL_RenderGetViewport(r, &view);
+    out.min_x = -m;
+    out.min_y = -m;
+    out.max_x = view.w + m;
+    out.max_y = view.h + m;
+    return out;
 }
 
 void draw_dashed(SDL_Renderer *r, const grip_vec2 *v, size_t n, int closed, float width, double on, double off,
                  double phase, SDL_Color c) {
-    double period = on + off, pos;
-    size_t i, segments = closed ? n : n - 1;
+    grip_dashes w;
+    grip_vec2 a, b;
+    /* Only the dashes on screen, where the whole pattern puts them (dash_phase, as SVG's
+     * stroke-dashoffset, at the first vertex); a pattern that is not two positive lengths: solid. */
+    grip_dashes_begin(&w, v, n, closed, on, off, phase, visible(r, width));
+    while (grip_dashes_next(&w, &a, &b)) segment(a.x, a.y, b.x, b.y, width, c);
+}
+
+void draw_polyline(SDL_Renderer *r, const grip_vec2 *v, size_t n, int closed, float width, SDL_Color c) {
+    size_t i;
+    grip_dashes_rect view = visible(r, width);
+    double near_x = view.max_x - view.min_x + 64, near_y = view.max_y - view.min_y + 64;
     if (n < 2) return;
-    if (!(on > 0) || !(off > 0) || !isfinite(period) || !isfinite(phase)) {
-        draw_polyline(r, v, n, closed, width, c);
-        return;
-    }
-    /* Where in the on-off pattern the path starts: dash_phase, as SVG's stroke-dashoffset. */
-    pos = fmod(phase, period);
-    if (pos < 0) pos += period;
-    for (i = 0; i < segments; i++) {
-        const grip_vec2 *a = &v[i], *b = &v[(i + 1) % n];
-        double dx = b->x - a->x, dy = b->y - a->y, len = sqrt(dx * dx + dy * dy), t = 0;
-        int guard = 0;
-        if (len < 1e-9) continue;
-        dx /= len;
-        dy /= len;
-        while (t < len && guard++ < 100000) {
-            int in_dash = pos < on;
-            double step = (in_dash ? on - pos : period - pos);
-            if (step > len - t) step = len - t;
-            if (step < 1e-9) step = 1e-9;
-            if (in_dash) segment(a->x + dx * t, a->y + dy * t, a->x + dx * (t + step), a->y + dy * (t + step), width, c);
-            t += step;
-            pos += step;
-            if (pos >= period) pos -= period;
+    /* Far outside the screen (farther than its size): each edge's visible part only. */
+    for (i = 0; i < n; i++)
+        if (!(v[i].x >= view.min_x - near_x && v[i].x <= view.max_x + near_x && v[i].y >= view.min_y - near_y &&
+              v[i].y <= view.max_y + near_y)) {
+            draw_dashed(r, v, n, closed, width, 0, 0, 0, c);
+            return;
         }
-    }
+    for (i = 0; i + 1 < n; i++) segment(v[i].x, v[i].y, v[i + 1].x, v[i + 1].y, width, c);
+    if (closed) segment(v[n - 1].x, v[n - 1].y, v[0].x, v[0].y, width, c);
+    if (width > 2) /* round joins (and caps) so thick curves have no notches */
+        for (i = 0; i < n; i++) draw_disc(r, (float)v[i].x, (float)v[i].y, width / 2, c);
 }
 
 void draw_background(SDL_Renderer *r, int width, int height) {

@@ -26,7 +26,9 @@ void draw_background(SDL_Renderer *r, int width, int height);
  * GAP a magenta segment with a tick across each end. */
 void draw_frame(SDL_Renderer *r, const grip_frame *frame, draw_box_style_fn style, void *context);
 
-/* Primitives (screen coordinates). */
+/* Primitives (screen coordinates). Lines are clipped to the renderer's viewport (outset by their
+ * width): draw_dashed draws only the visible dashes (integrations/dashes/grip_dashes.h), and
+ * draw_polyline with a vertex farther off screen than the screen's size only its visible parts. */
 void draw_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
 void draw_polyline(SDL_Renderer *r, const grip_vec2 *v, size_t n, int closed, float width, SDL_Color c);
 void draw_dashed(SDL_Renderer *r, const grip_vec2 *v, size_t n, int closed, float width, double on, double off,

@@ -4,7 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "imgui_internal.h"  // the windows' rectangles and order, for where a finger lands
+#include "../dashes/grip_dashes.h"  // the visible dashes of a border
+#include "imgui_internal.h"         // the windows' rectangles and order, for where a finger lands
 
 void GripImGui_DefaultStyle(GripImGuiStyle *s) {
     s->ants_under = IM_COL32(255, 255, 255, 230);
@@ -329,46 +330,37 @@ void GripImGui_DrawBox(ImDrawList *list, const grip_command *c, ImTextureID text
         list->AddQuadFilled(p[0], p[1], p[2], p[3], colour);
 }
 
+// The list's clip rectangle outset by a stroke's width and a pixel: what a stroke can show.
+static grip_dashes_rect visible(const ImDrawList *list, float thickness) {
+    const ImVec2 lo = list->GetClipRectMin(), hi = list->GetClipRectMax();
+    const double m = (thickness > 0 && thickness < 1e4f ? thickness : 1) + 1.0;
+    grip_dashes_rect r = {lo.x - m, lo.y - m, hi.x + m, hi.y + m};
+    return r;
+}
+
 void GripImGui_DrawDashed(ImDrawList *list, const grip_vec2 *v, size_t n, bool closed, float thickness, double on,
                           double off, double phase, ImU32 colour) {
-    if (n < 2) return;
-    const double period = on + off;
-    if (!(on > 0) || !(off >= 0) || !(period > 0)) {
-        ImVec2 pts[64];
-        size_t m = n < 64 ? n : 64;
-        for (size_t i = 0; i < m; i++) pts[i] = im(v[i]);
-        list->AddPolyline(pts, (int)m, colour, closed ? ImDrawFlags_Closed : 0, thickness);
-        return;
-    }
-    double pos = fmod(phase, period);  // where in the pattern the first vertex is
-    if (pos < 0) pos += period;
-    const size_t segments = closed ? n : n - 1;
-    for (size_t i = 0; i < segments; i++) {
-        const grip_vec2 a = v[i], b = v[(i + 1) % n];
-        const double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
-        double s = 0;
-        while (s < len) {
-            const bool drawn = pos < on;
-            const double run = drawn ? on - pos : period - pos;
-            if (!(run > 1e-6)) {  // at a dash's end within rounding: step to the next part exactly
-                pos = drawn ? on : 0;
-                continue;
-            }
-            const double e = s + run < len ? s + run : len;
-            if (drawn && e > s) {
-                list->AddLine(ImVec2((float)(a.x + dx * s / len), (float)(a.y + dy * s / len)),
-                              ImVec2((float)(a.x + dx * e / len), (float)(a.y + dy * e / len)), colour, thickness);
-            }
-            pos += e - s;
-            if (pos >= period) pos -= period;
-            s = e;
-        }
-    }
+    grip_dashes w;
+    grip_vec2 a, b;
+    grip_dashes_begin(&w, v, n, closed, on, off, phase, visible(list, thickness));
+    while (grip_dashes_next(&w, &a, &b)) list->AddLine(im(a), im(b), colour, thickness);
 }
 
 static void polyline(ImDrawList *list, const grip_vec2 *v, size_t n, bool closed, ImU32 colour, float thickness) {
     ImVec2 pts[256];
-    size_t m = n < 256 ? n : 256;
+    const size_t m = n < 256 ? n : 256;
+    // Near the visible rectangle (within a screen's width of it): one polyline, joined corners;
+    // else each edge's visible part, so nothing far outside reaches the list.
+    const grip_dashes_rect r = visible(list, thickness);
+    const double near_x = r.max_x - r.min_x + 64, near_y = r.max_y - r.min_y + 64;
+    bool near = true;
+    for (size_t i = 0; i < m && near; i++)
+        near = v[i].x >= r.min_x - near_x && v[i].x <= r.max_x + near_x && v[i].y >= r.min_y - near_y &&
+               v[i].y <= r.max_y + near_y;  // false for NaN too
+    if (!near) {
+        GripImGui_DrawDashed(list, v, m, closed, thickness, 0, 0, 0, colour);  // solid: clipped edges
+        return;
+    }
     for (size_t i = 0; i < m; i++) pts[i] = im(v[i]);
     list->AddPolyline(pts, (int)m, colour, closed ? ImDrawFlags_Closed : 0, thickness);
 }

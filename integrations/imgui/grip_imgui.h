@@ -149,7 +149,10 @@ bool GripImGui_Finger(GripImGui *gi, grip_phase phase, int64_t device, int64_t f
 
 // Draws the overlay of frame into list: every command but BOX (borders with marching ants,
 // handles, long-press indicators, guides, gaps, outlines, the marquee), back to front as Grip
-// ordered them; kinds it does not know are skipped. Coordinates are the frame's (screen).
+// ordered them; kinds it does not know are skipped. Coordinates are the frame's (screen). Lines
+// are clipped to the list's current clip rectangle: a border far larger than the screen costs
+// what its visible part costs (compile with integrations/dashes/grip_dashes.h beside this
+// directory, as it is in the source tree and an install).
 void GripImGui_DrawOverlay(ImDrawList *list, const grip_frame *frame, const GripImGuiStyle *style);
 
 // One BOX command's content as a textured quad (two triangles from its transform: rotation,
@@ -161,7 +164,10 @@ void GripImGui_DrawBox(ImDrawList *list, const grip_command *box, ImTextureID te
 void GripImGui_BoxCorners(const grip_command *box, ImVec2 out[4]);
 
 // A dashed closed or open polyline (the marching ants' primitive): dash_on drawn, dash_off
-// skipped, starting phase into that pattern at the first vertex.
+// skipped, starting phase into that pattern at the first vertex. Only the dashes inside the list's
+// current clip rectangle (outset by the thickness and a pixel) are added, where the whole
+// pattern puts them, and at most GRIP_DASHES_MAX_PER_EDGE per edge (see grip_dashes.h); a
+// pattern that is not two positive lengths draws each edge's visible part solid.
 void GripImGui_DrawDashed(ImDrawList *list, const grip_vec2 *v, size_t n, bool closed, float thickness, double on,
                           double off, double phase, ImU32 colour);
 

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# Suite c: the C99 ABI suites (Tests/c), the C++11 program (Tests/cpp) and a program built against
-# the released 0.1 grip.h, each against the built libgrip.so.
+# Suite c: the C99 ABI suites (Tests/c), the C++11 program (Tests/cpp), a program built against
+# the released 0.1 grip.h and the two-thread program, each against the built libgrip.so.
 abi_tests() {
     # A locale whose decimal point is not "." (ps_AF's is the two-byte U+066B), made here from
     # the locales package's sources: suite_scene_text saves and loads scenes in it.
@@ -23,6 +23,10 @@ abi_tests() {
     # A program built against the released 0.1 grip.h, against this library.
     abi_test test_abi01 "C ABI 0.1 compatibility" \
         "$CC" -std=c99 "${warn[@]}" -g -ITests/abi-0.1 Tests/abi-0.1/test_abi01.c "${link[@]}"
+    # One engine called from two threads at once: refused with its own message, never a crash.
+    abi_test test_two_threads "Two threads, one engine" \
+        "$CC" -std=c11 "${warn[@]}" -g -pthread -IInclude -ITests/c Tests/c/test_two_threads.c \
+        Tests/c/check.c Tests/c/util.c "${link[@]}"
     unset LOCPATH GRIP_TEST_LOCALE
 }
 

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Suite sanitize (scripts/test sanitize): with --sanitize (or when named): swift test under ASan,
 # threads under TSan.
-# --sanitize: the Swift suite under ASan, the thread program under TSan.
+# --sanitize: the Swift suite under ASan, the thread programs under TSan.
 rel_sanitize_extra() {
     [ "$rel_sanitize" -eq 1 ] || return 0
     echo "== Swift tests (ASan)"
@@ -25,6 +25,17 @@ rel_sanitize_extra() {
         TSAN_OPTIONS=halt_on_error=1 run "$rel_out/threads-tsan.log" "$rel_out/threads_tsan" 5000 || status=$?
         line=$(grep -E '^threads:' "$rel_out/threads-tsan.log" | tail -n 1 || true)
         record "$status" "${line:-threads: exited with status $status} (TSan)"
+        # One engine from two threads: the refused thread touches nothing of the engine.
+        status=0
+        if "$CLANG" -std=c11 -g -O1 -fsanitize=thread -pthread -IInclude -ITests/c Tests/c/test_two_threads.c \
+            Tests/c/check.c Tests/c/util.c -L"$tsan" -lgrip -Wl,-rpath,"$tsan" -L"$sw" -ldispatch -lBlocksRuntime \
+            -Wl,-rpath,"$sw" -lm -o "$rel_out/two_threads_tsan"; then
+            TSAN_OPTIONS=halt_on_error=1 run "$rel_out/two-threads-tsan.log" "$rel_out/two_threads_tsan" || status=$?
+            line=$(grep -E '^test_two_threads:' "$rel_out/two-threads-tsan.log" | tail -n 1 || true)
+            record "$status" "${line:-test_two_threads: exited with status $status} (TSan)"
+        else
+            record 1 "test_two_threads (TSan): did not compile"
+        fi
     else
         record 1 "Threads (TSan): the ThreadSanitizer build failed (see $rel_out/tsan-build.log)"
     fi

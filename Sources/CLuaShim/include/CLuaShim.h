@@ -68,7 +68,12 @@ enum {
     GL_OP_SET_SNAPPING,
     GL_OP_ENGINE_DESCRIBE,
     GL_OP_GET_VIEW,
-    GL_OP_CANCEL_POINTERS
+    GL_OP_CANCEL_POINTERS,
+    GL_OP_ARRANGE,
+    GL_OP_HISTORY_BEGIN, /* the merge key in gl_call.box */
+    GL_OP_HISTORY_COMMIT,
+    GL_OP_HISTORY_CANCEL,
+    GL_OP_HISTORY_RECORDING
 };
 
 /* The arguments of each operation, by name: CLuaShim fills the member of gl_args its op reads
@@ -126,6 +131,18 @@ typedef struct gl_hooks_args {
     bool constraint; /* a constraint function is set */
 } gl_hooks_args;
 
+/* e:align(edge [, key]), e:distribute(axis), e:flip(axis), e:rotate90([n]) (the key box, if any,
+ * is gl_call.box) */
+typedef struct gl_arrange_args {
+    int32_t what;  /* GL_ARRANGE_* */
+    int32_t value; /* ALIGN: a grip_align; DISTRIBUTE, FLIP: a grip_axis; ROTATE90: quarter turns */
+} gl_arrange_args;
+
+enum { GL_ARRANGE_ALIGN = 0,
+       GL_ARRANGE_DISTRIBUTE,
+       GL_ARRANGE_FLIP,
+       GL_ARRANGE_ROTATE90 };
+
 /* One member per operation (or family of operations); the op says which one is filled. */
 typedef union gl_args {
     gl_pointer_args pointer; /* POINTER */
@@ -142,6 +159,7 @@ typedef union gl_args {
     bool custom;             /* BOX_SET_INDICATOR: the scripted indicator (else the circle) */
     int32_t order;           /* BOX_ORDER: a grip_order */
     int32_t select_op;       /* SELECT: a grip_select_op (the box is gl_call.box) */
+    gl_arrange_args arrange; /* ARRANGE */
 } gl_args;
 
 /* One call from a trampoline into Swift: arguments in, results out. */
@@ -169,7 +187,8 @@ typedef struct gl_call {
     double rx, ry;     /* SCREEN_TO_WORLD, WORLD_TO_SCREEN: the mapped point */
     double rtime;      /* ENGINE_TIME */
     bool rflag;        /* POINTER, MAGNIFY, KEY: consumed; BOX_RESET, UNDO,
-                             REDO: did something; BOX_EXISTS: exists; EVENT_NEXT: an event */
+                             REDO, ARRANGE, HISTORY_COMMIT: did something; BOX_EXISTS: exists;
+                             EVENT_NEXT: an event; HISTORY_RECORDING: a step is open */
     char message[512]; /* EVENT_NEXT: script error message ("" when none) */
     char err[512];     /* GL_ERR_MSG: what went wrong */
 } gl_call;

@@ -29,6 +29,8 @@ extern const char *const gn_command_names[];
 extern const char *const gn_state_names[];
 extern const char *const gn_event_names[];
 extern const char *const gn_gesture_names[];
+extern const char *const gn_align_names[];
+extern const char *const gn_axis_names[];
 
 /* Tables whose values start below 0: gn_T_names[v - GN_T_FIRST]. */
 #define GN_STATUS_FIRST (-6)
@@ -59,6 +61,8 @@ enum {
     GN_TABLE_STATE,
     GN_TABLE_EVENT,
     GN_TABLE_GESTURE,
+    GN_TABLE_ALIGN,
+    GN_TABLE_AXIS,
     GN_TABLE_COUNT
 };
 extern const char *const *const gn_tables[GN_TABLE_COUNT];

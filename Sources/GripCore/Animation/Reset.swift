@@ -54,11 +54,13 @@ extension Engine {
         if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; reset it after the gesture ends")
         }
+        try refuseWhileRecording("resetting a box")
         return startReset(slot: s, animated: animated) ? .ok : .done
     }
 
     /// Advances animations, long presses and the marching ants to `t`.
     @_optimize(speed) public func dispatchTimer(_ t: Double) throws(GripError) {
+        try refuseWhileRecording("dispatching a timer")
         try advanceTime(t)
         if stepResets() { scene.drawnStateChanged() }
         if advancePresses() { scene.drawnStateChanged() }

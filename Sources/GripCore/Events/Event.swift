@@ -43,6 +43,13 @@ public enum GestureKind: UInt32, Sendable {
     case nudge = 8
     /// A double tap or `Engine.reset` (only COMMITTED carries it).
     case reset = 9
+    /// `Engine.align`, `distribute`, `flip` and `rotateQuarterTurns` (only COMMITTED carries them).
+    case align = 10
+    case distribute = 11
+    case flip = 12
+    case rotate90 = 13
+    /// A step the host recorded (`Engine.beginRecording`; COMMITTED, UNDONE and REDONE carry it).
+    case host = 14
 }
 
 /// One entry of the engine's event queue.

@@ -15,7 +15,8 @@ public enum Style {
         let d = t * dashSpeed
         // A finite time past ~1.8e307 makes d infinite, whose remainder is NaN: phase 0 then.
         guard d.isFinite else { return 0 }
-        let p = abs(d) < 1e15 ? d - period * Double(Int(d / period)) : d.truncatingRemainder(dividingBy: period)
+        // Whole periods as an Int64, which holds any |d| / period below 1e15 on 32-bit targets too.
+        let p = abs(d) < 1e15 ? d - period * Double(Int64(d / period)) : d.truncatingRemainder(dividingBy: period)
         return p < 0 ? p + period : p
     }
 }

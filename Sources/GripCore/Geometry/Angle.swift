@@ -7,8 +7,9 @@ public enum Angle {
         var r: Double
         let turns = a * (0.5 / Double.pi)
         if abs(turns) < 1e15 {
-            // Whole turns by integer conversion: no libm fmod on the hot path.
-            r = a - 2 * Double.pi * Double(Int(turns))
+            // Whole turns by integer conversion: no libm fmod on the hot path (an Int64, which holds
+            // them on 32-bit targets too).
+            r = a - 2 * Double.pi * Double(Int64(turns))
         } else {
             r = a.truncatingRemainder(dividingBy: 2 * Double.pi)
         }

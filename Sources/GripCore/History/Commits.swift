@@ -24,6 +24,7 @@ extension Engine {
             gesture: g.kind.gesture, group: g.group, changes: changes,
             selectionBefore: g.selectionBefore, selectionAfter: selection.members)
         history.record(t, limit: config.historyLimit, byteLimit: config.historyBytesLimit)
+        freeReleasedSlots()
         emitTransaction(.committed, t)
     }
 
@@ -40,11 +41,13 @@ extension Engine {
         try walkHistory(undoing: false)
     }
 
-    /// Forgets every step. Throws STATE while a gesture is in progress.
+    /// Forgets every step. Throws STATE while a gesture is in progress or a recorded step is open.
     public func clearHistory() throws(GripError) {
         if interactions.anyGesture { throw .state("a gesture is in progress; clear the history after it ends") }
+        try refuseWhileRecording("clearing the history")
         settleNudge()
         history.clear()
+        freeReleasedSlots()
     }
 
     /// How many steps undo and redo can take now.
@@ -54,23 +57,38 @@ extension Engine {
         if interactions.anyGesture {
             throw .state("a gesture is in progress; \(undoing ? "undo" : "redo") after it ends")
         }
+        try refuseWhileRecording(undoing ? "undoing" : "redoing")
         settleNudge()
+        if let top = undoing ? history.newestUndo : history.newestRedo, top.isRecorded,
+            restoreExceedsLimit(undoing ? top.reversed.states : top.states)
+        {
+            throw GripError(
+                .limit,
+                "\(undoing ? "undoing" : "redoing") the step would bring back more than max_boxes (\(config.maxBoxes)) boxes"
+            )
+        }
         guard let step = undoing ? history.popUndo() : history.popRedo() else { return .done }
         let shown = undoing ? step.reversed : step
-        for c in shown.changes {
-            // (A box whose limits changed since is no longer in any step: see `configure`.)
-            guard let s = scene.slot(c.box), scene.behavior(s).admits(c.after) else { continue }
-            stopReset(on: c.box, committing: false)
-            scene.commit(s, c.after)
+        if shown.isRecorded {
+            restore(shown.states)
+        } else {
+            for c in shown.changes {
+                // (A box whose limits changed since is no longer in any step: see `configure`.)
+                guard let s = scene.slot(c.box), scene.behavior(s).admits(c.after) else { continue }
+                stopReset(on: c.box, committing: false)
+                scene.commit(s, c.after)
+            }
         }
         setSelection(shown.selectionAfter.filter { scene.slot($0) != nil })
         keepSelectionApart()
         emitTransaction(undoing ? .undone : .redone, shown)
+        freeReleasedSlots()
         return .ok
     }
 
     /// The host changed boxes `ids` itself (configure, re-parent, destroy): no step restores them.
     func dropFromHistory(_ ids: [BoxID]) {
         history.drop(ids)
+        freeReleasedSlots()
     }
 }

@@ -1,8 +1,9 @@
 /// The engine's undo history: the last `history_limit` steps that can be undone (fewer when they
 /// hold more than `history_bytes_limit` bytes; the newest is kept whatever its size), and the ones
 /// undone since the last new step (which redo re-applies). Steps are recorded by the lifecycle
-/// when an interaction ends (History/Commits.swift); a box the host configures, re-parents or
-/// destroys is dropped from every step, so undo never fights the host's own edits.
+/// when an interaction ends (History/Commits.swift) and by the host (History/RecordedSteps.swift);
+/// a box the host configures, re-parents or destroys outside a recorded step is dropped from every
+/// step, so undo never fights the host's own edits.
 struct History {
     private(set) var undo: [Transaction] = []
     private(set) var redo: [Transaction] = []
@@ -11,16 +12,27 @@ struct History {
     private var mentions: [UInt32] = []
     /// The bytes the steps of both lists hold (`bytes(of:)` summed).
     private(set) var bytes: UInt64 = 0
+    /// Per box slot: whether the slot is dead but held for a step that may bring its box back
+    /// (Scene/Revival.swift); it is released once no step mentions it.
+    private var parked: [Bool] = []
+    /// Parked slots no step mentions any more, for the engine to free (`takeReleased`).
+    private var released: [Int32] = []
+    /// Grows with every change of the lists: a recorded step merges only into the newest step
+    /// while nothing happened since it was recorded (`lastRecordedSerial`).
+    private(set) var serial: UInt64 = 0
+    private var lastRecordedSerial: UInt64 = .max
 
     /// What one step holds in memory: the step, its changes and its two selections.
     static func bytes(of t: Transaction) -> UInt64 {
         UInt64(MemoryLayout<Transaction>.stride) + UInt64(t.changes.count) * UInt64(MemoryLayout<Change>.stride)
             + UInt64(t.selectionBefore.count + t.selectionAfter.count) * UInt64(MemoryLayout<BoxID>.stride)
+            + UInt64(t.states.count) * UInt64(MemoryLayout<BoxStates>.stride)
     }
 
     /// Records `t` as the newest step (what could be redone is gone), keeping at most `limit`
     /// steps and, of the older ones, no more than fit in `byteLimit` bytes with it.
     mutating func record(_ t: Transaction, limit: Int, byteLimit: UInt64) {
+        serial &+= 1
         while let old = redo.popLast() { forget(old) }
         guard limit > 0 else { return }
         undo.append(t)
@@ -32,11 +44,78 @@ struct History {
             oldest += 1
         }
         undo.removeFirst(oldest)
+        if t.mergeKey != 0 { lastRecordedSerial = serial }
+    }
+
+    /// Merges recorded step `t` into the newest step when that one is a recorded step with the
+    /// same nonzero merge key and the same boxes, in the same order, and nothing happened to the
+    /// history since it was recorded: the newest step keeps its "before" and takes `t`'s "after".
+    /// Returns whether it merged; the byte limit is not checked again (the newest step stays).
+    mutating func merge(_ t: Transaction) -> Bool {
+        guard t.mergeKey != 0, serial == lastRecordedSerial, let k = undo.indices.last,
+            undo[k].mergeKey == t.mergeKey, undo[k].changes.count == t.changes.count,
+            undo[k].states.count == t.states.count
+        else { return false }
+        for i in t.changes.indices where undo[k].changes[i].box != t.changes[i].box { return false }
+        bytes -= Self.bytes(of: undo[k])
+        for i in t.changes.indices {
+            undo[k].changes[i].after = t.changes[i].after
+            undo[k].changes[i].parent = t.changes[i].parent
+            undo[k].states[i].after = t.states[i].after
+        }
+        undo[k].selectionAfter = t.selectionAfter
+        bytes += Self.bytes(of: undo[k])
+        return true
+    }
+
+    /// The newest step, nil when there is none (what undo would take).
+    var newestUndo: Transaction? { undo.last }
+    /// The newest undone step, nil when there is none (what redo would take).
+    var newestRedo: Transaction? { redo.last }
+
+    /// Holds dead slot `s` for a step that may bring its box back: it is not freed until no step
+    /// mentions it.
+    mutating func park(_ s: Int32) {
+        let i = Int(s)
+        if i >= parked.count { parked.append(contentsOf: repeatElement(false, count: i + 1 - parked.count)) }
+        parked[i] = true
+    }
+
+    /// Slot `s` is live again (a step brought its box back).
+    mutating func unpark(_ s: Int32) {
+        if Int(s) < parked.count { parked[Int(s)] = false }
+    }
+
+    /// Whether slot `s` is held for a step.
+    func isParked(_ s: Int32) -> Bool { Int(s) < parked.count && parked[Int(s)] }
+
+    /// One mention more (`delta` 1) or less (-1) of slot `s`, for a step being built that is not in
+    /// the lists yet (the recorded step open): a parked slot stays held while it is mentioned.
+    mutating func mention(_ s: Int32, _ delta: Int32) {
+        let i = Int(s)
+        if i >= mentions.count { mentions.append(contentsOf: repeatElement(0, count: i + 1 - mentions.count)) }
+        mentions[i] = UInt32(clamping: Int64(mentions[i]) + Int64(delta))
+        if mentions[i] == 0 { releaseIfParked(i) }
+    }
+
+    /// The parked slots no step mentions any more, taken (the engine frees them).
+    mutating func takeReleased() -> [Int32] {
+        if released.isEmpty { return [] }
+        var out: [Int32] = []
+        swap(&out, &released)
+        return out
+    }
+
+    private mutating func releaseIfParked(_ i: Int) {
+        guard i < parked.count, parked[i] else { return }
+        parked[i] = false
+        released.append(Int32(i))
     }
 
     /// The newest step to undo, moved to the redo list; nil when there is none.
     mutating func popUndo() -> Transaction? {
         guard let t = undo.popLast() else { return nil }
+        serial &+= 1
         redo.append(t)
         return t
     }
@@ -44,6 +123,7 @@ struct History {
     /// The newest undone step, moved back to the undo list; nil when there is none.
     mutating func popRedo() -> Transaction? {
         guard let t = redo.popLast() else { return nil }
+        serial &+= 1
         undo.append(t)
         return t
     }
@@ -62,9 +142,11 @@ struct History {
             any = true
         }
         guard any else { return }
+        serial &+= 1
         func prune(_ list: inout [Transaction]) {
             for k in list.indices where list[k].changes.contains(where: { mentions[Int($0.box.index)] == dropping }) {
                 list[k].changes.removeAll { mentions[Int($0.box.index)] == dropping }
+                list[k].states.removeAll { mentions[Int($0.box.index)] == dropping }
             }
             list.removeAll { $0.changes.isEmpty }
         }
@@ -75,15 +157,18 @@ struct History {
         for t in redo { bytes += Self.bytes(of: t) }
         for id in ids where Int(id.index) < mentions.count && mentions[Int(id.index)] == dropping {
             mentions[Int(id.index)] = 0
+            releaseIfParked(Int(id.index))
         }
     }
 
     /// Forgets every step.
     mutating func clear() {
+        serial &+= 1
         undo.removeAll()
         redo.removeAll()
         bytes = 0
         for i in mentions.indices { mentions[i] = 0 }
+        for i in parked.indices where parked[i] { releaseIfParked(i) }
     }
 
     /// Takes a step that leaves the history out of the mention counts and the byte count.
@@ -98,6 +183,7 @@ struct History {
             let i = Int(c.box.index)
             if i >= mentions.count { mentions.append(contentsOf: repeatElement(0, count: i + 1 - mentions.count)) }
             mentions[i] = UInt32(clamping: Int64(mentions[i]) + Int64(delta))
+            if mentions[i] == 0 { releaseIfParked(i) }
         }
     }
 }

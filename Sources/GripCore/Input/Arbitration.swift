@@ -42,6 +42,7 @@ extension Engine {
             // A move or cancel of a pointer that is not down is hover, or the pointer leaving.
             break
         }
+        try refuseWhileRecording("dispatching input")
         try advanceTime(e.time)
         switch e.phase {
         case .down: return pointerDown(e)

@@ -12,6 +12,7 @@ extension Engine {
         case .move, .up, .cancel:
             if !input.magnifying { throw .state("magnify \(e.phase.name) without a began (DOWN) event") }
         }
+        try refuseWhileRecording("dispatching input")
         try advanceTime(e.time)
         if e.phase == .down {
             input.magnifying = true

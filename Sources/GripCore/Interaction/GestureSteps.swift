@@ -26,7 +26,7 @@ extension Engine {
             guard stepPinch(gi, toFrame) else { return }
         case .handle:
             guard stepCustomHandle(gi, to: p) else { return }
-        case .magnify, .marquee, .reset, .nudge:
+        case .magnify, .marquee, .reset, .nudge, .arrange:
             return
         }
         guard commitGesture(gi, pointer: pointer, at: position) else { return }

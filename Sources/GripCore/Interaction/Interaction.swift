@@ -12,6 +12,10 @@ enum InteractionKind: Equatable {
     /// A run of arrow-key nudges of the selection (keys less than 1 s apart): one step, with no
     /// gesture events until its COMMITTED.
     case nudge
+    /// An arrangement of the selection (Selection/ArrangeSelection.swift: align, distribute, flip,
+    /// quarter turns), made and ended within one call: one step, COMMITTED its only event; the
+    /// gesture kind is what that event carries.
+    case arrange(GestureKind)
 
     /// The gesture kind its events carry (`.none` for a reset).
     @inline(__always) var gesture: GestureKind {
@@ -25,6 +29,7 @@ enum InteractionKind: Equatable {
         case .marquee: .marquee
         case .reset: .reset
         case .nudge: .nudge
+        case .arrange(let g): g
         }
     }
 }
@@ -164,8 +169,14 @@ struct Interaction {
         self.adding = adding
     }
 
-    /// Whether it is a gesture (not a reset animation or a nudge run): a marquee is one.
-    @inline(__always) var isGesture: Bool { kind != .reset && kind != .nudge }
+    /// Whether it is a gesture (not a reset animation, a nudge run or an arrangement): a marquee
+    /// is one.
+    @inline(__always) var isGesture: Bool {
+        switch kind {
+        case .reset, .nudge, .arrange: false
+        default: true
+        }
+    }
 
     /// Whether it is a gesture that moves boxes (a gesture other than a marquee).
     @inline(__always) var movesBoxes: Bool { isGesture && kind != .marquee }

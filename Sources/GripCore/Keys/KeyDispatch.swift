@@ -15,6 +15,7 @@ extension Engine {
             throw .arg("unknown modifier bits 0x\(String(e.modifiers, radix: 16))")
         }
         guard e.time.isFinite, abs(e.time) <= Engine.maxTime else { throw .arg("time is not finite or beyond 1e9 s") }
+        try refuseWhileRecording("dispatching input")
         try advanceTime(e.time)
         if e.key.isModifier { return modifiersChanged(to: e.modifiers) }
         guard e.phase == .down else { return false }

@@ -39,7 +39,7 @@ extension Scene {
     /// The live entry holding `b` (whose hash is `h`; its `userData` and `editing` left out), or -1.
     private func liveEntry(holding b: BoxBehavior, hash h: UInt32) -> Int32 {
         guard !behaviorBuckets.isEmpty else { return -1 }
-        var i = behaviorBuckets[Int(h) & (behaviorBuckets.count - 1)]
+        var i = behaviorBuckets[Scene.bucket(h, of: behaviorBuckets.count)]
         while i >= 0 {
             if behaviors[Int(i)].hash == h && BoxBehavior.sameShared(behaviors[Int(i)].behavior, b) { return i }
             i = behaviors[Int(i)].next
@@ -98,14 +98,14 @@ extension Scene {
 
     /// Puts live entry `i` first in its bucket.
     private mutating func linkBehavior(_ i: Int32) {
-        let b = Int(behaviors[Int(i)].hash) & (behaviorBuckets.count - 1)
+        let b = Scene.bucket(behaviors[Int(i)].hash, of: behaviorBuckets.count)
         behaviors[Int(i)].next = behaviorBuckets[b]
         behaviorBuckets[b] = i
     }
 
     /// Takes entry `i` out of its bucket.
     private mutating func unlinkBehavior(_ i: Int32) {
-        let b = Int(behaviors[Int(i)].hash) & (behaviorBuckets.count - 1)
+        let b = Scene.bucket(behaviors[Int(i)].hash, of: behaviorBuckets.count)
         let next = behaviors[Int(i)].next
         if behaviorBuckets[b] == i {
             behaviorBuckets[b] = next
@@ -119,6 +119,12 @@ extension Scene {
             }
             p = behaviors[Int(p)].next
         }
+    }
+
+    /// The bucket of hash `h` among `count` (a power of two): its low bits, masked while unsigned,
+    /// since a hash past 2^31 does not fit an `Int` on a 32-bit target.
+    @inline(__always) static func bucket(_ h: UInt32, of count: Int) -> Int {
+        Int(truncatingIfNeeded: h & UInt32(truncatingIfNeeded: count &- 1))
     }
 
     /// Chains every live entry anew into `count` buckets (a power of two).

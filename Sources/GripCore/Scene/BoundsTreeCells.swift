@@ -38,12 +38,19 @@ struct CellIndex {
 
     /// The column holding `x`, clamped to the grid.
     @inline(__always) func column(_ x: Double) -> Int {
-        Swift.min(Swift.max(Int((x - originX) * scaleX), 0), columns - 1)
+        CellIndex.clamped((x - originX) * scaleX, columns)
     }
 
     /// The row holding `y`, clamped to the grid.
     @inline(__always) func row(_ y: Double) -> Int {
-        Swift.min(Swift.max(Int((y - originY) * scaleY), 0), rows - 1)
+        CellIndex.clamped((y - originY) * scaleY, rows)
+    }
+
+    /// `v` truncated into 0 ..< count (NaN: 0), clamped before it becomes an integer so that a
+    /// point far outside the grid converts on a 32-bit target too.
+    @inline(__always) static func clamped(_ v: Double, _ count: Int) -> Int {
+        let last = Double(count - 1)
+        return v > 0 ? (v < last ? Int(v) : count - 1) : 0
     }
 }
 

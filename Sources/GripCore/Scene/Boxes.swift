@@ -46,6 +46,7 @@ extension Engine {
         else {
             throw GripError(.limit, "no box slot left")
         }
+        noteCreatedForStep(scene.id(s))
         if d.behavior.editing { scene.editingSlots.append(s) }
         if !scene.changes.structureValid {
             scene.restructure()
@@ -65,9 +66,17 @@ extension Engine {
 
     /// Destroys the box and its descendants; their gestures end as cancelled, their long presses
     /// as cancelled, and their pointers are ignored until they go up. A marquee whose snapshot or
-    /// picks hold one of them is cancelled (the selection from before it, without them).
+    /// picks hold one of them is cancelled (the selection from before it, without them). Inside a
+    /// recorded step the boxes join the step (undo brings them back with their ids); outside one
+    /// they leave the history.
     @_optimize(speed) public func destroyBox(_ id: BoxID) throws(GripError) {
-        destroySubtrees([try slot(id)])
+        let s = try slot(id)
+        if recording != nil {
+            var doomed: [Int32] = []
+            Engine.collectSubtree(s, of: &scene, into: &doomed)
+            noteDestroyedForStep(doomed)
+        }
+        destroySubtrees([s])
     }
 
     /// Destroys every box, as `destroyBox` would one by one, in one pass (what a scene load
@@ -84,22 +93,31 @@ extension Engine {
 
     /// Destroys the subtrees of `roots` (live, none inside another). The work is linear in the
     /// boxes destroyed, the editing boxes, the selection and the history's entries, however many
-    /// boxes go: everything that refers to them is cleaned in one pass each.
-    private func destroySubtrees(_ roots: [Int32]) {
+    /// boxes go: everything that refers to them is cleaned in one pass each. Slots the history
+    /// holds (`History.park`: a recorded step may bring their boxes back) stay in the history and
+    /// are not freed; the others leave it.
+    func destroySubtrees(_ roots: [Int32]) {
         var doomed: [Int32] = []
         for r in roots { Engine.collectSubtree(r, of: &scene, into: &doomed) }
         settleNudge()
         cancelMarquee(destroying: doomed)
         forget(slots: doomed)
-        dropFromHistory(doomed.map { scene.id($0) })
+        let parking = doomed.contains { history.isParked($0) }
+        dropFromHistory(
+            parking ? doomed.filter { !history.isParked($0) }.map { scene.id($0) } : doomed.map { scene.id($0) })
         if roots.count == 1 {
             // (The subtree's BOX commands are in a row, `doomed.count` of them.)
             let place = subtreePlace(roots[0])
-            scene.remove(roots[0])
+            scene.remove(roots[0], freeing: !parking)
             subtreeRemoved(place)
         } else {
-            for r in roots { scene.remove(r) }
+            for r in roots { scene.remove(r, freeing: !parking) }
             subtreeRemoved(nil)
+        }
+        if parking {
+            for x in doomed where !history.isParked(x) && scene.slots[Int(x)].generation < BoxID.maxGeneration {
+                scene.freeSlots.append(x)
+            }
         }
         dropDestroyedFromSelection()
         snapUpkeep(boxCall: true)
@@ -152,7 +170,8 @@ extension Engine {
 
     /// Replaces behaviour and geometry. The geometry is read in the box's current parent's
     /// coordinates; when `parent` changes the box moves under the new parent keeping its place in
-    /// the world. Refused while the box is in a gesture.
+    /// the world. Refused while the box is in a gesture. Inside a recorded step the box joins the
+    /// step; outside one, a change of its geometry or parent drops it from the history.
     public func configure(_ id: BoxID, _ d: BoxDesc) throws(GripError) {
         let s = try slot(id)
         let newParent = try validate(d)
@@ -187,10 +206,14 @@ extension Engine {
         }
         let old = scene.behavior(s)
         settleNudge()
+        noteForStep(id)
         // The host moved the box itself: no step may put it back (a description that leaves it
-        // where it is, such as a host syncing its document, keeps its history).
-        // New size or scale limits drop it too: a step could put back a geometry they refuse.
-        if newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry) || !old.sameLimits(d.behavior) {
+        // where it is, such as a host syncing its document, keeps its history). New size or scale
+        // limits drop it too: a step could put back a geometry they refuse. Inside a recorded
+        // step the step puts it back, limits and all.
+        if recording == nil
+            && (newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry) || !old.sameLimits(d.behavior))
+        {
             dropFromHistory([id])
         }
         if newParent != oldParent {
@@ -224,6 +247,7 @@ extension Engine {
         _ = try validate(d)
         let old = scene.behavior(s)
         guard old != b else { return }
+        noteForStep(id)
         scene.setBehavior(s, b)
         if old.snapTarget != b.snapTarget { scene.snapTouched(s) }
         if old.changesHitShape(b) { scene.markBoundsDirty(s) }
@@ -247,6 +271,7 @@ extension Engine {
     public func setEditing(_ id: BoxID, _ editing: Bool) throws(GripError) {
         let s = try slot(id)
         guard scene.slots[Int(s)].editing != editing else { return }
+        noteForStep(id)
         scene.slots[Int(s)].editing = editing
         editingChanged(s, to: editing)
         if !editing, let gi = gesture(on: id),
@@ -262,7 +287,7 @@ extension Engine {
         }
     }
 
-    private func editingChanged(_ s: Int32, to editing: Bool) {
+    func editingChanged(_ s: Int32, to editing: Bool) {
         if editing { scene.editingSlots.append(s) } else { scene.editingSlots.removeAll { $0 == s } }
         emit(.editingChanged, slot: s)
     }

@@ -55,6 +55,7 @@ extension Engine {
             throw .state("box \(id.rawValue) is in a gesture; change its hooks after the gesture ends")
         }
         var set = set
+        noteForStep(id)
         set.hostConstraint = scene.slots[Int(s)].hooks.hostConstraint
         scene.slots[Int(s)].hooks = set
         scene.disabledHandleHooks.removeAll { $0 == id }

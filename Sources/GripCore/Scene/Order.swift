@@ -96,6 +96,13 @@ extension Engine {
         if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; change its order after the gesture ends")
         }
+        if recording != nil {
+            // A swap changes the neighbour's order too: both join the step.
+            let r = scene.slots[Int(s)]
+            let other = op == .forward ? r.nextSibling : op == .backward ? r.prevSibling : -1
+            noteForStep(id)
+            if other >= 0 { noteForStep(scene.id(other)) }
+        }
         let from = subtreePlace(s)
         guard scene.reorder(s, op) else { return false }
         drawOrderMoved(s, from: from)

@@ -29,7 +29,7 @@ public struct Scene {
     static let firstOrder: UInt64 = 1 << 31
     /// The engine's tag, carried in every id it hands out.
     let tag: UInt16
-    public private(set) var count = 0
+    public internal(set) var count = 0
     /// Scratch for walking up to the first valid ancestor (reused, never shrinks).
     var pathScratch: [Int32] = []
     /// World bounds of every box, for hit testing; refreshed lazily from `boundsDirtySlots`.
@@ -125,7 +125,9 @@ public struct Scene {
     }
 
     /// Removes `slot` and its whole subtree (the slots keep their generation and data until reused).
-    mutating func remove(_ slot: Int32) {
+    /// With `freeing` false no slot goes to the free list: the caller frees those it does not hold
+    /// for a step that may bring them back (Scene/Revival.swift).
+    mutating func remove(_ slot: Int32, freeing: Bool = true) {
         unlink(slot)
         // Iterative walk of the detached subtree.
         var stack: [Int32] = [slot]
@@ -143,7 +145,7 @@ public struct Scene {
             slots[Int(s)].lastChild = -1
             count -= 1
             // A slot whose generation is exhausted is retired, so ids are never reused.
-            if slots[Int(s)].generation < BoxID.maxGeneration { freeSlots.append(s) }
+            if freeing && slots[Int(s)].generation < BoxID.maxGeneration { freeSlots.append(s) }
         }
     }
 
