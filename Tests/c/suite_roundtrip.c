@@ -689,7 +689,47 @@ void random_sessions(void) {
            total.calls, total.accepted, total.saves, total.reparents, total.reparents_refused, total.undos);
 }
 
+/* A description the engine's ranges refuse is GRIP_ERR_ARG whose message names the field and
+ * its value, and nothing is created. */
+static void geometry_messages_name_the_field(void) {
+    grip_engine *e = new_engine(1000, 1000);
+    static const struct {
+        const char *field;
+        double x, y, width, height, rotation, scale;
+        const char *part;
+    } cases[] = {
+        {"width", 0, 0, -5, 10, 0, 1, "width -5"},
+        {"height", 0, 0, 10, NAN, 0, 1, "height nan"},
+        {"x", 2e9, 0, 10, 10, 0, 1, "x 2000000000"},
+        {"y", 0, -INFINITY, 10, 10, 0, 1, "y -inf"},
+        {"rotation", 0, 0, 10, 10, 1e10, 1, "rotation 10000000000"},
+        {"scale", 0, 0, 10, 10, 0, 1e7, "scale 10000000"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        grip_box_desc d;
+        grip_box_desc_init(&d);
+        d.x = cases[i].x;
+        d.y = cases[i].y;
+        d.width = cases[i].width;
+        d.height = cases[i].height;
+        d.rotation = cases[i].rotation;
+        d.scale = cases[i].scale;
+        d.max_scale = 1e6;
+        grip_box b = 0;
+        CHECK_STATUS(grip_box_create(e, &d, &b), GRIP_ERR_ARG);
+        CHECK(strstr(grip_engine_errmsg(e), cases[i].part) != NULL);
+        if (!strstr(grip_engine_errmsg(e), cases[i].part))
+            fprintf(stderr, "  %s: message '%s'\n", cases[i].field, grip_engine_errmsg(e));
+        CHECK_INT(b, 0);
+    }
+    size_t count = 99;
+    grip_boxes_list(e, NULL, 0, &count);
+    CHECK_INT(count, 0);
+    grip_engine_destroy(e);
+}
+
 void suite_roundtrip(void) {
+    geometry_messages_name_the_field();
     reparent_scale_limit();
     reparent_position_limit();
     nudge_range();

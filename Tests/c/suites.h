@@ -30,5 +30,5 @@ void suite_arrange(void);      /* align, distribute, flip and quarter turns of t
 void suite_recorded(void);     /* recorded steps: grip_history_begin / commit / cancel, merges, create and destroy undone, refusals */
 void suite_roundtrip(void);    /* whatever the API accepts describes, configures, saves and loads back; random sessions */
 
-void suite_dashes(void);       /* the renderers' dash clipping (integrations/dashes): Liang-Barsky, visible dashes of long borders */
+void suite_dashes(void); /* the renderers' dash clipping (integrations/dashes): Liang-Barsky, visible dashes of long borders */
 #endif

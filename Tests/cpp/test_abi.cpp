@@ -574,81 +574,81 @@ static void arrange() {
         thrown = err.status() == GRIP_ERR_ARG && std::strstr(err.what(), "axis 5 is not a grip_axis") != nullptr;
     }
     CHECK(thrown);
-// Recorded steps through grip::history_step: a committed guard is one undo step, a guard left by
-// an exception cancels (the box back bit for bit, the created box gone), merged slider commits
-// are one step, and a second begin throws GRIP_ERR_STATE.
-void recorded_steps() {
-    grip::engine e(grip::engine_desc(800, 600));
-    grip_box a = e.add(grip::box_desc(100, 100, 40, 40));  // centre (120, 120)
-    {
-        grip::history_step step(e);
-        grip_box_desc d = e.describe(a);
-        d.width = 80;  // x = 100 kept: centre 140
-        e.configure(a, d);
-        CHECK(e.history_recording());
-        CHECK(step.commit());
-    }
-    CHECK(!e.history_recording());
-    CHECK_NEAR(e.state(a).width, 80, 0);
-    CHECK_NEAR(e.state(a).center.x, 140, 0);
-    CHECK_INT(e.history_depth().first, 1u);
-    bool thrown = false;
-    grip_box made = GRIP_NO_BOX;
-    try {
-        grip::history_step step(e);
-        grip_box_desc d = e.describe(a);
-        d.x = 300;
-        e.configure(a, d);
-        made = e.add(grip::box_desc(500, 500, 10, 10));
-        d.width = -1;
-        e.configure(a, d);  // throws: the guard cancels
-        step.commit();
-    } catch (const grip::error &err) {
-        thrown = err.status() == GRIP_ERR_ARG;
-    }
-    CHECK(thrown);
-    CHECK(!e.history_recording());
-    CHECK_NEAR(e.state(a).center.x, 140, 0);
-    grip_box_state st;
-    CHECK_INT(grip_box_state_get(e.get(), made, &st), GRIP_ERR_NOT_FOUND);
-    CHECK_INT(e.history_depth().first, 1u);
-    for (int i = 1; i <= 5; i++) {
-        grip::history_step step(e, 42);
-        grip_box_desc d = e.describe(a);
-        d.height = 40 + i;
-        e.configure(a, d);
-        CHECK(step.commit());
-    }
-    CHECK_INT(e.history_depth().first, 2u);
-    CHECK_NEAR(e.state(a).height, 45, 0);
-    CHECK(e.undo());
-    CHECK_NEAR(e.state(a).height, 40, 0);
-    CHECK(e.undo());
-    CHECK_NEAR(e.state(a).width, 40, 0);
-    CHECK(e.redo() && e.redo());
-    CHECK_NEAR(e.state(a).height, 45, 0);
-    thrown = false;
-    {
-        grip::history_step step(e);
-        try {
-            e.history_begin();
-        } catch (const grip::error &err) {
-            thrown = err.status() == GRIP_ERR_STATE;
+    // Recorded steps through grip::history_step: a committed guard is one undo step, a guard left by
+    // an exception cancels (the box back bit for bit, the created box gone), merged slider commits
+    // are one step, and a second begin throws GRIP_ERR_STATE.
+    void recorded_steps() {
+        grip::engine e(grip::engine_desc(800, 600));
+        grip_box a = e.add(grip::box_desc(100, 100, 40, 40));  // centre (120, 120)
+        {
+            grip::history_step step(e);
+            grip_box_desc d = e.describe(a);
+            d.width = 80;  // x = 100 kept: centre 140
+            e.configure(a, d);
+            CHECK(e.history_recording());
+            CHECK(step.commit());
         }
-        CHECK(!step.commit());  // nothing changed: no step
+        CHECK(!e.history_recording());
+        CHECK_NEAR(e.state(a).width, 80, 0);
+        CHECK_NEAR(e.state(a).center.x, 140, 0);
+        CHECK_INT(e.history_depth().first, 1u);
+        bool thrown = false;
+        grip_box made = GRIP_NO_BOX;
+        try {
+            grip::history_step step(e);
+            grip_box_desc d = e.describe(a);
+            d.x = 300;
+            e.configure(a, d);
+            made = e.add(grip::box_desc(500, 500, 10, 10));
+            d.width = -1;
+            e.configure(a, d);  // throws: the guard cancels
+            step.commit();
+        } catch (const grip::error &err) {
+            thrown = err.status() == GRIP_ERR_ARG;
+        }
+        CHECK(thrown);
+        CHECK(!e.history_recording());
+        CHECK_NEAR(e.state(a).center.x, 140, 0);
+        grip_box_state st;
+        CHECK_INT(grip_box_state_get(e.get(), made, &st), GRIP_ERR_NOT_FOUND);
+        CHECK_INT(e.history_depth().first, 1u);
+        for (int i = 1; i <= 5; i++) {
+            grip::history_step step(e, 42);
+            grip_box_desc d = e.describe(a);
+            d.height = 40 + i;
+            e.configure(a, d);
+            CHECK(step.commit());
+        }
+        CHECK_INT(e.history_depth().first, 2u);
+        CHECK_NEAR(e.state(a).height, 45, 0);
+        CHECK(e.undo());
+        CHECK_NEAR(e.state(a).height, 40, 0);
+        CHECK(e.undo());
+        CHECK_NEAR(e.state(a).width, 40, 0);
+        CHECK(e.redo() && e.redo());
+        CHECK_NEAR(e.state(a).height, 45, 0);
+        thrown = false;
+        {
+            grip::history_step step(e);
+            try {
+                e.history_begin();
+            } catch (const grip::error &err) {
+                thrown = err.status() == GRIP_ERR_STATE;
+            }
+            CHECK(!step.commit());  // nothing changed: no step
+        }
+        CHECK(thrown);
+        CHECK_INT(e.history_depth().first, 2u);
     }
-    CHECK(thrown);
-    CHECK_INT(e.history_depth().first, 2u);
-}
 
-int main() {
-    ownership();
-    history_and_hooks();
-    errors_throw();
-    drag_and_frame();
-    whole_api();
-    events_carry_changes();
-    arrange();
-    recorded_steps();
-    return check_summary("C++ ABI tests");
-}
+    int main() {
+        ownership();
+        history_and_hooks();
+        errors_throw();
+        drag_and_frame();
+        whole_api();
+        events_carry_changes();
+        arrange();
+        recorded_steps();
+        return check_summary("C++ ABI tests");
+    }

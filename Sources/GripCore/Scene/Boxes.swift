@@ -9,11 +9,7 @@ extension Engine {
     /// is one already stored, checked then: only the geometry is checked against its minimum sizes
     /// and scales).
     @_optimize(speed) func validate(_ d: BoxDesc, behaviorChecked: Bool = false) throws(GripError) -> Int32 {
-        guard d.geometry.isValid else {
-            throw .arg(
-                "geometry must be finite, with width, height and scale > 0 and magnitudes <= \(BoxGeometry.maxMagnitude) (scale <= \(BoxGeometry.maxScale))"
-            )
-        }
+        if let p = d.geometry.rangeProblem { throw .arg(p) }
         if !behaviorChecked, let p = d.behavior.problem() { throw .arg(p) }
         if d.geometry.width < d.behavior.minWidth || d.geometry.height < d.behavior.minHeight {
             throw .arg(
@@ -212,7 +208,8 @@ extension Engine {
         // limits drop it too: a step could put back a geometry they refuse. Inside a recorded
         // step the step puts it back, limits and all.
         if recording == nil
-            && (newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry) || !old.sameLimits(d.behavior))
+            && (newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry)
+                || !old.sameLimits(d.behavior))
         {
             dropFromHistory([id])
         }

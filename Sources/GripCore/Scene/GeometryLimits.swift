@@ -8,13 +8,7 @@ extension BoxBehavior {
     /// Nil when a box with this behaviour may have geometry `g`, else what is wrong, naming the
     /// field (as a description's: x and y are the top-left corner before rotation and scale).
     func limitProblem(_ g: BoxGeometry) -> String? {
-        let m = BoxGeometry.maxMagnitude
-        let x = g.center.x - g.width * 0.5, y = g.center.y - g.height * 0.5
-        if !(abs(x) <= m) { return "x \(x) is not finite or beyond \(m)" }
-        if !(abs(y) <= m) { return "y \(y) is not finite or beyond \(m)" }
-        if !(g.width > 0 && g.width <= m) { return "width \(g.width) is not in (0, \(m)]" }
-        if !(g.height > 0 && g.height <= m) { return "height \(g.height) is not in (0, \(m)]" }
-        if !(abs(g.rotation) <= m) { return "rotation \(g.rotation) is not finite or beyond \(m)" }
+        if let p = g.rangeProblem { return p }
         if g.width < minWidth { return "width \(g.width) is below min_width \(minWidth)" }
         if g.height < minHeight { return "height \(g.height) is below min_height \(minHeight)" }
         if !(g.scale >= minScale && g.scale <= maxScale) {
@@ -43,6 +37,21 @@ extension BoxBehavior {
 }
 
 extension BoxGeometry {
+    /// Nil when the geometry is within the engine's ranges (`isValid`), else what is wrong,
+    /// naming the first field that is (as a description's: x and y are the top-left corner
+    /// before rotation and scale) with its value.
+    var rangeProblem: String? {
+        if isValid { return nil }
+        let m = BoxGeometry.maxMagnitude
+        let x = center.x - width * 0.5, y = center.y - height * 0.5
+        if !(width > 0 && width <= m) { return "width \(width) is not in (0, \(m)]" }
+        if !(height > 0 && height <= m) { return "height \(height) is not in (0, \(m)]" }
+        if !(abs(x) <= m) { return "x \(x) is not finite or beyond \(m)" }
+        if !(abs(y) <= m) { return "y \(y) is not finite or beyond \(m)" }
+        if !(abs(rotation) <= m) { return "rotation \(rotation) is not finite or beyond \(m)" }
+        return "scale \(scale) is not in [\(BoxGeometry.minScale), \(BoxGeometry.maxScale)]"
+    }
+
     /// Whether the top-left corner before rotation and scale (a description's x, y) lies within
     /// `maxMagnitude` on both axes.
     @inline(__always) var isInCoordinateRange: Bool {
