@@ -5,8 +5,8 @@ import PackageDescription
 
 /// GRIP_EMBEDDED=1 (what scripts/build sets unless given `--runtime`) compiles the Swift modules
 /// of libgrip.so and libgrip-lua.so in Embedded Swift: no Swift runtime or standard library is
-/// linked in; libgrip.so needs only libc, libm and libjansson at run time, libgrip-lua.so
-/// libgrip.so and liblua5.4. Without it the package builds the
+/// linked in; libgrip.so needs only libc and libm at run time, libgrip-lua.so also libgrip.so and
+/// liblua5.4. Without it the package builds the
 /// normal way, with the runtime: that is what `swift test` needs (Swift Testing cannot test an
 /// embedded module). docs/ARCHITECTURE.md lists the Swift the modules may use because of it.
 let embedded = Context.environment["GRIP_EMBEDDED"] == "1"

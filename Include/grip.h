@@ -832,7 +832,8 @@ grip_status grip_box_set_indicator(grip_engine *engine, grip_box box, grip_indic
  * draw order (parents before children), each keyed by grip_box_desc's field names (enum values
  * as lowercase names without the prefix, masks as lists of names, as in Lua) plus "id" and
  * "parent" (integers local to the file, parent null at top level), user_data as a string of
- * decimal digits. A box whose x + width / 2 or y + height / 2 does not give its centre back to
+ * decimal digits; 0.3: a field at grip_box_desc_init's default is left out (a load gives it the
+ * default). A box whose x + width / 2 or y + height / 2 does not give its centre back to
  * the bit also has "center": {"x": cx, "y": cy}, which a load uses while x and y are still the
  * ones it gives (an edited x or y wins). */
 grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length);

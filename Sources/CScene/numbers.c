@@ -45,6 +45,23 @@ void gs_format_number(char *buf, size_t size, double v) {
         snprintf(buf, size, "%s", signbit(v) ? "-0.0" : "0");
         return;
     }
+    /* Whole numbers below 1e15 (most coordinates and sizes) are their digits: the same text %.15g
+     * gives, without formatting and reading back three times (a third of a scene's save time). */
+    if (fabs(v) < 1e15 && v == (double)(long long)v && size >= 18) {
+        char digits[20];
+        long long n = (long long)v;
+        unsigned long long u = n < 0 ? 0ull - (unsigned long long)n : (unsigned long long)n;
+        int k = 0;
+        do {
+            digits[k++] = (char)('0' + u % 10);
+            u /= 10;
+        } while (u);
+        size_t at = 0;
+        if (n < 0) buf[at++] = '-';
+        while (k) buf[at++] = digits[--k];
+        buf[at] = 0;
+        return;
+    }
     int p = fabs(v) < DBL_MIN ? 1 : 15;
     for (; p < 17; p++) {
         snprintf(buf, size, "%.*g", p, v);

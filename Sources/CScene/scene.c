@@ -74,6 +74,10 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
         grip_box_desc_init(&descs[i]);
         if ((st = grip_box_describe(engine, ids[i], &descs[i])) != GRIP_OK) goto done;
         if ((st = grip_box_state_get(engine, ids[i], &state)) != GRIP_OK) goto done;
+        /* A magnify preview may take one box past its scale limits until the gesture ends (which
+         * clamps it): the file gets the nearer limit, so that it loads (a box loads at rest). */
+        if (descs[i].scale > descs[i].max_scale) descs[i].scale = descs[i].max_scale;
+        if (descs[i].scale < descs[i].min_scale) descs[i].scale = descs[i].min_scale;
         size_t p = map_slot(&map, descs[i].parent);
         /* The list has parents before their children. */
         entries[i].parent = descs[i].parent != GRIP_NO_BOX && map.keys[p] ? (int64_t)map.values[p] : -1;

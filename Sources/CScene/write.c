@@ -1,5 +1,6 @@
 /* Writing scene files: fixed keys and names (nothing to escape), numbers in their shortest form
- * that reads back to the same double, in the "C" locale (numbers.c). */
+ * that reads back to the same double, in the "C" locale (numbers.c); a box's fields at their
+ * defaults are left out. */
 #include "include/CScene.h"
 
 #include <stdio.h>
@@ -49,8 +50,24 @@ static void put_u64(text *t, uint64_t v) {
     puts_(t, buf);
 }
 
-/* One box: {"id": .., "parent": .., then every field of grip_box_desc in declaration order}. */
-static void put_box(text *t, size_t index, const grip_box_desc *d, const gs_entry *e) {
+/* The bytes field f takes in a grip_box_desc. */
+static size_t field_size(const gn_field *f) {
+    switch (f->kind) {
+    case GN_NUMBER: return sizeof(double);
+    case GN_BOOL: return sizeof(bool);
+    case GN_MASK:
+    case GN_ENUM: return sizeof(uint32_t);
+    case GN_U32: return sizeof(uint32_t);
+    case GN_U64: return sizeof(uint64_t);
+    case GN_VEC2: return sizeof(grip_vec2);
+    default: return 0; /* unknown: always written */
+    }
+}
+
+/* One box: {"id": .., "parent": .., then each field of grip_box_desc, in declaration order,
+ * whose value is not grip_box_desc_init's default (bit for bit: -0.0 is written); a load gives
+ * a field left out its default, so the box reads back the same. */
+static void put_box(text *t, size_t index, const grip_box_desc *d, const grip_box_desc *defaults, const gs_entry *e) {
     puts_(t, "    {\"id\": ");
     put_u64(t, index + 1);
     puts_(t, ", \"parent\": ");
@@ -59,6 +76,8 @@ static void put_box(text *t, size_t index, const grip_box_desc *d, const gs_entr
     for (const gn_field *f = gn_box_desc_fields; f->name[0]; f++) {
         if (f->kind == GN_BOX) continue;
         const char *p = (const char *)d + f->offset;
+        size_t size = field_size(f);
+        if (size && memcmp(p, (const char *)defaults + f->offset, size) == 0) continue;
         puts_(t, ", \"");
         puts_(t, f->name);
         puts_(t, "\": ");
@@ -128,9 +147,12 @@ static void write_scene(void *ctx) {
     puts_(t, ", \"height\": ");
     put_number(t, job->height);
     puts_(t, "},\n  \"boxes\": [");
+    grip_box_desc defaults;
+    memset(&defaults, 0, sizeof defaults); /* padding too: fields are compared as bytes */
+    grip_box_desc_init(&defaults);
     for (size_t i = 0; i < job->count; i++) {
         puts_(t, i ? ",\n" : "\n");
-        put_box(t, i, (const grip_box_desc *)job->descs + i, job->entries + i);
+        put_box(t, i, (const grip_box_desc *)job->descs + i, &defaults, job->entries + i);
     }
     puts_(t, job->count ? "\n  ]\n}\n" : "]\n}\n");
 }

@@ -149,7 +149,8 @@ extension BoxDesc {
             center: Vec2(d.x + d.width * 0.5, d.y + d.height * 0.5), width: d.width,
             height: d.height, rotation: d.rotation, scale: d.scale,
             flippedX: d.flipped_x, flippedY: d.flipped_y)
-        if !(d.x.isFinite && d.y.isFinite) { throw GripError(.invalidArgument, "x and y must be finite") }
+        if !d.x.isFinite { throw GripError(.invalidArgument, "x \(d.x) is not finite") }
+        if !d.y.isFinite { throw GripError(.invalidArgument, "y \(d.y) is not finite") }
         var b = BoxBehavior()
         b.editing = d.editing
         b.allow = Allow(rawValue: d.allow)

@@ -48,6 +48,9 @@ package final class EngineHandle {
     /// grip_engine_destroy was called from inside one of the engine's callbacks: the engine is
     /// destroyed when the call in progress returns.
     var destroyPending = false
+    /// The call in progress set the message on purpose (a polled SCRIPT_ERROR's), so its
+    /// success keeps it.
+    var keepsMessage = false
     /// One call at a time: the thread whose call is running holds it (call_guard.c), so a call
     /// from that thread's callbacks and a call from another thread are both refused, apart.
     let callGuard: UnsafeMutablePointer<grip_platform_guard>
@@ -152,7 +155,12 @@ let twoThreadsMessage: StaticString =
     h.calls &+= 1
     do {
         h.message[0] = 0
-        return try body(h)
+        h.keepsMessage = false
+        let status = try body(h)
+        // A success leaves "" even where a callback's refused call wrote its message meanwhile;
+        // only a polled SCRIPT_ERROR's message stays (`keepsMessage`).
+        if _slowPath(h.message[0] != 0) && !h.keepsMessage { h.message[0] = 0 }
+        return status
     } catch {
         h.setMessage(error.message)
         return cStatus(error.status)

@@ -11,7 +11,10 @@ import GripCore
         let out = try require(out, "out")
         guard let e = h.engine.pollEvent() else { return GRIP_DONE }
         // SCRIPT_ERROR: the hook's message is the engine's message until the next call.
-        if let m = h.engine.polledMessage { h.setMessage(m) }
+        if let m = h.engine.polledMessage {
+            h.setMessage(m)
+            h.keepsMessage = true
+        }
         out.pointee = e.toC
         return GRIP_OK
     }
@@ -34,7 +37,10 @@ public func grip_event_poll_guest(
     withEngine(engine) { h throws(GripError) in
         let out = try require(out, "out")
         guard let e = h.engine.pollEvent(guest: true) else { return GRIP_DONE }
-        if let m = h.engine.polledMessage { h.setMessage(m) }
+        if let m = h.engine.polledMessage {
+            h.setMessage(m)
+            h.keepsMessage = true
+        }
         out.pointee = e.toC
         return GRIP_OK
     }

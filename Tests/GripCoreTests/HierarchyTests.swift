@@ -56,6 +56,10 @@ import Testing
             let childBefore = try refCorners(r.e, child)
             var d = try r.e.describe(x)
             d.parent = rng.bool() ? q2 : (rng.bool() ? q1 : .none)
+            // The world place kept can need a local scale past the default limits (a re-parent
+            // outside them is refused): the widest limits, set in the same description.
+            d.behavior.minScale = BoxGeometry.minScale
+            d.behavior.maxScale = BoxGeometry.maxScale
             try r.e.configure(x, d)
             #expect(try r.e.parent(of: x) == d.parent)
             let after = try refCorners(r.e, x)

@@ -30,5 +30,6 @@ int main(void) {
     check_suite("suite_arrange", suite_arrange);
     check_suite("suite_wide", suite_wide);
     check_suite("suite_dashes", suite_dashes);
+    check_suite("suite_roundtrip", suite_roundtrip);
     return check_summary("C ABI tests");
 }

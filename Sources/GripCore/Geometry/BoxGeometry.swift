@@ -76,6 +76,15 @@ public struct BoxGeometry: Equatable, Sendable {
     /// The geometry whose local transform equals `parentFromBox` for a box of the given size,
     /// keeping `preferFlipX` when the transform allows either (it must be a similarity, possibly mirrored).
     public static func decompose(_ m: Affine, width: Double, height: Double, preferFlipX: Bool) -> BoxGeometry? {
+        guard let g = decomposeUnchecked(m, width: width, height: height, preferFlipX: preferFlipX) else { return nil }
+        return g.isValid ? g : nil
+    }
+
+    /// `decompose` without the final `isValid` check (nil only for a transform that is not
+    /// finite or is singular), so that a caller can say which field is out of range.
+    public static func decomposeUnchecked(
+        _ m: Affine, width: Double, height: Double, preferFlipX: Bool
+    ) -> BoxGeometry? {
         let det = m.determinant
         guard m.isFinite, det.isNormal else { return nil }
         let scale = abs(det).squareRoot()
@@ -85,10 +94,9 @@ public struct BoxGeometry: Equatable, Sendable {
         let a = m.a / (fx ? -scale : scale), b = m.b / (fx ? -scale : scale)
         let rotation = Trig.atan2(b, a)
         let center = m.apply(Vec2(width * 0.5, height * 0.5))
-        let g = BoxGeometry(
+        return BoxGeometry(
             center: center, width: width, height: height, rotation: rotation,
             scale: scale, flippedX: fx, flippedY: fy)
-        return g.isValid ? g : nil
     }
 }
 

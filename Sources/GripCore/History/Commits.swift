@@ -73,7 +73,8 @@ extension Engine {
             restore(shown.states)
         } else {
             for c in shown.changes {
-                guard let s = scene.slot(c.box) else { continue }
+                // (A box whose limits changed since is no longer in any step: see `configure`.)
+                guard let s = scene.slot(c.box), scene.behavior(s).admits(c.after) else { continue }
                 stopReset(on: c.box, committing: false)
                 scene.commit(s, c.after)
             }

@@ -3,15 +3,19 @@
 /// A move is clamped exactly where that can be done (one box: `Containment.clampTranslation`,
 /// the overshoot remembered; members whose parent spaces are the world's up to scale and mirror:
 /// the displacement clamped per axis), else searched; a rotation, pinch, magnify or custom handle
-/// step that would take a member out is refused as a whole. Resizes: Interaction/GestureResize.swift.
+/// step that would take a member out is refused as a whole. The engine's coordinate range is a
+/// region every box has (GeometryLimits.swift): moves and nudges stop at its edge. Resizes: Interaction/GestureResize.swift.
 extension Engine {
-    /// Whether every contained member's proposal lies in its region.
+    /// Whether every member's proposal is within the engine's ranges (`BoxGeometry.isValid`: the
+    /// coordinate range is a wall for every box) and every contained member's lies in its region.
     @_optimize(speed) func allFit(_ gi: Int) -> Bool {
         if interactions.active[gi].frameIsMember {
+            guard interactions.proposal.isValid else { return false }
             guard let r = containmentRegion(interactions.active[gi].members.first.slot) else { return true }
             return Containment.fits(interactions.proposal, in: r)
         }
         for i in 0..<interactions.active[gi].members.count {
+            if !interactions.proposals[i].isValid { return false }
             guard let s = scene.slot(interactions.active[gi].members.box(i)), let r = containmentRegion(s) else {
                 continue
             }
@@ -54,7 +58,8 @@ extension Engine {
         if allFit(gi) { return d }
         if let clamped = clampedShift(gi, d) {
             propose(gi, GroupTransform.Similarity(shift: clamped))
-            return clamped
+            // (Rounding can leave a member an ulp past an edge: the search below stops short of it.)
+            if allFit(gi) { return clamped }
         }
         func fits(_ v: Vec2) -> Bool {
             propose(gi, GroupTransform.Similarity(shift: v))
@@ -76,16 +81,30 @@ extension Engine {
         return at
     }
 
-    /// Displacement `d` clamped, axis by axis, to what keeps every contained member in its bounds,
-    /// when every such member's parent space is the world's up to scale and mirror (exact, as for
-    /// one box); nil otherwise (rotated parents: the caller searches instead).
+    /// Displacement `d` clamped, axis by axis, to what keeps every contained member in its bounds
+    /// and every member's x and y in the coordinate range, when every member's parent space is
+    /// the world's up to scale and mirror (exact, as for one box); nil otherwise (a contained
+    /// member in a rotated parent: the caller searches instead).
     private func clampedShift(_ gi: Int, _ d: Vec2) -> Vec2? {
         let members = interactions.active[gi].members
         var lo = Vec2(-Double.infinity, -Double.infinity), hi = Vec2(Double.infinity, Double.infinity)
+        let limit = BoxGeometry.maxMagnitude
         for i in 0..<members.count {
-            guard let s = scene.slot(members[i].box), let r = containmentRegion(s) else { continue }
+            guard let s = scene.slot(members[i].box) else { continue }
             let m = members[i].parentWorld
-            guard m.b == 0, m.c == 0, m.a != 0, m.d != 0 else { return nil }
+            let region = containmentRegion(s)
+            guard m.b == 0, m.c == 0, m.a != 0, m.d != 0 else {
+                // (One not contained is left to the check of the result.)
+                if region == nil { continue }
+                return nil
+            }
+            // The coordinate range: the translations (parent space) that keep x and y within it.
+            let g = members[i].start
+            let x0 = g.center.x - g.width * 0.5, y0 = g.center.y - g.height * 0.5
+            let rx = ((-limit - x0) * m.a, (limit - x0) * m.a), ry = ((-limit - y0) * m.d, (limit - y0) * m.d)
+            lo = Vec2(Swift.max(lo.x, Swift.min(rx.0, rx.1)), Swift.max(lo.y, Swift.min(ry.0, ry.1)))
+            hi = Vec2(Swift.min(hi.x, Swift.max(rx.0, rx.1)), Swift.min(hi.y, Swift.max(ry.0, ry.1)))
+            guard let r = region else { continue }
             // The translations (parent space) that keep the start bounds inside, in world units.
             let b = members[i].start.parentBounds
             let tx = (r.min.x - b.min.x, r.max.x - b.max.x), ty = (r.min.y - b.min.y, r.max.y - b.max.y)

@@ -70,10 +70,11 @@ extension Engine {
             if let r = containmentRegion(interactions.active[gi].members.first.slot) {
                 next = Containment.clampTranslation(next, in: r)
             }
-            propose(next)
+            // Last, the coordinate range: the box stops at its edge, as at a wall.
+            propose(next.keptInCoordinateRange())
             return true
         }
-        if !snaps && interactions.active[gi].unconstrained {
+        if !snaps && interactions.active[gi].unconstrained && membersStayInRange(gi, movedBy: d) {
             // Nothing stops a member or changes its proposal: each is moved and committed in one
             // pass (what proposing, fitting and committing give). The interaction is read in
             // place: a copy of it alive during the pass would make the members' storage shared,
@@ -112,6 +113,22 @@ extension Engine {
             for i in 0..<rest.count where moveMember(base + i, by: d) { changed = true }
         }
         return changed
+    }
+
+    /// Whether every member of group gesture `gi` moved by world displacement `d` from its
+    /// snapshot keeps its x and y within the coordinate range (else the move is stopped at its
+    /// edge as containment stops it, `containMove`).
+    @_optimize(speed) private func membersStayInRange(_ gi: Int, movedBy d: Vec2) -> Bool {
+        func stays(_ m: Member) -> Bool {
+            var next = m.start
+            next.center = next.center + m.parentInverse.applyVector(d)
+            return next.isInCoordinateRange
+        }
+        if !stays(interactions.active[gi].members.first) { return false }
+        return interactions.active[gi].members.rest.withUnsafeBufferPointer { rest in
+            for m in rest where !stays(m) { return false }
+            return true
+        }
     }
 
     /// Member `m` of an unconstrained group move by world displacement `d`, committed (the
@@ -284,7 +301,9 @@ extension Engine {
             let proposed = interactions.proposal
             guard proposed.isValid else { return false }
             last = interactions.active[gi].members.first.slot
-            let next = constrained(proposed, gesture: gi, slot: last)
+            guard let next = admitted(constrained(proposed, gesture: gi, slot: last), gesture: gi, slot: last) else {
+                return false
+            }
             interactions.active[gi].members.first.current = next
             changed = scene.commit(last, next)
         } else {
@@ -304,19 +323,45 @@ extension Engine {
 
     /// `commitGesture` for the members of a gesture whose frame is not its member: whether any
     /// box moved and the last member's slot, or nil without a proposal for each.
+    /// A step that would give any member a geometry it may not have (GeometryLimits.swift) is
+    /// refused as a whole: nothing moves.
     @inline(never) @_optimize(speed) private func commitMembers(_ gi: Int) -> (Bool, Int32)? {
         let n = interactions.active[gi].members.count
         guard interactions.proposals.count >= n else { return nil }
+        // Each member through its constraints first, every one checked before any is committed.
+        interactions.accepted.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            guard let s = scene.slot(interactions.active[gi].members.box(i)) else {
+                interactions.accepted.append(interactions.proposals[i])
+                continue
+            }
+            let next = constrained(interactions.proposals[i], gesture: gi, member: i, slot: s)
+            guard let fit = admitted(next, gesture: gi, slot: s) else { return nil }
+            interactions.accepted.append(fit)
+        }
         var changed = false
         var last: Int32 = -1
         for i in 0..<n {
             guard let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
-            let next = constrained(interactions.proposals[i], gesture: gi, member: i, slot: s)
+            let next = interactions.accepted[i]
             interactions.active[gi].members.setCurrent(i, next)
             if scene.commit(s, next) { changed = true }
             last = s
         }
         return (changed, last)
+    }
+
+    /// `g` as slot `s` may have it in gesture `gi` (`BoxBehavior.settled`), or nil. One box's
+    /// magnify preview may pass its scale limits (its last step is clamped to them).
+    @inline(__always) private func admitted(_ g: BoxGeometry, gesture gi: Int, slot s: Int32) -> BoxGeometry? {
+        let b = scene.behavior(s)
+        if let fit = b.settled(g) { return fit }
+        if interactions.active[gi].kind == .magnify && interactions.active[gi].frameIsMember && g.isValid
+            && g.width >= b.minWidth && g.height >= b.minHeight
+        {
+            return g
+        }
+        return nil
     }
 
     /// Queues an event of the selection as a whole (box GRIP_SELECTION, no user data).

@@ -14,6 +14,9 @@ struct Interactions {
     /// written per step).
     var proposals: [BoxGeometry] = []
     var proposal = BoxGeometry(center: .zero, width: 1, height: 1)
+    /// Scratch for a group step's commit: each member's proposal through its constraints, all
+    /// checked before any is committed (reused, never shrinks).
+    var accepted: [BoxGeometry] = []
 
     /// The index of the gesture on the selection as a whole, or nil.
     @inline(__always) func groupGesture() -> Int? {

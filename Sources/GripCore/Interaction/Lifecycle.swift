@@ -205,7 +205,9 @@ extension Engine {
             let a = interactions.active[i]
             guard let s = scene.slot(a.members.first.box) else { interactions.active.remove(at: i); continue }
             let g = ResetAnimation.geometry(from: a.members.first.start, to: a.target, startTime: a.startTime, at: time)
-            if scene.commit(s, g) { changed = true }
+            // Between two geometries the box may have, up to rounding (a frame off by more stays
+            // where the last one was; the last is the home itself).
+            if let fit = scene.behavior(s).settled(g), scene.commit(s, fit) { changed = true }
             if ResetAnimation.isFinished(startTime: a.startTime, at: time) {
                 interactions.active.remove(at: i)
                 emit(.reset, slot: s)

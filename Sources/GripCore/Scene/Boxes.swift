@@ -9,11 +9,7 @@ extension Engine {
     /// is one already stored, checked then: only the geometry is checked against its minimum sizes
     /// and scales).
     @_optimize(speed) func validate(_ d: BoxDesc, behaviorChecked: Bool = false) throws(GripError) -> Int32 {
-        guard d.geometry.isValid else {
-            throw .arg(
-                "geometry must be finite, with width, height and scale > 0 and magnitudes <= \(BoxGeometry.maxMagnitude) (scale <= \(BoxGeometry.maxScale))"
-            )
-        }
+        if let p = d.geometry.rangeProblem { throw .arg(p) }
         if !behaviorChecked, let p = d.behavior.problem() { throw .arg(p) }
         if d.geometry.width < d.behavior.minWidth || d.geometry.height < d.behavior.minHeight {
             throw .arg(
@@ -191,19 +187,30 @@ extension Engine {
             let oldWorld = oldParent >= 0 ? scene.world(oldParent) : .identity
             let newWorld = newParent >= 0 ? scene.world(newParent) : .identity
             guard let inv = newWorld.inverse,
-                let g = BoxGeometry.decompose(
+                let g = BoxGeometry.decomposeUnchecked(
                     inv * oldWorld * geometry.local, width: geometry.width,
                     height: geometry.height, preferFlipX: geometry.flippedX)
             else { throw .arg("the box cannot be expressed in the new parent's coordinates") }
+            // The box keeps its place in the world, so its geometry in the new parent's space
+            // must be one it may have (else it would not describe, configure or load back).
+            if let p = d.behavior.limitProblem(g) {
+                throw .arg(
+                    "re-parenting would put the box's geometry in the new parent's coordinates outside its limits: \(p)"
+                )
+            }
             geometry = g
         }
         let old = scene.behavior(s)
         settleNudge()
         noteForStep(id)
         // The host moved the box itself: no step may put it back (a description that leaves it
-        // where it is, such as a host syncing its document, keeps its history). Inside a recorded
-        // step the step puts it back.
-        if recording == nil && (newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry)) {
+        // where it is, such as a host syncing its document, keeps its history). New size or scale
+        // limits drop it too: a step could put back a geometry they refuse. Inside a recorded
+        // step the step puts it back, limits and all.
+        if recording == nil
+            && (newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry)
+                || !old.sameLimits(d.behavior))
+        {
             dropFromHistory([id])
         }
         if newParent != oldParent {
