@@ -60,13 +60,15 @@ check "a new file is created with 0666 less the umask (umask 027: 0640)" \
            [ "$(stat -c %a "$2/over/new.json")" = 640 ]' sh "$cli" "$tmp"
 
 # A write cut short (the file size limit below the scene's size: write fails with EFBIG) leaves
-# the old file byte-identical and the directory as it was.
+# the old file byte-identical and the directory as it was. The script adds boxes so the document
+# is well past the 1 KiB limit.
+echo 'for i = 1, 40 do grip.host:box{x = i * 10.5, y = i * 3.25, width = 20, height = 20, editing = true} end' >"$tmp/grow.lua"
 mkdir "$tmp/short"
 cp "$tmp/expected.json" "$tmp/short/doc.json"
 printf 'edited\n' >>"$tmp/short/doc.json"
 cp "$tmp/short/doc.json" "$tmp/short.before"
 check "a save cut short by the file size limit fails with a message naming the path" \
-    sh -c '( ulimit -f 1; trap "" XFSZ; exec "$1" run "$2/noop.lua" --scene Tests/cli/scene.json --save "$2/short/doc.json" ) 2>"$2/err"
+    sh -c '( ulimit -f 1; trap "" XFSZ; exec "$1" run "$2/grow.lua" --scene Tests/cli/scene.json --save "$2/short/doc.json" ) 2>"$2/err"
            [ $? -eq 1 ] && grep -q "^grip: cannot write $2/short/doc.json: write: " "$2/err"' sh "$cli" "$tmp"
 check "the old file is byte-identical after the cut-short save" cmp -s "$tmp/short/doc.json" "$tmp/short.before"
 check "the cut-short save leaves no temporary file" only "$tmp/short" doc.json
