@@ -37,10 +37,7 @@ extension Engine {
         }
         if let target {
             for i in 0..<n where interactions.active[gi].members.box(i) != key {
-                let d = Arrange.alignShift(memberBounds(gi, i), to: target, edge)
-                interactions.proposals[i] = Arrange.moved(
-                    interactions.active[gi].members.start(i), by: d,
-                    parentInverse: interactions.active[gi].members.parentInverse(i))
+                proposeMove(gi, i, by: Arrange.alignShift(memberBounds(gi, i), to: target, edge))
             }
         }
         return finishArrangement(gi)
@@ -75,10 +72,7 @@ extension Engine {
         for k in starts.indices {
             let i = order[ranks[k]]
             let shift = starts[k] - sortedLo[k]
-            let d = horizontal ? Vec2(shift, 0) : Vec2(0, shift)
-            interactions.proposals[i] = Arrange.moved(
-                interactions.active[gi].members.start(i), by: d,
-                parentInverse: interactions.active[gi].members.parentInverse(i))
+            proposeMove(gi, i, by: horizontal ? Vec2(shift, 0) : Vec2(0, shift))
         }
         return finishArrangement(gi)
     }
@@ -197,6 +191,14 @@ extension Engine {
     }
 
     /// Member `i`'s axis-aligned world bounds at its snapshot.
+    /// Proposes member `i` of arrangement `gi` at its start geometry moved by world offset `d`.
+    private func proposeMove(_ gi: Int, _ i: Int, by d: Vec2) {
+        interactions.proposals[i] = Arrange.moved(
+            interactions.active[gi].members.start(i), by: d,
+            parentInverse: interactions.active[gi].members.parentInverse(i))
+    }
+
+    /// The world bounds of member `i` of arrangement `gi` at its start geometry.
     private func memberBounds(_ gi: Int, _ i: Int) -> Rect {
         let members = interactions.active[gi].members
         let g = members.start(i)
