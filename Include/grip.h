@@ -171,13 +171,26 @@ typedef struct grip_engine_info {
      * same number run inside the same call (how a script host gives them one budget). */
     uint64_t call_serial;
     size_t box_count;
-    bool busy;      /* a call on the engine is in progress: this is read from inside its callback */
-    bool has_hooks; /* grip_engine_set_hooks installed a set */
+    bool busy;              /* a call on the engine is in progress: this is read from inside its callback */
+    bool has_hooks;         /* grip_engine_set_hooks installed a set */
+    uint64_t history_bytes; /* what the undo and redo steps hold, as history_bytes_limit counts it */
+    uint64_t event_bytes;   /* what the unread events of both queues hold, with the steps they list */
 } grip_engine_info;
 /* Zero fields, struct_size set. NULL is ignored. */
 void grip_engine_info_init(grip_engine_info *info);
 /* GRIP_ERR_ARG for a dead engine, NULL out or a wrong out->struct_size. */
 grip_status grip_engine_get_info(const grip_engine *engine, grip_engine_info *out);
+/* Added in 0.3: changes the engine's max_boxes, history_limit and history_bytes_limit, read as
+ * grip_engine_desc's fields (max_boxes and history_bytes_limit 0 = default; history_limit 0 keeps
+ * no steps). Lower history limits forget the oldest undo steps at once (the newest stays whatever
+ * its size; history_limit 0 forgets the redo steps too); a max_boxes below the box count destroys
+ * nothing and refuses new boxes (grip_box_create, grip_scene_load, an undo or redo bringing boxes
+ * back) until enough are gone. Gestures in progress go on. The unread steps of the event queues
+ * are bounded by history_bytes_limit too: past it, the oldest unread COMMITTED, UNDONE and REDONE
+ * events lose their changes (grip_event_changes then fails with GRIP_ERR_LIMIT). GRIP_ERR_ARG,
+ * changing nothing, for a value out of range (grip_engine_create's ranges). */
+grip_status grip_engine_set_limits(grip_engine *engine, uint32_t max_boxes, uint32_t history_limit,
+                                   uint64_t history_bytes_limit);
 /* The host's camera, world -> screen (invertible). Pointer and magnify events arrive in screen
  * coordinates and frames come out in screen coordinates, so handle marks, hit radii, slop and
  * dashes keep their on-screen size at any zoom; box state stays in world coordinates.

@@ -167,17 +167,25 @@ void gl_set_host_call(void *ctx, uint64_t call) {
     if (c != NULL && c->magic == GL_CTX_MAGIC) c->hook_call = call;
 }
 
-bool gl_charge_memory(void *ctx, int64_t delta) {
+bool gl_charge_memory(void *ctx, int64_t delta, bool force) {
     gl_ctx *c = (gl_ctx *)ctx;
     if (c == NULL || c->magic != GL_CTX_MAGIC || !c->hosted) return true;
     if (delta < 0) {
-        size_t d = (size_t)(-delta);
+        size_t d = delta == INT64_MIN ? SIZE_MAX : (size_t)(-delta);
         c->mem_used = c->mem_used > d ? c->mem_used - d : 0;
-        return true;
+        return c->mem_used <= c->mem_limit;
     }
-    if ((size_t)delta > c->mem_limit || c->mem_used > c->mem_limit - (size_t)delta) return false;
-    c->mem_used += (size_t)delta;
-    return true;
+    size_t d = (size_t)delta;
+    bool fits = d <= c->mem_limit && c->mem_used <= c->mem_limit - d;
+    if (fits || force) c->mem_used = c->mem_used > SIZE_MAX - d ? SIZE_MAX : c->mem_used + d;
+    return fits;
+}
+
+int64_t gl_memory_free(void *ctx) {
+    gl_ctx *c = (gl_ctx *)ctx;
+    if (c == NULL || c->magic != GL_CTX_MAGIC || !c->hosted) return -1;
+    size_t left = c->mem_used < c->mem_limit ? c->mem_limit - c->mem_used : 0;
+    return left > (size_t)INT64_MAX ? INT64_MAX : (int64_t)left;
 }
 
 void gl_leave(gl_ctx *c) {

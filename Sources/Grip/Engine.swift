@@ -124,6 +124,23 @@ public func grip_engine_set_bounds(_ engine: OpaquePointer?, _ width: Double, _ 
     }
 }
 
+/// `grip_engine_set_limits`: max_boxes, history_limit and history_bytes_limit of a live engine,
+/// read as `grip_engine_desc` reads them (max_boxes and history_bytes_limit 0 = default). Lower
+/// history limits trim the history at once. GRIP_ERR_ARG, changing nothing, out of range.
+@_cdecl("grip_engine_set_limits")
+public func grip_engine_set_limits(
+    _ engine: OpaquePointer?, _ maxBoxes: UInt32, _ historyLimit: UInt32, _ historyBytesLimit: UInt64
+) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let defaults = EngineConfig()
+        try h.engine.setLimits(
+            maxBoxes: maxBoxes == 0 ? defaults.maxBoxes : Int(clamping: maxBoxes),
+            historyLimit: Int(clamping: historyLimit),
+            historyBytesLimit: historyBytesLimit == 0 ? defaults.historyBytesLimit : historyBytesLimit)
+        return GRIP_OK
+    }
+}
+
 /// `grip_engine_set_view`: the host's camera, world -> screen; finite and invertible.
 @_cdecl("grip_engine_set_view")
 public func grip_engine_set_view(_ engine: OpaquePointer?, _ m: UnsafePointer<grip_affine>?) -> grip_status {

@@ -15,6 +15,13 @@ public func grip_event_changes(
         let count = try require(count, "count")
         if capacity > 0 { _ = try require(out, "out") }
         guard let t = h.engine.polledTransaction else {
+            if h.engine.polledStepDropped {
+                count.pointee = 0
+                throw GripError(
+                    .limit,
+                    "the changes of this step were dropped while it waited unread: the unread steps held more than history_bytes_limit (\(h.engine.config.historyBytesLimit) bytes); poll events after each call"
+                )
+            }
             throw GripError(.invalidState, "the last event polled was not COMMITTED, UNDONE or REDONE")
         }
         count.pointee = t.changes.count

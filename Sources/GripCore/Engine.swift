@@ -51,6 +51,9 @@ public final class Engine {
     /// The step of the COMMITTED, UNDONE or REDONE event `pollEvent` returned last (nil after
     /// other events).
     package internal(set) var polledTransaction: Transaction? = nil
+    /// Whether the COMMITTED, UNDONE or REDONE event `pollEvent` returned last had its changes
+    /// dropped while it waited unread (`EventOutbox.pushTransaction`).
+    package internal(set) var polledStepDropped = false
     /// The undo history (History/History.swift).
     var history = History()
     /// The recorded step the host has open, if any (History/RecordedSteps.swift), and the marks
@@ -95,6 +98,23 @@ public final class Engine {
         c.width = width; c.height = height
         if let p = c.problem() { throw .arg(p) }
         config = c
+    }
+
+    /// Changes `max_boxes`, `history_limit` and `history_bytes_limit` (the ranges of
+    /// `EngineConfig.problem()`). Lower history limits forget the oldest undo steps at once
+    /// (the newest stays whatever its size; a history limit of 0 forgets the redo steps too); a
+    /// `maxBoxes` below the box count leaves every box alive and refuses new ones (creation, scene
+    /// loads, undo or redo that bring boxes back) until enough are destroyed. Gestures in progress
+    /// go on and record their step when they end. Throws, changing nothing, on a value out of range.
+    public func setLimits(maxBoxes: Int, historyLimit: Int, historyBytesLimit: UInt64) throws(GripError) {
+        var c = config
+        c.maxBoxes = maxBoxes
+        c.historyLimit = historyLimit
+        c.historyBytesLimit = historyBytesLimit
+        if let p = c.problem() { throw .arg(p) }
+        config = c
+        history.trim(limit: historyLimit, byteLimit: historyBytesLimit)
+        freeReleasedSlots()
     }
 
     /// Sets the host's camera (world -> screen); it must be finite and invertible.

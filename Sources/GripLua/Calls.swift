@@ -65,6 +65,21 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     }
     e.running += 1
     defer { e.running -= 1 }
+    // The outermost call caps (an `on` handler's calls run inside it); the engine's description
+    // reads the limits, the script's own, not lowered to its memory.
+    if e.debt > 0 && !e.accountMemory() && !freesOrReads(op) { throw e.memoryExceeded }
+    let capping = !e.capped && op != Int(GL_OP_ENGINE_DESCRIBE)
+    if capping { e.capToMemory() }
+    var failure: LuaFailure? = nil
+    do throws(LuaFailure) { try perform(op, on: e, c) } catch { failure = error }
+    if capping { e.uncap() }
+    let charged = e.accountMemory()
+    if let failure { throw failure }
+    if !charged && !freesOrReads(op) { throw e.memoryExceeded }
+}
+
+/// Does operation `op` on engine `e` (open, not locked, its nesting counted).
+private func perform(_ op: Int, on e: LuaEngine, _ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
     let box = c.pointee.box
     let L = c.pointee.L
     switch op {
@@ -79,16 +94,16 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         try e.check(grip_engine_set_snapping(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_snap_desc.self)))
     case Int(GL_OP_BOX_CREATE):
         var id: grip_box = 0
-        guard e.accountBoxes(adding: 1) else {
-            throw LuaFailure("memory limit exceeded (the boxes of engines a script makes count, 512 bytes each)")
+        guard !e.owned || e.hasRoom(for: LuaLimits.bytesPerBox) else {
+            throw LuaFailure(
+                "memory limit exceeded (the boxes of engines a script makes count \(LuaLimits.bytesPerBox) bytes each against memory_limit)"
+            )
         }
         let st = grip_box_create(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_box_desc.self), &id)
-        _ = e.accountBoxes()
         try e.check(st)
         c.pointee.rbox = id
     case Int(GL_OP_BOX_DESTROY):
         let st = grip_box_destroy(e.ptr, box)
-        _ = e.accountBoxes()
         if !(c.pointee.args.missing_ok && st == GRIP_ERR_NOT_FOUND) { try e.check(st, box: true) }
         try e.drained(L)
     case Int(GL_OP_BOX_CONFIGURE):
@@ -172,7 +187,15 @@ private func perform(_ c: UnsafeMutablePointer<gl_call>) throws(LuaFailure) {
         if !(st == GRIP_ERR_LIMIT && c.pointee.out == nil) { try e.check(st) }
         c.pointee.rcount = Int64(n)
     case Int(GL_OP_SCENE_LOAD):
+        // Reading the text takes memory of its own while the load runs: counted for its length.
+        let parse = Int64(clamping: c.pointee.in_length) &* Int64(LuaLimits.sceneParseBytesPerTextByte)
+        guard gl_charge_memory(e.ctx, parse, false) else {
+            throw LuaFailure(
+                "memory limit exceeded: reading a scene text of \(c.pointee.in_length) bytes takes up to \(LuaLimits.sceneParseBytesPerTextByte) bytes of memory_limit per byte"
+            )
+        }
         let st = grip_scene_load(e.ptr, c.pointee.in?.assumingMemoryBound(to: CChar.self), c.pointee.in_length)
+        _ = gl_charge_memory(e.ctx, -parse, true)
         try e.check(st)  // a refused load changed nothing, so there are no events to hand over
         try e.drained(L)
     case Int(GL_OP_SELECTION_STATE):
@@ -299,6 +322,7 @@ private func newEngine(_ call: gl_call) throws(LuaFailure) -> UnsafeMutableRawPo
     }
     _ = gl_count_engines(ctx, 1)
     let le = LuaEngine(ptr: p, owned: true, ctx: ctx)
+    le.readOwnLimits()
     _ = le.hook()  // a new engine has no hooks, so this cannot be refused
     return Unmanaged.passRetained(le).toOpaque()
 }
@@ -311,6 +335,9 @@ enum LuaLimits {
     /// Host memory a box of an engine a script made is counted as, against the state's
     /// memory_limit (a box with its records, index entries and frame commands is about 400 bytes).
     static let bytesPerBox = 512
+    /// Host memory a scene load may use per byte of its text while it reads it (the peak the
+    /// scene-file benchmark measures: docs/performance.md), charged for the length of the load.
+    static let sceneParseBytesPerTextByte = 3
 }
 
 extension LuaEngine {
@@ -318,22 +345,16 @@ extension LuaEngine {
     func check(_ st: grip_status, box: Bool = false) throws(LuaFailure) {
         if st == GRIP_OK || st == GRIP_DONE { return }
         if box && st == GRIP_ERR_NOT_FOUND { throw LuaFailure("box was destroyed") }
-        throw LuaFailure(String(cString: grip_engine_errmsg(ptr)))
+        let message = String(cString: grip_engine_errmsg(ptr))
+        if st == GRIP_ERR_LIMIT && capped && cappedMaxBoxes < ownLimits.maxBoxes && mentions(message, "max_boxes") {
+            throw LuaFailure(memoryMessage(message))
+        }
+        throw LuaFailure(message)
     }
 
     /// Drains the event queue; a handler's error propagates.
     func drained(_ L: UnsafeMutableRawPointer?) throws(LuaFailure) {
         if drain(L) != GL_OK { throw LuaFailure.top }
-    }
-
-    /// Brings the memory the state is charged for this engine's boxes to its box count (plus
-    /// `adding` boxes about to be made): boxes of an engine a script made count against the
-    /// state's memory_limit. False, charging nothing, when they would not fit.
-    func accountBoxes(adding: Int = 0) -> Bool {
-        let want = owned && !closed ? ((info?.box_count ?? 0) + adding) * LuaLimits.bytesPerBox : 0
-        guard gl_charge_memory(ctx, Int64(want - boxBytes)) else { return false }
-        boxBytes = want
-        return true
     }
 
     /// The engine's time (of its last dispatch).
@@ -355,4 +376,16 @@ extension LuaEngine {
         if custom == isCustom { return }
         try check(grip_box_set_indicator(ptr, box, custom ? GRIP_INDICATOR_CUSTOM : GRIP_INDICATOR_CIRCLE), box: true)
     }
+}
+
+/// Whether `text` contains `word` (bytes compared; Embedded Swift has no substring search).
+func mentions(_ text: String, _ word: String) -> Bool {
+    let t = Array(text.utf8), w = Array(word.utf8)
+    guard !w.isEmpty, t.count >= w.count else { return w.isEmpty }
+    for start in 0...(t.count - w.count) where t[start] == w[0] {
+        var k = 1
+        while k < w.count && t[start + k] == w[k] { k += 1 }
+        if k == w.count { return true }
+    }
+    return false
 }

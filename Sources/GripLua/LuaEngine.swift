@@ -23,8 +23,18 @@ final class LuaEngine {
     /// CLuaShim is turning the frame's arrays into tables (`GL_OP_FRAME_LOCK` until
     /// `GL_OP_FRAME_UNLOCK`): nothing may touch the engine meanwhile.
     var frameLocked = false
-    /// Bytes of the state's memory_limit its boxes are counted as (`accountBoxes`).
-    var boxBytes = 0
+    /// Bytes of the state's memory_limit this engine is charged for (`accountMemory`), and the
+    /// bytes it holds beyond them that memory_limit had no room for.
+    var chargedBytes = 0
+    var debt = 0
+    /// The bytes the events in `pending` hold (`PendingEvent.bytes`).
+    private(set) var pendingBytes = 0
+    /// The limits of an engine the script made, as it asked for them: `capToMemory` lowers them
+    /// for the length of one call, `uncap` puts them back.
+    var ownLimits = (maxBoxes: UInt32(0), history: UInt32(0), historyBytes: UInt64(0))
+    /// Whether `capToMemory` lowered the limits for the call in progress, and the max_boxes it set.
+    var capped = false
+    var cappedMaxBoxes: UInt32 = 0
     /// Calls on this engine in progress (an `on` handler may run inside one).
     var running = 0
     /// Events taken from the engine's queue, waiting for `e:events()` (oldest first).
@@ -37,6 +47,11 @@ final class LuaEngine {
         var message: String
         /// COMMITTED, UNDONE, REDONE: the step's boxes (what `ev.changes` shows).
         var changes: [grip_change] = []
+
+        /// The host memory it holds, as the state's memory_limit counts it.
+        var bytes: Int {
+            MemoryLayout<PendingEvent>.stride + changes.count * MemoryLayout<grip_change>.stride + message.utf8.count
+        }
     }
 
     /// The changes of the event handed to Lua last (`GL_OP_EVENT_CHANGES` reads them).
@@ -66,7 +81,7 @@ final class LuaEngine {
             grip_engine_destroy(ptr)
             _ = gl_count_engines(ctx, -1)
         }
-        _ = gl_charge_memory(ctx, -Int64(boxBytes))
+        _ = gl_charge_memory(ctx, -Int64(chargedBytes), true)
         changesBuffer.deallocate()
     }
 
@@ -94,8 +109,7 @@ final class LuaEngine {
         grip_engine_destroy(ptr)
         _ = gl_count_engines(ctx, -1)
         closed = true
-        _ = gl_charge_memory(ctx, -Int64(boxBytes))
-        boxBytes = 0
+        accountMemory()
     }
 
     // MARK: events
@@ -124,12 +138,18 @@ final class LuaEngine {
                     _ = changes.withUnsafeMutableBufferPointer { grip_event_changes(ptr, $0.baseAddress, n, &m) }
                 }
             }
-            if pending.count - pendingHead >= LuaEngine.pendingCapacity { pendingHead += 1 }
+            if pending.count - pendingHead >= LuaEngine.pendingCapacity {
+                pendingBytes -= pending[pendingHead].bytes
+                pending[pendingHead] = PendingEvent(event: grip_event(), message: "")
+                pendingHead += 1
+            }
             if pendingHead > 1024 && pendingHead * 2 > pending.count {
                 pending.removeFirst(pendingHead)
                 pendingHead = 0
             }
-            pending.append(PendingEvent(event: ev, message: message, changes: changes))
+            let p = PendingEvent(event: ev, message: message, changes: changes)
+            pendingBytes += p.bytes
+            pending.append(p)
             if failed != GL_OK { continue }
             currentChanges = changes
             failed = message.withCString { gl_fire_event(L, key, &ev, $0) }
@@ -142,10 +162,13 @@ final class LuaEngine {
         guard pendingHead < pending.count else { return nil }
         let e = pending[pendingHead]
         currentChanges = e.changes
+        pendingBytes -= e.bytes
+        pending[pendingHead] = PendingEvent(event: grip_event(), message: "")
         pendingHead += 1
         if pendingHead == pending.count {
             pending.removeAll(keepingCapacity: true)
             pendingHead = 0
+            pendingBytes = 0
         }
         return e
     }

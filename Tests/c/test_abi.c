@@ -22,6 +22,7 @@ int main(void) {
     check_suite("suite_fixes", suite_fixes);
     check_suite("suite_history", suite_history);
     check_suite("suite_recorded", suite_recorded);
+    check_suite("suite_limits", suite_limits);
     check_suite("suite_scene", suite_scene);
     check_suite("suite_scene_text", suite_scene_text);
     check_suite("suite_hitches", suite_hitches);

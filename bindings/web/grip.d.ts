@@ -489,4 +489,8 @@ export interface EngineInfo {
     busy?: boolean;
     /** grip_engine_set_hooks installed a set. */
     hasHooks?: boolean;
+    /** what the undo and redo steps hold, as history_bytes_limit counts it. */
+    historyBytes?: bigint;
+    /** what the unread events of both queues hold, with the steps they list. */
+    eventBytes?: bigint;
 }

@@ -225,9 +225,15 @@ bool gl_state_running(const void *ctx);
  * entry's budget. Returns false (and trips the limit) when the budget is exhausted. */
 bool gl_charge(void *ctx, uint64_t units);
 
-/* Adds delta bytes of host memory a state's scripts hold (their engines' boxes) to its
- * memory_limit account. A growth past the limit is refused (false) and not added. */
-bool gl_charge_memory(void *ctx, int64_t delta);
+/* Adds delta bytes of host memory a state's scripts hold (their engines' boxes, histories and
+ * unread events, a scene load's parse) to its memory_limit account. A growth past the limit is
+ * refused (false) and not added, unless `force`: then it is added all the same (the memory is
+ * already held; the state's own allocations fail until enough is given back) and false says it
+ * went past. */
+bool gl_charge_memory(void *ctx, int64_t delta, bool force);
+/* The bytes of memory_limit not yet used (0 when past it); -1 for a state without limits (not
+ * hosted: the stock interpreter's `require "grip"`). */
+int64_t gl_memory_free(void *ctx);
 
 /* The host call that runs the next hook (a serial that changes with every call from the host):
  * the hooks of one host call share one instruction budget. */

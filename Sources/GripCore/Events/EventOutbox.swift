@@ -1,3 +1,12 @@
+/// What a polled COMMITTED, UNDONE or REDONE event lists.
+enum PolledStep {
+    /// The event lists no step.
+    case absent
+    /// Its changes were dropped while it waited unread (the unread steps held too many bytes).
+    case dropped
+    case step(Transaction)
+}
+
 /// The events waiting for the host, and the messages of the SCRIPT_ERROR events among them.
 struct EventOutbox {
     var queue = EventQueue()
@@ -6,10 +15,18 @@ struct EventOutbox {
     private var scriptMessageCounter: UInt32 = 0
     static let scriptMessageSlots = 256
     /// The steps of queued COMMITTED, UNDONE and REDONE events, oldest first, keyed by
-    /// `Event.transactionID` (those events are never dropped, so the two stay in step).
-    private var transactions: [(id: UInt32, step: Transaction)] = []
+    /// `Event.transactionID` (those events are never dropped, so the two stay in step). A step
+    /// is nil once `pushTransaction` dropped its changes to keep the unread steps within bounds.
+    private var transactions: [(id: UInt32, step: Transaction?)] = []
     private var transactionsHead = 0
     private var transactionCounter: UInt32 = 0
+    /// The bytes the steps of `transactions` hold (`History.bytes(of:)` summed).
+    private var transactionBytes: UInt64 = 0
+
+    /// The bytes the waiting events and the steps they list hold.
+    var bytes: UInt64 {
+        UInt64(queue.count) * UInt64(MemoryLayout<Event>.stride) + transactionBytes
+    }
     /// Queues `e`.
     @inline(__always) mutating func push(_ e: Event) { queue.push(e) }
 
@@ -28,27 +45,41 @@ struct EventOutbox {
         queue.push(e)
     }
 
-    /// Queues step event `e` (COMMITTED, UNDONE or REDONE) with the step it lists.
-    mutating func pushTransaction(_ e: Event, _ step: Transaction) {
+    /// Queues step event `e` (COMMITTED, UNDONE or REDONE) with the step it lists. When the
+    /// unread steps then hold more than `byteLimit` bytes, the oldest of them lose their changes
+    /// (their events stay queued; `takeTransaction` reports them dropped), the newest never.
+    mutating func pushTransaction(_ e: Event, _ step: Transaction, byteLimit: UInt64) {
         var e = e
         transactionCounter &+= 1
         if transactionCounter == 0 { transactionCounter = 1 }
         e.transactionID = transactionCounter
         transactions.append((transactionCounter, step))
+        transactionBytes += History.bytes(of: step)
+        var k = transactionsHead
+        while transactionBytes > byteLimit && k < transactions.count - 1 {
+            if let old = transactions[k].step {
+                transactionBytes -= History.bytes(of: old)
+                transactions[k].step = nil
+            }
+            k += 1
+        }
         queue.push(e)
     }
 
-    /// The step of polled event `e`, removed with any older ones.
-    mutating func takeTransaction(of e: Event) -> Transaction? {
-        var found: Transaction? = nil
-        while transactionsHead < transactions.count && found == nil {
+    /// The step of polled event `e`, removed with any older ones: `.dropped` when its changes
+    /// were dropped unread, `.absent` when `e` lists no step.
+    mutating func takeTransaction(of e: Event) -> PolledStep {
+        var found = PolledStep.absent
+        while transactionsHead < transactions.count, case .absent = found {
             let t = transactions[transactionsHead]
             transactionsHead += 1
-            if t.id == e.transactionID { found = t.step }
+            if let step = t.step { transactionBytes -= History.bytes(of: step) }
+            if t.id == e.transactionID { found = t.step.map { .step($0) } ?? .dropped }
         }
         if transactionsHead == transactions.count {
             transactions.removeAll(keepingCapacity: true)
             transactionsHead = 0
+            transactionBytes = 0
         }
         return found
     }
@@ -97,8 +128,8 @@ extension Engine {
         let box = t.eventBox
         if box != .selection, let s = scene.slot(box) { userData = scene.slots[Int(s)].userData }
         let e = Event(kind: kind, gesture: t.gesture, box: box, userData: userData, time: time)
-        outbox.pushTransaction(e, t)
-        if capturing { guestOutbox.pushTransaction(e, t) }
+        outbox.pushTransaction(e, t, byteLimit: config.historyBytesLimit)
+        if capturing { guestOutbox.pushTransaction(e, t, byteLimit: config.historyBytesLimit) }
     }
 
     /// Removes and returns the oldest event of the host's queue (or, with `guest`, of the guest's),
@@ -107,16 +138,23 @@ extension Engine {
     /// event).
     @_optimize(speed) public func pollEvent(guest: Bool = false) -> Event? {
         if polledTransaction != nil { polledTransaction = nil }
-        if guest { return Engine.poll(&guestOutbox, &polledMessage, &polledTransaction) }
-        return Engine.poll(&outbox, &polledMessage, &polledTransaction)
+        polledStepDropped = false
+        if guest { return Engine.poll(&guestOutbox, &polledMessage, &polledTransaction, &polledStepDropped) }
+        return Engine.poll(&outbox, &polledMessage, &polledTransaction, &polledStepDropped)
     }
 
     @inline(__always) private static func poll(
-        _ box: inout EventOutbox, _ message: inout String?, _ step: inout Transaction?
+        _ box: inout EventOutbox, _ message: inout String?, _ step: inout Transaction?, _ dropped: inout Bool
     ) -> Event? {
         guard let e = box.queue.pop() else { return nil }
         message = e.messageID != 0 ? box.message(e.messageID) : nil
-        if e.transactionID != 0 { step = box.takeTransaction(of: e) }
+        if e.transactionID != 0 {
+            switch box.takeTransaction(of: e) {
+            case .step(let t): step = t
+            case .dropped: dropped = true
+            case .absent: break
+            }
+        }
         return e
     }
 }

@@ -38,13 +38,28 @@ struct History {
         undo.append(t)
         count(t, 1)
         bytes += Self.bytes(of: t)
+        trim(limit: limit, byteLimit: byteLimit)
+        if t.mergeKey != 0 { lastRecordedSerial = serial }
+    }
+
+    /// Forgets the oldest undo steps until at most `limit` remain and they hold no more than
+    /// `byteLimit` bytes, keeping the newest whatever its size (`limit` 0 forgets them all);
+    /// then, with `limit` 0, the redo steps too. Redo steps otherwise stay: they go with the next
+    /// new step.
+    mutating func trim(limit: Int, byteLimit: UInt64) {
+        if limit <= 0 {
+            if !undo.isEmpty || !redo.isEmpty { clear() }
+            return
+        }
         var oldest = 0
         while oldest < undo.count - 1 && (undo.count - oldest > limit || bytes > byteLimit) {
             forget(undo[oldest])
             oldest += 1
         }
-        undo.removeFirst(oldest)
-        if t.mergeKey != 0 { lastRecordedSerial = serial }
+        if oldest > 0 {
+            serial &+= 1
+            undo.removeFirst(oldest)
+        }
     }
 
     /// Merges recorded step `t` into the newest step when that one is a recorded step with the
