@@ -129,6 +129,18 @@ class engine {
 
     // ---- Engine
     void set_bounds(double width, double height) { check(grip_engine_set_bounds(e_, width, height)); }
+    // max_boxes, history_limit and history_bytes_limit of the live engine (0 for max_boxes and the
+    // byte limit: the defaults); lower history limits trim the history at once.
+    void set_limits(uint32_t max_boxes, uint32_t history_limit, uint64_t history_bytes_limit) {
+        check(grip_engine_set_limits(e_, max_boxes, history_limit, history_bytes_limit));
+    }
+    // What the engine is doing and holding now (time, box count, history and unread event bytes).
+    grip_engine_info info() const {
+        grip_engine_info i;
+        grip_engine_info_init(&i);
+        check(grip_engine_get_info(e_, &i));
+        return i;
+    }
     // The camera, world -> screen (must be invertible).
     void set_view(const grip_affine &world_to_screen) { check(grip_engine_set_view(e_, &world_to_screen)); }
     grip_vec2 screen_to_world(grip_vec2 screen) {

@@ -99,14 +99,14 @@ extension LuaEngine {
 /// read, or give memory back.
 func freesOrReads(_ op: Int) -> Bool {
     switch op {
-        case Int(GL_OP_EVENT_NEXT), Int(GL_OP_EVENT_CHANGES), Int(GL_OP_HISTORY_CLEAR), Int(GL_OP_BOX_DESTROY),
-            Int(GL_OP_ENGINE_DESCRIBE), Int(GL_OP_BOX_DESCRIBE), Int(GL_OP_BOX_STATE), Int(GL_OP_BOX_EXISTS),
-            Int(GL_OP_BOXES), Int(GL_OP_QUERY), Int(GL_OP_SELECTION), Int(GL_OP_SELECTION_STATE), Int(GL_OP_HIT),
-            Int(GL_OP_SCREEN_TO_WORLD), Int(GL_OP_WORLD_TO_SCREEN), Int(GL_OP_HISTORY_DEPTH),
-            Int(GL_OP_HISTORY_RECORDING), Int(GL_OP_ENGINE_TIME), Int(GL_OP_GET_VIEW), Int(GL_OP_CANCEL_POINTERS),
-            Int(GL_OP_SCENE_SAVE):
-            return true
-        default:
-            return false
+    case Int(GL_OP_EVENT_NEXT), Int(GL_OP_EVENT_CHANGES), Int(GL_OP_HISTORY_CLEAR), Int(GL_OP_BOX_DESTROY),
+        Int(GL_OP_ENGINE_DESCRIBE), Int(GL_OP_BOX_DESCRIBE), Int(GL_OP_BOX_STATE), Int(GL_OP_BOX_EXISTS),
+        Int(GL_OP_BOXES), Int(GL_OP_QUERY), Int(GL_OP_SELECTION), Int(GL_OP_SELECTION_STATE), Int(GL_OP_HIT),
+        Int(GL_OP_SCREEN_TO_WORLD), Int(GL_OP_WORLD_TO_SCREEN), Int(GL_OP_HISTORY_DEPTH),
+        Int(GL_OP_HISTORY_RECORDING), Int(GL_OP_ENGINE_TIME), Int(GL_OP_GET_VIEW), Int(GL_OP_CANCEL_POINTERS),
+        Int(GL_OP_SCENE_SAVE):
+        return true
+    default:
+        return false
     }
 }

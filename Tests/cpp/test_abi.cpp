@@ -236,6 +236,20 @@ void whole_api() {
     ed.selection = GRIP_SELECTION_POINTER;
     grip::engine e(ed);
     e.set_bounds(1000, 800);
+    e.set_limits(2, 50, 0);
+    grip_engine_desc limits = grip::engine_desc(1, 1);
+    CHECK_STATUS(grip_engine_describe(e.get(), &limits), GRIP_OK);
+    CHECK_INT(limits.max_boxes, 2u);
+    CHECK_INT(limits.history_limit, 50u);
+    CHECK_INT(e.info().history_bytes, 0u);
+    bool refused = false;
+    try {
+        e.set_limits(2, 2000000, 0);
+    } catch (const grip::error &err) {
+        refused = err.status() == GRIP_ERR_ARG && std::strstr(err.what(), "history_limit") != nullptr;
+    }
+    CHECK(refused);
+    e.set_limits(0, 100, 0);
 
     // describe + configure
     grip_box a = e.add(box_desc(100, 100, 200, 100, false));
