@@ -8,8 +8,8 @@ extension EngineConfig {
         self.init()
         width = d.width
         height = d.height
-        if d.max_boxes != 0 { maxBoxes = Int(clamping: d.max_boxes) }
-        if d.max_pointers != 0 { maxPointers = Int(clamping: d.max_pointers) }
+        if d.max_boxes != 0 { maxBoxes = Int(exactly: d.max_boxes) ?? -1 }
+        if d.max_pointers != 0 { maxPointers = Int(exactly: d.max_pointers) ?? -1 }
         touchSlop = d.touch_slop
         doubleTapInterval = d.double_tap_interval
         handleHitRadius = d.handle_hit_radius
@@ -25,7 +25,7 @@ extension EngineConfig {
             throw GripError(.invalidArgument, "grip_engine_desc.group_resize \(d.group_resize.rawValue) is not a grip_group_resize")
         }
         self.groupResize = groupResize
-        historyLimit = Int(clamping: d.history_limit)
+        historyLimit = Int(exactly: d.history_limit) ?? -1
         nudgeStep = d.nudge_step
         nudgeStepLarge = d.nudge_step_large
         rotateHandleOffset = d.rotate_handle_offset

@@ -133,9 +133,10 @@ public func grip_engine_set_limits(
 ) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         let defaults = EngineConfig()
+        // A count a 32-bit Int cannot hold reads as -1, which every range refuses (as on 64 bits).
         try h.engine.setLimits(
-            maxBoxes: maxBoxes == 0 ? defaults.maxBoxes : Int(clamping: maxBoxes),
-            historyLimit: Int(clamping: historyLimit),
+            maxBoxes: maxBoxes == 0 ? defaults.maxBoxes : Int(exactly: maxBoxes) ?? -1,
+            historyLimit: Int(exactly: historyLimit) ?? -1,
             historyBytesLimit: historyBytesLimit == 0 ? defaults.historyBytesLimit : historyBytesLimit)
         return GRIP_OK
     }

@@ -70,6 +70,16 @@ static void test_ranges(void) {
     CHECK(strcmp(grip_engine_errmsg(e), "") == 0);
     CHECK_STATUS(grip_engine_set_limits(NULL, 0, 3, 0), GRIP_ERR_ARG);
     grip_engine_destroy(e);
+    /* 2^31 boxes or steps is out of range on 32-bit targets too (not read as their Int's maximum) */
+    grip_engine_desc_init(&d);
+    d.max_boxes = 0x80000000u;
+    e = NULL;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_ERR_ARG);
+    CHECK(e == NULL);
+    grip_engine_desc_init(&d);
+    d.history_limit = 0x80000000u;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_ERR_ARG);
+    CHECK(strstr(grip_engine_errmsg(NULL), "history_limit") != NULL);
 }
 
 static void test_history_trim(void) {
