@@ -185,6 +185,10 @@ static bool read_exact(const char *text, size_t length, double *value) {
         }
         k += minus ? e : -e;
     }
+    return gs_decimal_value(digits, k, negative, value);
+}
+
+bool gs_decimal_value(uint64_t digits, int k, bool negative, double *value) {
     double v;
     if (digits == 0) v = 0;
     else if (digits <= 1ull << 53 && k >= -22 && k <= 22) {

@@ -22,6 +22,22 @@ public func gs_box_create(
     }
 }
 
+/// The checks `gs_box_create` would make of `desc` (its centre `center`, or NULL) at nesting
+/// depth `depth` (0: top level) under an existing parent, creating nothing: GRIP_OK, or the
+/// status and message (the engine's last error) that creating it would give.
+@_cdecl("gs_box_check")
+public func gs_box_check(
+    _ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
+    _ center: UnsafePointer<grip_vec2>?, _ depth: UInt32
+) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        var d = try BoxDesc(try require(desc, "desc").pointee)
+        if let center { d.geometry.center = Vec2(center.pointee) }
+        try h.engine.checkBox(d, depth: Int(depth))
+        return GRIP_OK
+    }
+}
+
 /// Destroys every box of the engine in one pass (a scene load replacing them): as
 /// grip_box_destroy of each, but linear in the boxes however many are editing, selected or in the
 /// history. GRIP_ERR_ARG for a bad engine.
