@@ -109,6 +109,10 @@ static u128 times_pow10(uint64_t x, int k) {
     return (u128)x * pow10_u64[19] * pow10_u64[k - 19];
 }
 
+/* floor(n * BY_5_POW_9 / 2^75) is floor(n / 5^9) for every n below 2^54: the constant exceeds
+ * 2^75 / 5^9 by e < 5^9, which adds n * e / 2^75 < 1 / 5^9 to the quotient. */
+#define BY_5_POW_9 ((uint64_t)((((u128)1 << 75) / 1953125) + 1))
+
 /* n / 10 by the multiplication a compiler uses when optimising for speed. */
 static uint32_t tenth32(uint32_t n) { return (uint32_t)((uint64_t)n * 0xCCCCCCCDu >> 35); }
 static uint64_t tenth(uint64_t n) { return (uint64_t)(((u128)n * 0xCCCCCCCCCCCCCCCDull) >> 64) >> 3; }
@@ -244,7 +248,7 @@ static bool shortest(double v, uint64_t *digits, int *k) {
     /* x, v's decimal exponent, is floor(log10 2^(field - 1023)) or one more: 17 significant
      * digits, always enough, are at most 17 - x places. */
     int x = ((p.field - 1023) * 78913) >> 18, high = 17 - x;
-    uint64_t first, last;
+    uint64_t first = 0, last = 0;
     if (high > 21) {
         high = 21;
         if (!digits_at(&w, high, &first, &last)) return false;
@@ -275,13 +279,14 @@ static bool shortest(double v, uint64_t *digits, int *k) {
 
 /* Writes digits * 10^-k as %.Pg would with P = max(15, the digit count): plain notation for a
  * decimal exponent in [-4, P), otherwise d.ddde+XX. */
-static void put_decimal(char *buf, bool negative, uint64_t digits, int k) {
+static size_t put_decimal(char *buf, bool negative, uint64_t digits, int k) {
     char d[20];
     int n = 0;
     while (digits == tenth(digits) * 10) digits = tenth(digits), k--; /* (a whole number's zeros) */
     /* The digits from the last, in two halves below 10^9 (the numbers are below 10^17) worked
      * on side by side. */
-    uint32_t low = (uint32_t)(digits % 1000000000u), high = (uint32_t)(digits / 1000000000u);
+    uint64_t billions = (uint64_t)(((u128)(digits >> 9) * BY_5_POW_9) >> 75); /* digits / 10^9 */
+    uint32_t low = (uint32_t)(digits - billions * 1000000000u), high = (uint32_t)billions;
     if (high) {
         char upper[9];
         int m = 0;
@@ -331,6 +336,7 @@ static void put_decimal(char *buf, bool negative, uint64_t digits, int k) {
         }
     }
     *o = 0;
+    return (size_t)(o - buf);
 }
 
 /* The decimal of `count` significant digits nearest v, or one unit of its last digit above or
@@ -364,22 +370,16 @@ static bool digits_that_read_back(double v, int count, uint64_t *digits, int *k)
  * (from 1 digit up for subnormals, with fewer bits). The candidates of a count are the nearest
  * decimal and its two neighbours: where v is a power of two the double below is half as far
  * as the one above, and the nearest may miss where the one above reads back. */
-void gs_format_number(char *buf, size_t size, double v) {
+size_t gs_format_number(char *buf, size_t size, double v) {
     if (v == 0 || size < 32) {
         snprintf(buf, size, "%s", v == 0 && signbit(v) ? "-0.0" : "0");
-        return;
+        return strlen(buf);
     }
     uint64_t digits;
     int k;
-    if (shortest(fabs(v), &digits, &k)) {
-        put_decimal(buf, v < 0, digits, k);
-        return;
-    }
-    for (int count = fabs(v) < DBL_MIN ? 1 : 15; count <= 17; count++) {
-        if (digits_that_read_back(fabs(v), count, &digits, &k)) {
-            put_decimal(buf, v < 0, digits, k);
-            return;
-        }
-    }
+    if (shortest(fabs(v), &digits, &k)) return put_decimal(buf, v < 0, digits, k);
+    for (int count = fabs(v) < DBL_MIN ? 1 : 15; count <= 17; count++)
+        if (digits_that_read_back(fabs(v), count, &digits, &k)) return put_decimal(buf, v < 0, digits, k);
     snprintf(buf, size, "%.17g", v); /* (never: 17 digits always read back) */
+    return strlen(buf);
 }

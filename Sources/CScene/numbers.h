@@ -23,7 +23,8 @@ bool gs_read_number(const char *text, size_t length, double *value);
 bool gs_decimal_value(uint64_t digits, int k, bool negative, double *value);
 
 /* The shortest decimal that reads back to v (finite) exactly, NUL-terminated, into buf of at
- * least 32 bytes (inside gs_with_c_numbers). Integral text gets no ".0" except -0. */
-void gs_format_number(char *buf, size_t size, double v);
+ * least 32 bytes (inside gs_with_c_numbers); returns its length. Integral text gets no ".0"
+ * except -0. */
+size_t gs_format_number(char *buf, size_t size, double v);
 
 #endif

@@ -69,10 +69,8 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
     }
     if ((st = grip_boxes_list(engine, ids, n, &n)) != GRIP_OK) goto done;
     for (size_t i = 0; i < n; i++) {
-        grip_box_state state;
-        grip_box_desc_init(&descs[i]);
-        if ((st = grip_box_describe(engine, ids[i], &descs[i])) != GRIP_OK) goto done;
-        if ((st = grip_box_state_get(engine, ids[i], &state)) != GRIP_OK) goto done;
+        grip_vec2 center;
+        if ((st = gs_box_describe(engine, ids[i], &descs[i], &center)) != GRIP_OK) goto done;
         /* A magnify preview may take one box past its scale limits until the gesture ends (which
          * clamps it): the file gets the nearer limit, so that it loads (a box loads at rest). */
         if (descs[i].scale > descs[i].max_scale) descs[i].scale = descs[i].max_scale;
@@ -81,8 +79,8 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
         /* The list has parents before their children. */
         entries[i].parent = descs[i].parent != GRIP_NO_BOX && map.keys[p] ? (int64_t)map.values[p] : -1;
         entries[i].has_center = true;
-        entries[i].center_x = state.center.x;
-        entries[i].center_y = state.center.y;
+        entries[i].center_x = center.x;
+        entries[i].center_y = center.y;
         entries[i].offset = 0;
         p = map_slot(&map, ids[i]);
         map.keys[p] = ids[i];

@@ -40,8 +40,7 @@ static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
 
 static void put_number(text *t, double v) {
     char buf[40];
-    gs_format_number(buf, sizeof buf, v);
-    puts_(t, buf);
+    put(t, buf, gs_format_number(buf, sizeof buf, v));
 }
 
 static void put_u64(text *t, uint64_t v) {
