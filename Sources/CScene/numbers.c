@@ -249,23 +249,23 @@ static bool shortest(double v, uint64_t *digits, int *k) {
      * digits, always enough, are at most 17 - x places. */
     int x = ((p.field - 1023) * 78913) >> 18, high = 17 - x;
     uint64_t first = 0, last = 0;
-    if (high > 21) {
-        high = 21;
-        if (!digits_at(&w, high, &first, &last)) return false;
-    } else if (high < 0) high = 0;
-    /* The fewest places with an integer in the interval (once some number of places has one,
-     * every larger number does): most doubles need 16 or 17 digits, so 14 is tried first. */
-    int low = high - 3 < 0 ? 0 : high - 3;
-    uint64_t f, l;
-    if (digits_at(&w, low, &f, &l)) high = low, low = 0;
-    else low++;
-    while (low < high) {
-        int mid = (low + high) / 2;
-        if (digits_at(&w, mid, &f, &l)) high = mid;
-        else low = mid + 1;
+    if (high > 21) high = 21;
+    if (high < 0) high = 0;
+    if (!digits_at(&w, high, &first, &last)) return false; /* (only below about 1e-5) */
+    /* With one place fewer, the integers j in the interval are those with 10 j in [first, last]:
+     * ceil(first / 10) to floor(last / 10). Places go while one is left. */
+    for (;;) {
+        uint64_t up = tenth(first + 9), down = tenth(last);
+        if (up > down) break;
+        first = up, last = down, high--;
     }
-    digits_at(&w, high, &first, &last);
-    /* v itself at that scale, rounded half to even, kept inside the interval. */
+    /* v itself at that scale, rounded half to even, kept inside the interval (from no places
+     * down, the interval is narrower than 1: first is the one integer). */
+    if (high <= 0 || first == last) {
+        *digits = first;
+        *k = high;
+        return true;
+    }
     u128 exact = times_pow10(4 * p.m, high);
     uint64_t d = (uint64_t)shift_right(exact, w.shift);
     u128 rest = exact - shift_left(d, w.shift), half = shift_left(1, w.shift - 1);
@@ -280,43 +280,33 @@ static bool shortest(double v, uint64_t *digits, int *k) {
 /* Writes digits * 10^-k as %.Pg would with P = max(15, the digit count): plain notation for a
  * decimal exponent in [-4, P), otherwise d.ddde+XX. */
 static size_t put_decimal(char *buf, bool negative, uint64_t digits, int k) {
-    char d[20];
-    int n = 0;
     while (digits == tenth(digits) * 10) digits = tenth(digits), k--; /* (a whole number's zeros) */
-    /* The digits from the last, in two halves below 10^9 (the numbers are below 10^17) worked
-     * on side by side. */
+    /* The digits, written from the last into f's end: the low nine (below 10^17, the numbers
+     * split in two halves below 10^9), then the rest. */
+    char f[20];
+    char *d = f + sizeof f;
     uint64_t billions = (uint64_t)(((u128)(digits >> 9) * BY_5_POW_9) >> 75); /* digits / 10^9 */
     uint32_t low = (uint32_t)(digits - billions * 1000000000u), high = (uint32_t)billions;
     if (high) {
-        char upper[9];
-        int m = 0;
-        for (; n < 9; n++) {
+        for (int i = 0; i < 9; i++) {
             uint32_t t = tenth32(low);
-            d[n] = (char)('0' + (low - t * 10));
-            low = t;
-            if (high) {
-                uint32_t u = tenth32(high);
-                upper[m++] = (char)('0' + (high - u * 10));
-                high = u;
-            }
-        }
-        for (int i = 0; i < m; i++) d[n++] = upper[i];
-    } else {
-        for (; low; n++) {
-            uint32_t t = tenth32(low);
-            d[n] = (char)('0' + (low - t * 10));
+            *--d = (char)('0' + (low - t * 10));
             low = t;
         }
+        low = high;
     }
-    /* d holds the digits from the last; the first digit's decimal exponent: */
+    for (; low; low = tenth32(low)) *--d = (char)('0' + (low - tenth32(low) * 10));
+    int n = (int)(f + sizeof f - d);
+    /* The first digit's decimal exponent: */
     int x = n - 1 - k, precision = n > 15 ? n : 15;
     char *o = buf;
     if (negative) *o++ = '-';
     if (x < -4 || x >= precision) {
-        *o++ = d[n - 1];
+        *o++ = d[0];
         if (n > 1) {
             *o++ = '.';
-            for (int i = n - 2; i >= 0; i--) *o++ = d[i];
+            memcpy(o, d + 1, (size_t)(n - 1));
+            o += n - 1;
         }
         *o++ = 'e';
         *o++ = x < 0 ? '-' : '+';
@@ -328,12 +318,18 @@ static size_t put_decimal(char *buf, bool negative, uint64_t digits, int k) {
         *o++ = '0';
         *o++ = '.';
         for (int i = -1; i > x; i--) *o++ = '0';
-        for (int i = n - 1; i >= 0; i--) *o++ = d[i];
-    } else {
-        for (int i = n - 1, at = 0; i >= 0 || at <= x; at++, i--) {
-            if (at == x + 1 && i >= 0) *o++ = '.';
-            *o++ = i >= 0 ? d[i] : '0';
-        }
+        memcpy(o, d, (size_t)n);
+        o += n;
+    } else if (n <= x + 1) { /* whole: the digits, then zeros up to the point */
+        memcpy(o, d, (size_t)n);
+        o += n;
+        for (int i = n; i <= x; i++) *o++ = '0';
+    } else { /* the point inside the digits */
+        memcpy(o, d, (size_t)(x + 1));
+        o += x + 1;
+        *o++ = '.';
+        memcpy(o, d + x + 1, (size_t)(n - x - 1));
+        o += n - x - 1;
     }
     *o = 0;
     return (size_t)(o - buf);
@@ -382,4 +378,18 @@ size_t gs_format_number(char *buf, size_t size, double v) {
         if (digits_that_read_back(fabs(v), count, &digits, &k)) return put_decimal(buf, v < 0, digits, k);
     snprintf(buf, size, "%.17g", v); /* (never: 17 digits always read back) */
     return strlen(buf);
+}
+
+size_t gs_format_u64(char *buf, uint64_t v) {
+    char f[20];
+    char *d = f + sizeof f;
+    do {
+        uint64_t t = tenth(v);
+        *--d = (char)('0' + (v - t * 10));
+        v = t;
+    } while (v);
+    size_t n = (size_t)(f + sizeof f - d);
+    memcpy(buf, d, n);
+    buf[n] = 0;
+    return n;
 }

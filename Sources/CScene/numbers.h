@@ -27,4 +27,7 @@ bool gs_decimal_value(uint64_t digits, int k, bool negative, double *value);
  * except -0. */
 size_t gs_format_number(char *buf, size_t size, double v);
 
+/* v's decimal digits, NUL-terminated, into buf of at least 21 bytes; returns their count. */
+size_t gs_format_u64(char *buf, uint64_t v);
+
 #endif

@@ -7,7 +7,8 @@
  * of %.15g, %.16g, %.17g that reads back is as short, the texts are equal. The reader must give
  * strtod's double for every JSON number. Random doubles of every exponent, random doubles of
  * scene-like sizes, and the edges (subnormals, powers of two, 1e-300, 1e21, -0.0, integers up
- * to 2^53, 0.1, 1/3, ties between two doubles) are checked. */
+ * to 2^53, 0.1, 1/3, ties between two doubles) are checked, and 64-bit whole numbers against
+ * printf's. */
 #define _POSIX_C_SOURCE 200809L
 #include <float.h>
 #include <math.h>
@@ -284,7 +285,27 @@ static void test_reader(void) {
     CHECK(read_count > 2400000);
 }
 
+/* Whole numbers of 64 bits (ids, user_data) as their digits. */
+static void test_u64(void) {
+    char text[24], want[24];
+    gs_format_u64(text, 0);
+    CHECK_STR(text, "0");
+    gs_format_u64(text, 10);
+    CHECK_STR(text, "10");
+    CHECK_INT(gs_format_u64(text, UINT64_MAX), 20);
+    CHECK_STR(text, "18446744073709551615");
+    int bad = 0;
+    for (int i = 0; i < 100000; i++) {
+        uint64_t v = next_random() >> (next_random() % 64);
+        gs_format_u64(text, v);
+        snprintf(want, sizeof want, "%llu", (unsigned long long)v);
+        bad += strcmp(text, want) != 0;
+    }
+    CHECK_INT(bad, 0);
+}
+
 int main(void) {
+    test_u64();
     test_printer_edges();
     test_printer_random();
     test_reader();
