@@ -246,6 +246,14 @@ static bool string(parser *P, char *name, bool *fits) {
     size_t len = 0;
     bool has_nul = false;
     for (;;) {
+        /* Plain ASCII (most of every key and name) in a tight loop. */
+        const unsigned char *u = (const unsigned char *)P->s;
+        size_t at = P->p;
+        while (at < P->n && u[at] >= 0x20 && u[at] < 0x80 && u[at] != '"' && u[at] != '\\') {
+            if (len < NAME_CAPACITY) dst[len] = (char)u[at];
+            len++, at++;
+        }
+        P->p = at;
         if (P->p >= P->n) return syntax(P, "end of text inside a string");
         unsigned char c = (unsigned char)P->s[P->p];
         if (c == '"') {
@@ -315,22 +323,22 @@ static bool number(parser *P, double *value, bool *integer, int64_t *whole) {
         P->p = i;
         return syntax(P, "a digit expected in a number");
     }
+    /* Digits are found first, then added up (19 always fit 64 bits; more than 19 integer
+     * digits are no int64_t and no number this reads itself). */
     uint64_t digits = 0;
     bool overflow = false;
     if (s[i] == '0') i++;
-    else
-        for (size_t count = 0; i < P->n && s[i] >= '0' && s[i] <= '9'; i++, count++) {
-            unsigned d = (unsigned)(s[i] - '0');
-            if (count >= 19 && digits > (UINT64_MAX - d) / 10) overflow = true; /* (19 digits always fit) */
-            else digits = digits * 10 + d;
-        }
-    if (s[start + negative] == '0') digits = 0;
+    else {
+        size_t begin = i;
+        while (i < P->n && (unsigned char)(s[i] - '0') < 10) i++;
+        overflow = i - begin > 19;
+        for (size_t q = begin; q < i && q < begin + 19; q++) digits = digits * 10 + (uint64_t)(s[q] - '0');
+    }
     bool plain = true;
     /* The number as mantissa * 10^-places while its significant digits fit 19. */
     uint64_t mantissa = digits;
-    int significant = 0, places = 0;
-    if (digits) significant = (int)(i - start - negative < 100 ? i - start - negative : 100);
-    bool short_enough = !overflow && significant <= 19;
+    int significant = digits ? (int)(i - start - negative) : 0, places = 0;
+    bool short_enough = !overflow;
     if (i < P->n && s[i] == '.') {
         plain = false;
         i++;
@@ -338,10 +346,16 @@ static bool number(parser *P, double *value, bool *integer, int64_t *whole) {
             P->p = i;
             return syntax(P, "a digit expected after the decimal point");
         }
-        for (; i < P->n && s[i] >= '0' && s[i] <= '9'; i++) {
-            if (mantissa == 0 && s[i] == '0') places++;
-            else if (significant < 19) mantissa = mantissa * 10 + (uint64_t)(s[i] - '0'), significant++, places++;
-            else short_enough = false;
+        size_t first = i, lead = i;
+        while (i < P->n && (unsigned char)(s[i] - '0') < 10) i++;
+        if (mantissa == 0)
+            while (lead < i && s[lead] == '0') lead++; /* zeros before the first significant digit */
+        size_t count = i - lead;
+        if (i - first > 400 || count > (size_t)(19 - significant)) short_enough = false;
+        else {
+            for (size_t q = lead; q < i; q++) mantissa = mantissa * 10 + (uint64_t)(s[q] - '0');
+            significant += (int)count;
+            places = (int)(i - first);
         }
     }
     if (i < P->n && (s[i] == 'e' || s[i] == 'E')) {
