@@ -337,7 +337,7 @@ static bool number(parser *P, double *value, bool *integer, int64_t *whole) {
     bool plain = true;
     /* The number as mantissa * 10^-places while its significant digits fit 19. */
     uint64_t mantissa = digits;
-    int significant = digits ? (int)(i - start - negative) : 0, places = 0;
+    int significant = digits && !overflow ? (int)(i - start - negative) : 0, places = 0; /* (at most 19) */
     bool short_enough = !overflow;
     if (i < P->n && s[i] == '.') {
         plain = false;
@@ -351,7 +351,7 @@ static bool number(parser *P, double *value, bool *integer, int64_t *whole) {
         if (mantissa == 0)
             while (lead < i && s[lead] == '0') lead++; /* zeros before the first significant digit */
         size_t count = i - lead;
-        if (i - first > 400 || count > (size_t)(19 - significant)) short_enough = false;
+        if (!short_enough || i - first > 400 || count > (size_t)(19 - significant)) short_enough = false;
         else {
             for (size_t q = lead; q < i; q++) mantissa = mantissa * 10 + (uint64_t)(s[q] - '0');
             significant += (int)count;
