@@ -6,6 +6,11 @@
 
 /* grip_box_create with the box's centre given exactly (center NULL: from x and y). */
 grip_status gs_box_create(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, grip_box *out);
+/* grip_box_describe of box into *out (whole) and its exact centre into *center, in one call. */
+grip_status gs_box_describe(grip_engine *engine, grip_box box, grip_box_desc *out, grip_vec2 *center);
+/* What gs_box_create would check of a box at nesting depth `depth` (0: top level) whose parent
+ * exists, creating nothing. */
+grip_status gs_box_check(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, unsigned depth);
 /* Destroys every box in one pass (grip_box_destroy of each, in linear time). */
 grip_status gs_engine_clear(grip_engine *engine);
 /* Records message as the engine's last error; returns status. */

@@ -40,7 +40,8 @@ enum { BOX_SHAPE,
        BOX_ID_TWICE,
        BOX_PARENT,
        BOX_FIELD /* + field index */,
-       BOX_CENTER = 250 };
+       BOX_CENTER = 250,
+       BOX_REFUSED /* by the reader's box function */ };
 
 static uint64_t rank_of(int cls, size_t index, int check) {
     return ((uint64_t)cls << 56) | ((uint64_t)(index & 0xFFFFFFFFFFull) << 8) | (uint64_t)check;
@@ -49,9 +50,10 @@ static uint64_t rank_of(int cls, size_t index, int check) {
 /* Earlier boxes' ids -> their index; open addressing, grown at half full. */
 typedef struct id_table {
     int64_t *ids;
-    size_t *indices;
+    uint32_t *indices; /* (a scene has at most max_boxes, a uint32_t, boxes) */
     unsigned char *used;
     size_t mask, count;
+    bool hashed; /* false while box i's id has been i + 1 (what a save writes): no table needed */
 } id_table;
 
 typedef struct parser {
@@ -64,10 +66,13 @@ typedef struct parser {
     size_t key_at; /* where the key of the member being read starts */
     /* The first failed check of the content, by rank. */
     uint64_t rank;
-    size_t capacity; /* of out->descs and out->entries */
+    const gs_reader *reader;
+    unsigned char *depths; /* [capacity]: each stored box's nesting depth (0: top level), at most 255 */
+    size_t capacity;
     id_table ids;
     /* grip_box_desc's fields by name: open-addressed slots holding a field's index + 1. */
     unsigned char field_slots[128];
+    grip_box_desc defaults; /* grip_box_desc_init's */
 } parser;
 
 /* ---- errors --------------------------------------------------------------------------------- */
@@ -141,6 +146,7 @@ static bool out_of_memory(parser *P) {
 static void refuse(parser *P, uint64_t rank, size_t at, const char *format, ...) {
     if (P->rank != 0 && P->rank <= rank) return;
     P->rank = rank;
+    P->out->status = GRIP_ERR_ARG;
     va_list ap;
     va_start(ap, format);
     vmessage(P, at, format, ap);
@@ -240,6 +246,14 @@ static bool string(parser *P, char *name, bool *fits) {
     size_t len = 0;
     bool has_nul = false;
     for (;;) {
+        /* Plain ASCII (most of every key and name) in a tight loop. */
+        const unsigned char *u = (const unsigned char *)P->s;
+        size_t at = P->p;
+        while (at < P->n && u[at] >= 0x20 && u[at] < 0x80 && u[at] != '"' && u[at] != '\\') {
+            if (len < NAME_CAPACITY) dst[len] = (char)u[at];
+            len++, at++;
+        }
+        P->p = at;
         if (P->p >= P->n) return syntax(P, "end of text inside a string");
         unsigned char c = (unsigned char)P->s[P->p];
         if (c == '"') {
@@ -309,17 +323,22 @@ static bool number(parser *P, double *value, bool *integer, int64_t *whole) {
         P->p = i;
         return syntax(P, "a digit expected in a number");
     }
+    /* Digits are found first, then added up (19 always fit 64 bits; more than 19 integer
+     * digits are no int64_t and no number this reads itself). */
     uint64_t digits = 0;
     bool overflow = false;
     if (s[i] == '0') i++;
-    else
-        for (; i < P->n && s[i] >= '0' && s[i] <= '9'; i++) {
-            unsigned d = (unsigned)(s[i] - '0');
-            if (digits > (UINT64_MAX - d) / 10) overflow = true;
-            else digits = digits * 10 + d;
-        }
-    if (s[start + negative] == '0') digits = 0;
+    else {
+        size_t begin = i;
+        while (i < P->n && (unsigned char)(s[i] - '0') < 10) i++;
+        overflow = i - begin > 19;
+        for (size_t q = begin; q < i && q < begin + 19; q++) digits = digits * 10 + (uint64_t)(s[q] - '0');
+    }
     bool plain = true;
+    /* The number as mantissa * 10^-places while its significant digits fit 19. */
+    uint64_t mantissa = digits;
+    int significant = digits && !overflow ? (int)(i - start - negative) : 0, places = 0; /* (at most 19) */
+    bool short_enough = !overflow;
     if (i < P->n && s[i] == '.') {
         plain = false;
         i++;
@@ -327,17 +346,31 @@ static bool number(parser *P, double *value, bool *integer, int64_t *whole) {
             P->p = i;
             return syntax(P, "a digit expected after the decimal point");
         }
-        while (i < P->n && s[i] >= '0' && s[i] <= '9') i++;
+        size_t first = i, lead = i;
+        while (i < P->n && (unsigned char)(s[i] - '0') < 10) i++;
+        if (mantissa == 0)
+            while (lead < i && s[lead] == '0') lead++; /* zeros before the first significant digit */
+        size_t count = i - lead;
+        if (!short_enough || i - first > 400 || count > (size_t)(19 - significant)) short_enough = false;
+        else {
+            for (size_t q = lead; q < i; q++) mantissa = mantissa * 10 + (uint64_t)(s[q] - '0');
+            significant += (int)count;
+            places = (int)(i - first);
+        }
     }
     if (i < P->n && (s[i] == 'e' || s[i] == 'E')) {
         plain = false;
         i++;
+        bool minus = i < P->n && s[i] == '-';
         if (i < P->n && (s[i] == '+' || s[i] == '-')) i++;
         if (i >= P->n || s[i] < '0' || s[i] > '9') {
             P->p = i;
             return syntax(P, "a digit expected in the exponent");
         }
-        while (i < P->n && s[i] >= '0' && s[i] <= '9') i++;
+        int exponent = 0;
+        for (; i < P->n && s[i] >= '0' && s[i] <= '9'; i++)
+            if (exponent < 100000) exponent = exponent * 10 + (s[i] - '0');
+        places += minus ? exponent : -exponent;
     }
     P->p = i;
     uint64_t limit = negative ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
@@ -348,6 +381,7 @@ static bool number(parser *P, double *value, bool *integer, int64_t *whole) {
         *value = negative ? -(double)digits : (double)digits;
         return true;
     }
+    if (short_enough && gs_decimal_value(mantissa, places, negative, value)) return true;
     if (!gs_read_number(s + start, i - start, value)) return out_of_memory(P);
     return true;
 }
@@ -533,6 +567,11 @@ static size_t id_slot(const id_table *t, int64_t id) {
 }
 
 static bool id_find(const id_table *t, int64_t id, size_t *index) {
+    if (!t->hashed) {
+        if (id < 1 || (uint64_t)id > t->count) return false;
+        *index = (size_t)(id - 1);
+        return true;
+    }
     if (t->used == NULL) return false;
     size_t i = id_slot(t, id);
     if (!t->used[i]) return false;
@@ -541,10 +580,22 @@ static bool id_find(const id_table *t, int64_t id, size_t *index) {
 }
 
 static bool id_insert(id_table *t, int64_t id, size_t index) {
+    if (!t->hashed) {
+        if (id >= 1 && (uint64_t)id == t->count + 1 && index == t->count) {
+            t->count++;
+            return true;
+        }
+        /* The first id out of that order: the earlier ones go into the table. */
+        size_t n = t->count;
+        t->count = 0;
+        t->hashed = true;
+        for (size_t i = 0; i < n; i++)
+            if (!id_insert(t, (int64_t)i + 1, i)) return false;
+    }
     if ((t->count + 1) * 2 > (t->used ? t->mask + 1 : 0)) {
         size_t cap = t->used ? (t->mask + 1) * 2 : 64;
-        if (!gs_fits(cap, sizeof(int64_t)) || !gs_fits(cap, sizeof(size_t))) return false;
-        id_table g = {malloc(cap * sizeof(int64_t)), malloc(cap * sizeof(size_t)), calloc(cap, 1), cap - 1, 0};
+        if (!gs_fits(cap, sizeof(int64_t)) || index > UINT32_MAX) return false;
+        id_table g = {malloc(cap * sizeof(int64_t)), malloc(cap * sizeof(uint32_t)), calloc(cap, 1), cap - 1, 0, true};
         if (!g.ids || !g.indices || !g.used) {
             free(g.ids), free(g.indices), free(g.used);
             return false;
@@ -649,6 +700,9 @@ static bool box_field(parser *P, box_reader *b, int f) {
     return skip_value(P);
 }
 
+/* Whether key is word (the first bytes compared inline: most keys differ there). */
+static bool is_key(const char *key, const char *word) { return key[0] == word[0] && strcmp(key, word) == 0; }
+
 /* An object of two numbers ("center": x and y, "bounds": width and height); other keys ignored. */
 typedef struct pair_reader {
     const char *first, *second;
@@ -679,7 +733,7 @@ static bool box_member(parser *P, const char *key, void *ctx) {
     box_reader *b = (box_reader *)ctx;
     size_t at = P->p, i = b->index;
     bool ok;
-    if (strcmp(key, "id") == 0) {
+    if (is_key(key, "id")) {
         if (!once(P, b, BIT_ID, key) || !integer_value(P, &b->id, &ok)) return false;
         if (!ok) refuse(P, rank_of(RANK_BOX, i, BOX_ID), at, "boxes[%zu].id must be an integer", i);
         else {
@@ -689,7 +743,7 @@ static bool box_member(parser *P, const char *key, void *ctx) {
         }
         return true;
     }
-    if (strcmp(key, "parent") == 0) {
+    if (is_key(key, "parent")) {
         if (!once(P, b, BIT_PARENT, key)) return false;
         if (peek(P) == 'n') return word(P, "null");
         int64_t parent;
@@ -699,7 +753,7 @@ static bool box_member(parser *P, const char *key, void *ctx) {
         else refuse(P, rank_of(RANK_BOX, i, BOX_PARENT), at, "boxes[%zu].parent must be null or the id of an earlier box", i);
         return true;
     }
-    if (strcmp(key, "center") == 0) {
+    if (is_key(key, "center")) {
         if (!once(P, b, BIT_CENTER, key)) return false;
         pair_reader c = {"x", "y", 0, 0, false, false, false};
         if (!pair(P, &c, &b->center_ok)) return false;
@@ -715,20 +769,23 @@ static bool box_member(parser *P, const char *key, void *ctx) {
     return box_field(P, b, f);
 }
 
-/* Room for box `count` in the output arrays. */
+/* Room for box `count`'s depth. */
 static bool grow(parser *P) {
     gs_scene *out = P->out;
     if (out->count < P->capacity) return true;
     size_t cap = P->capacity ? P->capacity * 2 : 64;
-    if (!gs_fits(cap, sizeof(grip_box_desc)) || !gs_fits(cap, sizeof(gs_entry))) return false;
-    void *descs = realloc(out->descs, cap * sizeof(grip_box_desc));
-    if (descs == NULL) return false;
-    out->descs = descs;
-    gs_entry *entries = (gs_entry *)realloc(out->entries, cap * sizeof(gs_entry));
-    if (entries == NULL) return false;
-    out->entries = entries;
+    unsigned char *depths = (unsigned char *)realloc(P->depths, cap);
+    if (depths == NULL) return false;
+    P->depths = depths;
     P->capacity = cap;
     return true;
+}
+
+/* Gives the reader's function `refused` status (not GRIP_OK) and message for what starts at
+ * `at`, ranked `rank`. */
+static void refused_by_reader(parser *P, uint64_t rank, size_t at, int status, const char *what, const char *message) {
+    refuse(P, rank, at, "%s%s", what, message);
+    if (P->rank == rank) P->out->status = status;
 }
 
 /* Box `index` at P->p: stored while every box before it was good and the limit allows it. */
@@ -747,9 +804,11 @@ static bool box(parser *P, size_t index) {
         return skip_value(P);
     }
     if (!grow(P)) return out_of_memory(P);
-    grip_box_desc *d = (grip_box_desc *)out->descs + out->count;
-    gs_entry *e = &out->entries[out->count];
-    grip_box_desc_init(d);
+    grip_box_desc desc;
+    gs_entry entry;
+    grip_box_desc *d = &desc;
+    gs_entry *e = &entry;
+    *d = P->defaults;
     *e = (gs_entry){-1, false, 0, 0, at};
     box_reader b = {index, at, d, e, 0, false, 0, 0, 0};
     if (!members(P, box_member, &b)) return false;
@@ -761,7 +820,18 @@ static bool box(parser *P, size_t index) {
         e->has_center = b.cx - d->width * 0.5 == d->x && b.cy - d->height * 0.5 == d->y;
     }
     if (P->rank != 0) return true;
+    unsigned depth = e->parent < 0 ? 0 : P->depths[e->parent] + 1u;
+    char why[300];
+    why[0] = 0;
+    int status = P->reader->box(P->reader->ctx, index, d, e, depth, why, sizeof why);
+    if (status != GRIP_OK) {
+        char what[40];
+        snprintf(what, sizeof what, "boxes[%zu]: ", index);
+        refused_by_reader(P, rank_of(RANK_BOX, index, BOX_REFUSED), at, status, what, why);
+        return true;
+    }
     if (!id_insert(&P->ids, b.id, out->count)) return out_of_memory(P);
+    P->depths[out->count] = (unsigned char)(depth < 255 ? depth : 255);
     out->count++;
     return true;
 }
@@ -795,13 +865,13 @@ typedef struct root_reader {
 static bool root_member(parser *P, const char *key, void *ctx) {
     root_reader *r = (root_reader *)ctx;
     size_t at = P->p;
-    if (strcmp(key, "grip_scene") == 0) {
+    if (is_key(key, "grip_scene")) {
         if (r->has_version) return duplicate(P, key);
         r->has_version = true;
         r->version_at = at;
         return integer_value(P, &r->version, &r->version_ok);
     }
-    if (strcmp(key, "bounds") == 0) {
+    if (is_key(key, "bounds")) {
         if (r->has_bounds) return duplicate(P, key);
         r->has_bounds = true;
         P->out->bounds_offset = at;
@@ -812,9 +882,14 @@ static bool root_member(parser *P, const char *key, void *ctx) {
         P->out->has_bounds = true;
         P->out->width = c.a;
         P->out->height = c.b;
+        if (good) {
+            char why[300] = "";
+            int status = P->reader->bounds(P->reader->ctx, c.a, c.b, why, sizeof why);
+            if (status != GRIP_OK) refused_by_reader(P, rank_of(RANK_BOUNDS, 0, 0), at, status, "bounds: ", why);
+        }
         return true;
     }
-    if (strcmp(key, "boxes") == 0) {
+    if (is_key(key, "boxes")) {
         if (r->has_boxes) return duplicate(P, key);
         r->has_boxes = true;
         P->out->boxes_offset = at;
@@ -850,26 +925,22 @@ static bool read_scene(parser *P) {
 
 static void read_in_c_locale(void *ctx) { read_scene((parser *)ctx); }
 
-bool gs_read(const char *json, size_t length, size_t max_boxes, gs_scene *out) {
+bool gs_read(const char *json, size_t length, size_t max_boxes, const gs_reader *reader, gs_scene *out) {
     memset(out, 0, sizeof *out);
+    out->status = GRIP_ERR_ARG;
     parser P;
     memset(&P, 0, sizeof P);
     P.s = json;
     P.n = length;
     P.out = out;
     P.limit = max_boxes;
+    P.reader = reader;
+    grip_box_desc_init(&P.defaults);
     index_fields(&P);
     if (!gs_with_c_numbers(read_in_c_locale, &P)) out_of_memory(&P);
     free(P.ids.ids);
     free(P.ids.indices);
     free(P.ids.used);
+    free(P.depths);
     return !P.broken && P.rank == 0;
-}
-
-void gs_free(gs_scene *scene) {
-    free(scene->descs);
-    free(scene->entries);
-    scene->descs = NULL;
-    scene->entries = NULL;
-    scene->count = 0;
 }

@@ -1,8 +1,7 @@
 /* grip_scene_save and grip_scene_load, over grip.h's own functions: the boxes are walked with
- * grip_boxes_list / grip_box_describe and created with grip_box_create, so a loaded box is checked
- * exactly as any other. A load creates the whole scene in a scratch engine with the engine's
- * settings first; only when every box was accepted there are the engine's history cleared and
- * its boxes replaced. */
+ * grip_boxes_list / grip_box_describe and created with grip_box_create's checks (gs_box_check,
+ * gs_box_create), so a loaded box is checked exactly as any other. A load checks the whole file
+ * before it changes anything (below, at grip_scene_load). */
 #include "include/CScene.h"
 
 #include <stdarg.h>
@@ -70,10 +69,8 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
     }
     if ((st = grip_boxes_list(engine, ids, n, &n)) != GRIP_OK) goto done;
     for (size_t i = 0; i < n; i++) {
-        grip_box_state state;
-        grip_box_desc_init(&descs[i]);
-        if ((st = grip_box_describe(engine, ids[i], &descs[i])) != GRIP_OK) goto done;
-        if ((st = grip_box_state_get(engine, ids[i], &state)) != GRIP_OK) goto done;
+        grip_vec2 center;
+        if ((st = gs_box_describe(engine, ids[i], &descs[i], &center)) != GRIP_OK) goto done;
         /* A magnify preview may take one box past its scale limits until the gesture ends (which
          * clamps it): the file gets the nearer limit, so that it loads (a box loads at rest). */
         if (descs[i].scale > descs[i].max_scale) descs[i].scale = descs[i].max_scale;
@@ -82,8 +79,8 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
         /* The list has parents before their children. */
         entries[i].parent = descs[i].parent != GRIP_NO_BOX && map.keys[p] ? (int64_t)map.values[p] : -1;
         entries[i].has_center = true;
-        entries[i].center_x = state.center.x;
-        entries[i].center_y = state.center.y;
+        entries[i].center_x = center.x;
+        entries[i].center_y = center.y;
         entries[i].offset = 0;
         p = map_slot(&map, ids[i]);
         map.keys[p] = ids[i];
@@ -112,66 +109,90 @@ done:
 
 /* ---- load ----------------------------------------------------------------------------------- */
 
-/* Creates the scene's boxes in `engine`, in order, their ids into ids; on a refusal *failed is
- * the refused box's index. */
-static grip_status place(grip_engine *engine, const gs_scene *scene, grip_box *ids, size_t *failed) {
-    const grip_box_desc *descs = (const grip_box_desc *)scene->descs;
-    for (size_t i = 0; i < scene->count; i++) {
-        grip_box_desc d = descs[i];
-        int64_t p = scene->entries[i].parent;
-        d.parent = p < 0 ? GRIP_NO_BOX : ids[p];
-        grip_vec2 center = {scene->entries[i].center_x, scene->entries[i].center_y};
-        grip_status st = gs_box_create(engine, &d, scene->entries[i].has_center ? &center : NULL, &ids[i]);
-        if (st != GRIP_OK) {
-            *failed = i;
-            return st;
-        }
+/* A load reads the text twice. The first reading checks every box (gs_box_check, in an empty
+ * engine with the engine's settings and the file's bounds) and creates nothing; only when the
+ * whole file was accepted are the engine's history and boxes cleared, and the second reading
+ * creates the boxes in the engine, which the first reading's checks guarantee it accepts. So a
+ * refused file changes nothing, and no copy of the scene is held beside the text and the
+ * engine's boxes. */
+typedef struct load_job {
+    grip_engine *engine;       /* the engine loaded */
+    grip_engine_desc settings; /* its settings */
+    grip_engine *checker;      /* the first reading's empty engine (NULL until needed) */
+    bool creating;             /* the second reading */
+    grip_box *ids;             /* [count of the first reading]: the boxes created */
+} load_job;
+
+/* Copies the engine's message (after a refusal) into message. */
+static int refusal(grip_status st, grip_engine *engine, char *message, size_t capacity) {
+    snprintf(message, capacity, "%s", grip_engine_errmsg(engine));
+    return st;
+}
+
+/* An empty engine with the settings and bounds w x h into *out, or its refusal. */
+static int empty_engine(load_job *job, double w, double h, grip_engine **out, char *message, size_t capacity) {
+    grip_engine_desc d = job->settings;
+    d.width = w;
+    d.height = h;
+    grip_status st = grip_engine_create(&d, out);
+    return st == GRIP_OK ? GRIP_OK : refusal(st, NULL, message, capacity);
+}
+
+static int load_bounds(void *ctx, double w, double h, char *message, size_t capacity) {
+    load_job *job = (load_job *)ctx;
+    if (job->creating) return GRIP_OK;
+    if (job->checker == NULL) return empty_engine(job, w, h, &job->checker, message, capacity);
+    /* Bounds after the boxes: checked in an engine of their own. */
+    grip_engine *probe = NULL;
+    int st = empty_engine(job, w, h, &probe, message, capacity);
+    grip_engine_destroy(probe);
+    return st;
+}
+
+static int load_box(void *ctx, size_t index, const void *desc, const gs_entry *entry, unsigned depth, char *message,
+                    size_t capacity) {
+    load_job *job = (load_job *)ctx;
+    grip_box_desc d = *(const grip_box_desc *)desc;
+    grip_vec2 center = {entry->center_x, entry->center_y};
+    const grip_vec2 *c = entry->has_center ? &center : NULL;
+    grip_status st;
+    if (job->creating) {
+        d.parent = entry->parent < 0 ? GRIP_NO_BOX : job->ids[entry->parent];
+        st = gs_box_create(job->engine, &d, c, &job->ids[index]);
+        return st == GRIP_OK ? GRIP_OK : refusal(st, job->engine, message, capacity);
     }
-    return GRIP_OK;
+    if (job->checker == NULL) {
+        int made = empty_engine(job, job->settings.width, job->settings.height, &job->checker, message, capacity);
+        if (made != GRIP_OK) return made;
+    }
+    st = gs_box_check(job->checker, &d, c, depth);
+    return st == GRIP_OK ? GRIP_OK : refusal(st, job->checker, message, capacity);
 }
 
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length) {
-    grip_engine_desc settings;
-    grip_engine_desc_init(&settings);
-    grip_status st = grip_engine_describe(engine, &settings);
+    load_job job = {engine, {0}, NULL, false, NULL};
+    grip_engine_desc_init(&job.settings);
+    grip_status st = grip_engine_describe(engine, &job.settings);
     if (st != GRIP_OK) return st;
     if (json == NULL) return fail(engine, GRIP_ERR_ARG, "json is NULL");
+    gs_reader reader = {load_bounds, load_box, &job};
     gs_scene scene;
-    if (!gs_read(json, length, settings.max_boxes, &scene)) {
-        st = fail(engine, scene.nomem ? GRIP_ERR_NOMEM : GRIP_ERR_ARG, "scene: %s", scene.message);
-        gs_free(&scene);
-        return st;
-    }
-    size_t line, column, failed = 0;
-    grip_box *ids = (grip_box *)malloc((scene.count ? scene.count : 1) * sizeof *ids);
-    grip_engine *scratch = NULL;
-    if (ids == NULL) {
-        st = fail(engine, GRIP_ERR_NOMEM, "out of memory loading the scene");
-        goto done;
-    }
-    if (scene.has_bounds) {
-        settings.width = scene.width;
-        settings.height = scene.height;
-    }
-    if ((st = grip_engine_create(&settings, &scratch)) != GRIP_OK) {
-        gs_line_column(json, length, scene.bounds_offset, &line, &column);
-        if (st == GRIP_ERR_ARG && scene.has_bounds)
-            st = fail(engine, st, "scene: line %zu, column %zu: bounds: %s", line, column, grip_engine_errmsg(NULL));
-        else
-            st = fail(engine, st, "scene: %s", grip_engine_errmsg(NULL));
-        goto done;
-    }
-    if ((st = place(scratch, &scene, ids, &failed)) != GRIP_OK) {
-        gs_line_column(json, length, scene.entries[failed].offset, &line, &column);
-        st = fail(engine, st, "scene: line %zu, column %zu: boxes[%zu]: %s", line, column, failed,
-                  grip_engine_errmsg(scratch));
+    size_t line, column;
+    if (!gs_read(json, length, job.settings.max_boxes, &reader, &scene)) {
+        st = fail(engine, scene.nomem ? GRIP_ERR_NOMEM : (grip_status)scene.status, "scene: %s", scene.message);
         goto done;
     }
     if (scene.over_limit) {
         /* Every box up to the limit was accepted; the next one is refused as box creation would. */
         gs_line_column(json, length, scene.over_offset, &line, &column);
         st = fail(engine, GRIP_ERR_LIMIT, "scene: line %zu, column %zu: boxes[%zu]: max_boxes (%u) reached", line,
-                  column, scene.count, settings.max_boxes);
+                  column, scene.count, job.settings.max_boxes);
+        goto done;
+    }
+    size_t count = scene.count;
+    job.ids = (grip_box *)malloc((count ? count : 1) * sizeof *job.ids);
+    if (job.ids == NULL) {
+        st = fail(engine, GRIP_ERR_NOMEM, "out of memory loading the scene");
         goto done;
     }
     /* Accepted: now the engine itself, whose history goes first (refused, changing nothing,
@@ -186,10 +207,15 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
     }
     if ((st = gs_engine_clear(engine)) != GRIP_OK) goto done;
     if (scene.has_bounds && (st = grip_engine_set_bounds(engine, scene.width, scene.height)) != GRIP_OK) goto done;
-    st = place(engine, &scene, ids, &failed);
+    job.creating = true;
+    if (!gs_read(json, length, job.settings.max_boxes, &reader, &scene) || scene.count != count) {
+        /* (Not reached: the same text with the same checks.) */
+        st = fail(engine, scene.nomem ? GRIP_ERR_NOMEM : GRIP_ERR_ARG, "scene: %s", scene.message);
+        goto done;
+    }
+    st = GRIP_OK;
 done:
-    grip_engine_destroy(scratch);
-    free(ids);
-    gs_free(&scene);
+    grip_engine_destroy(job.checker);
+    free(job.ids);
     return st;
 }

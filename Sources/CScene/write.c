@@ -3,7 +3,6 @@
  * defaults are left out. */
 #include "include/CScene.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,14 +39,12 @@ static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
 
 static void put_number(text *t, double v) {
     char buf[40];
-    gs_format_number(buf, sizeof buf, v);
-    puts_(t, buf);
+    put(t, buf, gs_format_number(buf, sizeof buf, v));
 }
 
 static void put_u64(text *t, uint64_t v) {
     char buf[24];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
-    puts_(t, buf);
+    put(t, buf, gs_format_u64(buf, v));
 }
 
 /* The bytes field f takes in a grip_box_desc. */
@@ -64,6 +61,26 @@ static size_t field_size(const gn_field *f) {
     }
 }
 
+/* Whether a and b hold the same `size` bytes (0: never, a field of a kind not listed above);
+ * the common sizes compared as one load each rather than through memcmp. */
+static bool same_bits(const char *a, const char *b, size_t size) {
+    uint64_t x, y;
+    uint32_t u, v;
+    switch (size) {
+    case 1: return *a == *b;
+    case 4:
+        memcpy(&u, a, 4);
+        memcpy(&v, b, 4);
+        return u == v;
+    case 8:
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        return x == y;
+    case 0: return false;
+    default: return memcmp(a, b, size) == 0;
+    }
+}
+
 /* One box: {"id": .., "parent": .., then each field of grip_box_desc, in declaration order,
  * whose value is not grip_box_desc_init's default (bit for bit: -0.0 is written); a load gives
  * a field left out its default, so the box reads back the same. */
@@ -76,8 +93,7 @@ static void put_box(text *t, size_t index, const grip_box_desc *d, const grip_bo
     for (const gn_field *f = gn_box_desc_fields; f->name[0]; f++) {
         if (f->kind == GN_BOX) continue;
         const char *p = (const char *)d + f->offset;
-        size_t size = field_size(f);
-        if (size && memcmp(p, (const char *)defaults + f->offset, size) == 0) continue;
+        if (same_bits(p, (const char *)defaults + f->offset, field_size(f))) continue;
         puts_(t, ", \"");
         puts_(t, f->name);
         puts_(t, "\": ");

@@ -22,6 +22,38 @@ public func gs_box_create(
     }
 }
 
+/// `grip_box_describe` of `box` into `out` (a whole grip_box_desc of this grip.h) and the box's
+/// exact centre into `center`: what a save writes of each box, in one call (GRIP_ERR_NOT_FOUND
+/// for a box that does not exist).
+@_cdecl("gs_box_describe")
+public func gs_box_describe(
+    _ engine: OpaquePointer?, _ box: grip_box, _ out: UnsafeMutablePointer<grip_box_desc>?,
+    _ center: UnsafeMutablePointer<grip_vec2>?
+) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        let d = try h.engine.describe(BoxID(rawValue: box))
+        try require(out, "out").pointee = d.c
+        try require(center, "center").pointee = d.geometry.center.toC
+        return GRIP_OK
+    }
+}
+
+/// The checks `gs_box_create` would make of `desc` (its centre `center`, or NULL) at nesting
+/// depth `depth` (0: top level) under an existing parent, creating nothing: GRIP_OK, or the
+/// status and message (the engine's last error) that creating it would give.
+@_cdecl("gs_box_check")
+public func gs_box_check(
+    _ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
+    _ center: UnsafePointer<grip_vec2>?, _ depth: UInt32
+) -> grip_status {
+    withEngine(engine) { h throws(GripError) in
+        var d = try BoxDesc(try require(desc, "desc").pointee)
+        if let center { d.geometry.center = Vec2(center.pointee) }
+        try h.engine.checkBox(d, depth: Int(depth))
+        return GRIP_OK
+    }
+}
+
 /// Destroys every box of the engine in one pass (a scene load replacing them): as
 /// grip_box_destroy of each, but linear in the boxes however many are editing, selected or in the
 /// history. GRIP_ERR_ARG for a bad engine.

@@ -20,6 +20,15 @@ abi_tests() {
     else
         record 1 "C++ ABI tests: Tests/c/check.c did not compile"
     fi
+    # The numbers of scene files (Sources/CScene/numbers.c compiled in) against the C library's
+    # strtod and printf, on millions of doubles.
+    abi_test test_numbers "Scene numbers" \
+        "$CC" -std=c99 "${warn[@]}" -O2 -g -IInclude -ITests/c -ISources/CScene Tests/c/test_numbers.c \
+        Sources/CScene/numbers.c Tests/c/check.c "${link[@]}"
+    # The memory a scene load takes, counted by the program's own malloc (a program of its own:
+    # the sanitizer runs of the suites bring their own malloc).
+    abi_test test_scene_memory "Scene memory" \
+        "$CC" -std=c99 "${warn[@]}" -O2 -g -IInclude -ITests/c Tests/c/test_scene_memory.c Tests/c/check.c "${link[@]}"
     # A program built against the released 0.1 grip.h, against this library.
     abi_test test_abi01 "C ABI 0.1 compatibility" \
         "$CC" -std=c99 "${warn[@]}" -g -ITests/abi-0.1 Tests/abi-0.1/test_abi01.c "${link[@]}"

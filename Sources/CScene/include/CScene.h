@@ -35,25 +35,40 @@ typedef struct gs_entry {
 bool gs_write(double width, double height, const void *descs, const gs_entry *entries, size_t count,
               char **out, size_t *length);
 
-/* A scene file read and checked field by field (not yet against the engine's limits). */
+/* What gs_read hands each value it reads, with ctx. Each returns 0 (GRIP_OK) to accept, or a
+ * status (a grip_status) that refuses the value, writing why into message (NUL-terminated,
+ * capacity bytes): the refusal is ranked with the file's own errors at the value's place.
+ *   bounds: the file's "bounds", when they are two numbers.
+ *   box:    box `index` (a grip_box_desc, its parent field unused; every field the file leaves
+ *           out at its default), its entry (parent index, centre, where it starts) and its
+ *           nesting depth (0: top level), called in order while no earlier check failed and the
+ *           box limit allows; the box pointers are valid during the call only. */
+typedef struct gs_reader {
+    int (*bounds)(void *ctx, double width, double height, char *message, size_t capacity);
+    int (*box)(void *ctx, size_t index, const void *desc, const gs_entry *entry, unsigned depth, char *message,
+               size_t capacity);
+    void *ctx;
+} gs_reader;
+
+/* A scene file read and checked (its boxes handed to a gs_reader as they are read). */
 typedef struct gs_scene {
     bool has_bounds;
     double width, height;
     size_t bounds_offset, boxes_offset; /* where those values start in the text */
-    size_t count;
-    bool over_limit;    /* the file has more than max_boxes boxes: box `count` is the first left out */
-    size_t over_offset; /* where that box starts */
-    void *descs;        /* grip_box_desc[count], every field the file leaves out at its default */
-    gs_entry *entries;  /* [count]; has_center where the file's "center" agrees with its x and y */
-    bool nomem;         /* gs_read failed for want of memory */
-    char message[400];  /* why gs_read failed: "line L, column C: ..." */
+    size_t count;                       /* boxes read and accepted */
+    bool over_limit;                    /* the file has more than max_boxes boxes: box `count` is the first left out */
+    size_t over_offset;                 /* where that box starts */
+    bool nomem;                         /* gs_read failed for want of memory */
+    int status;                         /* a refusal's grip_status: GRIP_ERR_ARG, or what the gs_reader gave */
+    char message[400];                  /* why gs_read failed: "line L, column C: ..." */
 } gs_scene;
 
-/* Reads a scene file, storing at most max_boxes boxes (0: no limit; over_limit says more were
- * there). false: bad JSON, a newer major version or a bad field (message says which and where),
- * or no memory (nomem). Free with gs_free either way. Time and memory are linear in the text. */
-bool gs_read(const char *json, size_t length, size_t max_boxes, gs_scene *out);
-void gs_free(gs_scene *scene);
+/* Reads a scene file, handing at most max_boxes boxes to reader (0: no limit; over_limit says
+ * more were there). false: bad JSON, a newer major version, a bad field or a value the reader
+ * refused (message says which and where, status how), or no memory (nomem). Time is linear in
+ * the text; the memory it takes beside the reader's is at most a few bytes per box plus the
+ * file's ids (an open-addressed table of at most 4 slots of 17 bytes per box). */
+bool gs_read(const char *json, size_t length, size_t max_boxes, const gs_reader *reader, gs_scene *out);
 
 /* The 1-based line and column (counting characters, not bytes) of offset p of the text. */
 void gs_line_column(const char *json, size_t length, size_t p, size_t *line, size_t *column);

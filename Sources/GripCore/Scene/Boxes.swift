@@ -26,6 +26,16 @@ extension Engine {
         return p
     }
 
+    /// Makes every check `createBox` would make of `d` at nesting depth `depth` (0: top level)
+    /// under a parent that exists, and creates nothing: a scene load checks a whole file this way
+    /// before it replaces any box. `d.parent` is not looked at.
+    public func checkBox(_ d: BoxDesc, depth: Int) throws(GripError) {
+        var d = d
+        d.parent = .none
+        _ = try validate(d)
+        if depth >= Scene.maxDepth { throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep") }
+    }
+
     /// Adds a box; its geometry is in the parent's coordinates.
     @_optimize(speed) public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
         // A box with the behaviour of the box created before it (the common case when boxes
