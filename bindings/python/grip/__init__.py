@@ -783,6 +783,7 @@ class Engine:
         self._call("grip_scene_load", text, len(text))
         for b in list(self._boxes.values()):
             b._dead = True
+        self._boxes = weakref.WeakValueDictionary()  # the scene's boxes get new objects
         self._hooks.constraints.clear()
         self._hooks.failing.clear()
 
