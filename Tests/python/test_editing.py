@@ -270,6 +270,20 @@ class ConstraintTests(unittest.TestCase):
         self.assertEqual(len(msgs), 1)
         self.assertIn("GRIP_ERR_STATE", msgs[0])
 
+    def test_closing_the_engine_from_a_constraint(self):
+        def closes(p, c):
+            self.e.close()  # deferred by the library until the dispatch in progress returns
+            return p
+
+        self.b.set_constraint(closes)
+        self.e.pointer("down", 1, 150, 150, 0.0)
+        self.e.pointer("move", 1, 250, 150, 0.1)  # the callable runs here; the call returns as usual
+        self.assertTrue(self.e.closed)
+        self.assertFalse(self.b.exists())
+        with self.assertRaises(grip.GripError) as cm:
+            self.e.pointer("up", 1, 250, 150, 0.2)
+        self.assertIn("engine was destroyed", str(cm.exception))
+
     def test_the_constraint_goes_with_its_box(self):
         self.b.set_constraint(lambda p, c: p)
         hooks = self.e._hooks
