@@ -35,6 +35,7 @@ COUNTS = {
     "error_messages": ("runtime", r"^Error messages: ([\d,]+) failure messages",
                        "failure messages compared between the shipped and the runtime build"),
     "install_checks": ("install", r"^Install tests: ([\d,]+) checks, \d+ failed$", "checks of the install suite"),
+    "python_tests": ("python", r"^Python binding: Ran ([\d,]+) tests?\b", "unittest tests of Tests/python"),
     "doc_examples": ("readme", r"^Doc examples: ([\d,]+) C examples compiled", "C examples of README.md and docs/ compiled"),
 }
 # Counts made of several summary lines: the number of lines matching.

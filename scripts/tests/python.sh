@@ -1,0 +1,37 @@
+# shellcheck shell=bash
+# Suite python (scripts/test python): the Python binding (bindings/python, docs/python.md).
+# python_tests: a virtual environment under the repository (.venv-python, made once), the package
+# pip-installed into it from bindings/python with the library this run built copied in (its
+# stdlib-only build backend needs no index), then Tests/python/test_*.py with unittest, run from
+# outside the repository so that the installed package (and its own copy of the library) is what
+# they import. Then, when the venv has pycrdt, pycrdt-websocket, hypercorn and httpx-ws (installed
+# by hand: they come from the package index), examples/multiplayer/yjs_probe.py: a loopback
+# Y-document server and two client processes that sync; skipped, and said so, without them.
+python_tests() {
+    echo "== Python binding"
+    local status=0 venv="$root/.venv-python" line
+    if [ ! -x "$venv/bin/python" ]; then
+        run "$out/python-venv.log" python3 -m venv "$venv" || status=$?
+    fi
+    if [ "$status" -eq 0 ]; then
+        GRIP_LIBRARY="$lib" run "$out/python-install.log" "$venv/bin/pip" install --no-index --force-reinstall \
+            --quiet "$root/bindings/python" || status=$?
+    fi
+    if [ "$status" -eq 0 ]; then
+        (cd "$out" && run "$out/python.log" env -u GRIP_LIBRARY "$venv/bin/python" -m unittest discover \
+            -s "$root/Tests/python" -t "$root/Tests/python" -v) || status=$?
+    fi
+    local probe="Yjs probe skipped (no pycrdt in .venv-python)"
+    if [ "$status" -eq 0 ] && "$venv/bin/python" -c "import pycrdt.websocket, hypercorn, httpx_ws" 2>/dev/null; then
+        if (cd "$out" && run "$out/python-yjs.log" timeout 60 "$venv/bin/python" "$root/examples/multiplayer/yjs_probe.py"); then
+            probe="Yjs probe: 2 client processes synced"
+        else
+            probe="Yjs probe FAILED"
+            status=1
+        fi
+    fi
+    line=$(grep -E '^Ran [0-9]+ tests? in ' "$out/python.log" 2>/dev/null | tail -n 1 | sed 's/ in .*//' || true)
+    record "$status" "Python binding: ${line:-no summary} (unittest, the package pip-installed into .venv-python); $probe (status $status)"
+}
+
+python_tests
