@@ -4,9 +4,9 @@
 # pip-installed into it from bindings/python with the library this run built copied in (its
 # stdlib-only build backend needs no index), then Tests/python/test_*.py with unittest, run from
 # outside the repository so that the installed package (and its own copy of the library) is what
-# they import. Then, when the venv has pycrdt, pycrdt-websocket, hypercorn and httpx-ws (installed
-# by hand: they come from the package index), examples/multiplayer/yjs_probe.py: a loopback
-# Y-document server and two client processes that sync; skipped, and said so, without them.
+# they import. Then pycrdt, pycrdt-websocket, hypercorn and httpx-ws, pinned, from the package
+# index into the same venv (once), and examples/multiplayer/yjs_probe.py: a loopback Y-document
+# server and two client processes that sync.
 python_tests() {
     echo "== Python binding"
     local status=0 venv="$root/.venv-python" line
@@ -21,8 +21,12 @@ python_tests() {
         (cd "$out" && run "$out/python.log" env -u GRIP_LIBRARY "$venv/bin/python" -m unittest discover \
             -s "$root/Tests/python" -t "$root/Tests/python" -v) || status=$?
     fi
-    local probe="Yjs probe skipped (no pycrdt in .venv-python)"
-    if [ "$status" -eq 0 ] && "$venv/bin/python" -c "import pycrdt.websocket, hypercorn, httpx_ws" 2>/dev/null; then
+    local probe="Yjs probe not run"
+    if [ "$status" -eq 0 ] && ! "$venv/bin/python" -c "import pycrdt.websocket, hypercorn, httpx_ws" 2>/dev/null; then
+        run "$out/python-yjs-install.log" "$venv/bin/pip" install --quiet pycrdt==0.14.13 pycrdt-websocket==0.16.5 \
+            hypercorn==0.18.0 httpx-ws==0.9.0 || { status=$?; probe="Yjs probe: pip could not install pycrdt"; }
+    fi
+    if [ "$status" -eq 0 ]; then
         if (cd "$out" && run "$out/python-yjs.log" timeout 60 "$venv/bin/python" "$root/examples/multiplayer/yjs_probe.py"); then
             probe="Yjs probe: 2 client processes synced"
         else
