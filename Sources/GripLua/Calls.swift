@@ -188,14 +188,14 @@ private func perform(_ op: Int, on e: LuaEngine, _ c: UnsafeMutablePointer<gl_ca
         c.pointee.rcount = Int64(n)
     case Int(GL_OP_SCENE_LOAD):
         // Reading the text takes memory of its own while the load runs: counted for its length.
-        let parse = Int64(clamping: c.pointee.in_length) &* Int64(LuaLimits.sceneParseBytesPerTextByte)
-        guard gl_charge_memory(e.ctx, parse, false) else {
+        let reading = Int64(clamping: c.pointee.in_length / LuaLimits.sceneTextBytesPerReadByte + 1)
+        guard gl_charge_memory(e.ctx, reading, false) else {
             throw LuaFailure(
-                "memory limit exceeded: reading a scene text of \(c.pointee.in_length) bytes takes up to \(LuaLimits.sceneParseBytesPerTextByte) bytes of memory_limit per byte"
+                "memory limit exceeded: reading a scene text of \(c.pointee.in_length) bytes takes \(reading) bytes of memory_limit"
             )
         }
         let st = grip_scene_load(e.ptr, c.pointee.in?.assumingMemoryBound(to: CChar.self), c.pointee.in_length)
-        _ = gl_charge_memory(e.ctx, -parse, true)
+        _ = gl_charge_memory(e.ctx, -reading, true)
         try e.check(st)  // a refused load changed nothing, so there are no events to hand over
         try e.drained(L)
     case Int(GL_OP_SELECTION_STATE):
@@ -335,9 +335,10 @@ enum LuaLimits {
     /// Host memory a box of an engine a script made is counted as, against the state's
     /// memory_limit (a box with its records, index entries and frame commands is about 400 bytes).
     static let bytesPerBox = 512
-    /// Host memory a scene load may use per byte of its text while it reads it (the peak the
-    /// scene-file benchmark measures: docs/performance.md), charged for the length of the load.
-    static let sceneParseBytesPerTextByte = 3
+    /// Bytes of scene text per byte of host memory a load's reading holds beside the boxes it
+    /// makes (under 1 MB for the 17.3 MB of 100,000 boxes: docs/scene-files.md), charged for the
+    /// length of the load.
+    static let sceneTextBytesPerReadByte = 16
 }
 
 extension LuaEngine {
