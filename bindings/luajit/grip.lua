@@ -74,6 +74,7 @@ double nudge_step;
 double nudge_step_large;
 double rotate_handle_offset;
 uint64_t history_bytes_limit;
+uint32_t peer;
 } grip_engine_desc;
 void grip_engine_desc_init_sized(grip_engine_desc *desc, size_t size);
 grip_status grip_engine_create(const grip_engine_desc *desc, grip_engine **out);
@@ -355,6 +356,8 @@ GRIP_EVENT_SELECTION_CHANGED = 13,
 GRIP_EVENT_COMMITTED = 14,
 GRIP_EVENT_UNDONE = 15,
 GRIP_EVENT_REDONE = 16,
+GRIP_EVENT_REMOTE_DROPPED = 17,
+GRIP_EVENT_HISTORY_SKIPPED = 18,
 GRIP_EVENT_FORCE32 = 0x7FFFFFFF
 } grip_event_kind;
 typedef enum grip_gesture {
@@ -430,6 +433,56 @@ grip_status grip_box_set_hooks(grip_engine *engine, grip_box box, uint32_t handl
 grip_status grip_box_set_indicator(grip_engine *engine, grip_box box, grip_indicator_shape shape);
 grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length);
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length);
+grip_status grip_box_get_key(grip_engine *engine, grip_box box, uint64_t *key);
+grip_status grip_box_set_key(grip_engine *engine, grip_box box, uint64_t key);
+grip_status grip_box_find(grip_engine *engine, uint64_t key, grip_box *out);
+typedef enum grip_feed_kind {
+GRIP_FEED_CREATED = 1,
+GRIP_FEED_DESTROYED = 2,
+GRIP_FEED_CHANGED = 3,
+GRIP_FEED_KIND_FORCE32 = 0x7FFFFFFF
+} grip_feed_kind;
+typedef enum grip_origin {
+GRIP_ORIGIN_GESTURE = 1,
+GRIP_ORIGIN_HOST = 2,
+GRIP_ORIGIN_UNDO = 3,
+GRIP_ORIGIN_REDO = 4,
+GRIP_ORIGIN_REMOTE = 5,
+GRIP_ORIGIN_FORCE32 = 0x7FFFFFFF
+} grip_origin;
+enum {
+GRIP_FIELD_CENTER = 1u << 0,
+GRIP_FIELD_SIZE = 1u << 1,
+GRIP_FIELD_ROTATION = 1u << 2,
+GRIP_FIELD_SCALE = 1u << 3,
+GRIP_FIELD_FLIP = 1u << 4,
+GRIP_FIELD_PARENT = 1u << 5,
+GRIP_FIELD_ORDER = 1u << 6,
+GRIP_FIELD_BEHAVIOR = 1u << 7,
+GRIP_FIELD_ALL = 0xFFu
+};
+typedef struct grip_feed_change {
+grip_feed_kind kind;
+grip_origin origin;
+uint32_t fields;
+grip_gesture gesture;
+uint64_t key;
+uint64_t parent_key;
+uint64_t below_key;
+grip_geometry before, after;
+grip_box_desc desc;
+} grip_feed_change;
+grip_status grip_feed_enable(grip_engine *engine, uint32_t limit);
+grip_status grip_feed_read(grip_engine *engine, grip_feed_change *out, size_t capacity, size_t *count,
+bool *overflowed);
+typedef struct grip_live_box {
+uint64_t key;
+uint64_t parent_key;
+grip_gesture gesture;
+grip_geometry geometry;
+} grip_live_box;
+grip_status grip_feed_live(grip_engine *engine, grip_live_box *out, size_t capacity, size_t *count);
+grip_status grip_remote_apply(grip_engine *engine, const grip_feed_change *changes, size_t count, size_t *applied);
 ]]
 -- Every enum's values by Lua name (masks under their prefix, with `all`).
 local enums = {
@@ -449,16 +502,19 @@ local enums = {
     ["grip_key"] = {left = 1, right = 2, up = 3, down = 4, escape = 5, tab = 6, shift = 7, alt = 8, ctrl = 9, meta = 10},
     ["grip_command_kind"] = {box = 1, border = 2, handle = 3, indicator = 4, guide = 5, outline = 6, marquee = 7, gap = 8},
     ["GRIP_STATE_"] = {hover = 1, active = 2},
-    ["grip_event_kind"] = {gesture_began = 1, gesture_changed = 2, gesture_ended = 3, gesture_cancelled = 4, tap = 5, double_tap = 6, reset = 7, long_press_began = 8, long_press_triggered = 9, long_press_cancelled = 10, editing_changed = 11, script_error = 12, selection_changed = 13, committed = 14, undone = 15, redone = 16},
+    ["grip_event_kind"] = {gesture_began = 1, gesture_changed = 2, gesture_ended = 3, gesture_cancelled = 4, tap = 5, double_tap = 6, reset = 7, long_press_began = 8, long_press_triggered = 9, long_press_cancelled = 10, editing_changed = 11, script_error = 12, selection_changed = 13, committed = 14, undone = 15, redone = 16, remote_dropped = 17, history_skipped = 18},
     ["grip_gesture"] = {none = 0, move = 1, resize = 2, rotate = 3, pinch = 4, magnify = 5, handle = 6, marquee = 7, nudge = 8, reset = 9, align = 10, distribute = 11, flip = 12, rotate90 = 13, host = 14},
     ["grip_align"] = {left = 0, center = 1, right = 2, top = 3, middle = 4, bottom = 5},
     ["grip_axis"] = {horizontal = 0, vertical = 1},
+    ["grip_feed_kind"] = {created = 1, destroyed = 2, changed = 3},
+    ["grip_origin"] = {gesture = 1, host = 2, undo = 3, redo = 4, remote = 5},
+    ["GRIP_FIELD_"] = {center = 1, size = 2, rotation = 4, scale = 8, flip = 16, parent = 32, order = 64, behavior = 128, all = 255},
 }
 -- Every struct's fields in order, as {name, C type}.
 local structs = {
     grip_vec2 = {{"x", "double"}, {"y", "double"}},
     grip_affine = {{"a", "double"}, {"b", "double"}, {"c", "double"}, {"d", "double"}, {"tx", "double"}, {"ty", "double"}},
-    grip_engine_desc = {{"struct_size", "uint32_t"}, {"width", "double"}, {"height", "double"}, {"max_boxes", "uint32_t"}, {"max_pointers", "uint32_t"}, {"touch_slop", "double"}, {"double_tap_interval", "double"}, {"handle_hit_radius", "double"}, {"selection", "grip_selection_mode"}, {"marquee_rule", "grip_marquee_rule"}, {"group_resize", "grip_group_resize"}, {"history_limit", "uint32_t"}, {"nudge_step", "double"}, {"nudge_step_large", "double"}, {"rotate_handle_offset", "double"}, {"history_bytes_limit", "uint64_t"}},
+    grip_engine_desc = {{"struct_size", "uint32_t"}, {"width", "double"}, {"height", "double"}, {"max_boxes", "uint32_t"}, {"max_pointers", "uint32_t"}, {"touch_slop", "double"}, {"double_tap_interval", "double"}, {"handle_hit_radius", "double"}, {"selection", "grip_selection_mode"}, {"marquee_rule", "grip_marquee_rule"}, {"group_resize", "grip_group_resize"}, {"history_limit", "uint32_t"}, {"nudge_step", "double"}, {"nudge_step_large", "double"}, {"rotate_handle_offset", "double"}, {"history_bytes_limit", "uint64_t"}, {"peer", "uint32_t"}},
     grip_box_desc = {{"struct_size", "uint32_t"}, {"parent", "grip_box"}, {"x", "double"}, {"y", "double"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"editing", "bool"}, {"allow", "uint32_t"}, {"handles", "uint32_t"}, {"resize_mode", "grip_resize_mode"}, {"centered", "bool"}, {"allow_flip", "bool"}, {"min_width", "double"}, {"min_height", "double"}, {"min_scale", "double"}, {"max_scale", "double"}, {"contain", "bool"}, {"inset_top", "double"}, {"inset_left", "double"}, {"inset_bottom", "double"}, {"inset_right", "double"}, {"long_press_duration", "double"}, {"indicator", "grip_indicator_shape"}, {"corner_radius", "double"}, {"rotation_snap", "double"}, {"snap_tolerance", "double"}, {"user_data", "uint64_t"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}, {"selectable", "bool"}, {"snap_target", "bool"}, {"pass_through", "bool"}, {"hit_outset", "double"}},
     grip_box_state = {{"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}, {"local", "grip_affine"}, {"world", "grip_affine"}, {"corners", "grip_vec2[4]"}, {"editing", "bool"}, {"gesture_active", "bool"}},
     grip_hit = {{"box", "grip_box"}, {"handle", "grip_handle"}},
@@ -474,6 +530,8 @@ local structs = {
     grip_change = {{"box", "grip_box"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}},
     grip_engine_info = {{"struct_size", "uint32_t"}, {"time", "double"}, {"view", "grip_affine"}, {"call_serial", "uint64_t"}, {"box_count", "size_t"}, {"busy", "bool"}, {"has_hooks", "bool"}},
     grip_hooks = {{"struct_size", "uint32_t"}, {"context", "void *"}},
+    grip_feed_change = {{"kind", "grip_feed_kind"}, {"origin", "grip_origin"}, {"fields", "uint32_t"}, {"gesture", "grip_gesture"}, {"key", "uint64_t"}, {"parent_key", "uint64_t"}, {"below_key", "uint64_t"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}, {"desc", "grip_box_desc"}},
+    grip_live_box = {{"key", "uint64_t"}, {"parent_key", "uint64_t"}, {"gesture", "grip_gesture"}, {"geometry", "grip_geometry"}},
 }
 -- END GENERATED
 
