@@ -4,8 +4,10 @@
 
 #include "../../Include/grip.h"
 
-/* grip_box_create with the box's centre given exactly (center NULL: from x and y). */
-grip_status gs_box_create(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, grip_box *out);
+/* grip_box_create with the box's centre given exactly (center NULL: from x and y) and its key (0: a
+ * fresh one; one in use is GRIP_ERR_STATE). */
+grip_status gs_box_create(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, uint64_t key,
+                          grip_box *out);
 /* Destroys every box in one pass (grip_box_destroy of each, in linear time). */
 grip_status gs_engine_clear(grip_engine *engine);
 /* Records message as the engine's last error; returns status. */

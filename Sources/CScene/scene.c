@@ -85,6 +85,7 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
         entries[i].center_x = state.center.x;
         entries[i].center_y = state.center.y;
         entries[i].offset = 0;
+        if ((st = grip_box_get_key(engine, ids[i], &entries[i].key)) != GRIP_OK) goto done;
         p = map_slot(&map, ids[i]);
         map.keys[p] = ids[i];
         map.values[p] = i;
@@ -121,7 +122,7 @@ static grip_status place(grip_engine *engine, const gs_scene *scene, grip_box *i
         int64_t p = scene->entries[i].parent;
         d.parent = p < 0 ? GRIP_NO_BOX : ids[p];
         grip_vec2 center = {scene->entries[i].center_x, scene->entries[i].center_y};
-        grip_status st = gs_box_create(engine, &d, scene->entries[i].has_center ? &center : NULL, &ids[i]);
+        grip_status st = gs_box_create(engine, &d, scene->entries[i].has_center ? &center : NULL, scene->entries[i].key, &ids[i]);
         if (st != GRIP_OK) {
             *failed = i;
             return st;

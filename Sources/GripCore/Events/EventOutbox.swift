@@ -99,6 +99,7 @@ extension Engine {
         let e = Event(kind: kind, gesture: t.gesture, box: box, userData: userData, time: time)
         outbox.pushTransaction(e, t)
         if capturing { guestOutbox.pushTransaction(e, t) }
+        feedStep(kind, t)
     }
 
     /// Removes and returns the oldest event of the host's queue (or, with `guest`, of the guest's),
