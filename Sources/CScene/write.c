@@ -73,11 +73,6 @@ static void put_box(text *t, size_t index, const grip_box_desc *d, const grip_bo
     puts_(t, ", \"parent\": ");
     if (e->parent < 0) puts_(t, "null");
     else put_u64(t, (uint64_t)e->parent + 1);
-    if (e->key != 0) {
-        puts_(t, ", \"key\": \"");
-        put_u64(t, e->key);
-        puts_(t, "\"");
-    }
     for (const gn_field *f = gn_box_desc_fields; f->name[0]; f++) {
         if (f->kind == GN_BOX) continue;
         const char *p = (const char *)d + f->offset;
@@ -131,6 +126,11 @@ static void put_box(text *t, size_t index, const grip_box_desc *d, const grip_bo
         puts_(t, ", \"y\": ");
         put_number(t, e->center_y);
         puts_(t, "}");
+    }
+    if (e->key != 0) {
+        puts_(t, ", \"key\": \"");
+        put_u64(t, e->key);
+        puts_(t, "\"");
     }
     puts_(t, "}");
 }

@@ -6,7 +6,9 @@ import GripCore
 
 /// `grip_box_get_key`: box's key into `*key`. GRIP_ERR_NOT_FOUND for an unknown box.
 @_cdecl("grip_box_get_key")
-public func grip_box_get_key(_ engine: OpaquePointer?, _ box: grip_box, _ key: UnsafeMutablePointer<UInt64>?)
+public func grip_box_get_key(
+    _ engine: OpaquePointer?, _ box: grip_box, _ key: UnsafeMutablePointer<UInt64>?
+)
     -> grip_status
 {
     withEngine(engine) { h throws(GripError) in
@@ -28,7 +30,9 @@ public func grip_box_set_key(_ engine: OpaquePointer?, _ box: grip_box, _ key: U
 
 /// `grip_box_find`: the live box with key into `*out`; GRIP_ERR_NOT_FOUND when there is none.
 @_cdecl("grip_box_find")
-public func grip_box_find(_ engine: OpaquePointer?, _ key: UInt64, _ out: UnsafeMutablePointer<grip_box>?)
+public func grip_box_find(
+    _ engine: OpaquePointer?, _ key: UInt64, _ out: UnsafeMutablePointer<grip_box>?
+)
     -> grip_status
 {
     withEngine(engine) { h throws(GripError) in

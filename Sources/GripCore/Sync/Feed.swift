@@ -52,7 +52,8 @@ extension Engine {
         let r = scene.slots[Int(s)]
         feedAppend(
             FeedChange(
-                kind: kind, origin: origin, fields: fields, gesture: gesture, key: sync.keys.key(s), parentKey: k.parent,
+                kind: kind, origin: origin, fields: fields, gesture: gesture, key: sync.keys.key(s),
+                parentKey: k.parent,
                 belowKey: k.below, before: before, after: r.geometry, beforeParent: beforeParent,
                 afterParent: r.parent >= 0 ? scene.id(r.parent) : .none, behavior: scene.behavior(s)))
     }
@@ -84,7 +85,9 @@ extension Engine {
     func feedHostEdit(_ id: BoxID, _ before: BoxSnapshot?) {
         guard let before, let s = scene.slot(id) else { return }
         let f = changedFields(s, from: before)
-        if f != 0 { feedLive(.changed, .host, .none, s, before: before.geometry, beforeParent: before.parent, fields: f) }
+        if f != 0 {
+            feedLive(.changed, .host, .none, s, before: before.geometry, beforeParent: before.parent, fields: f)
+        }
     }
 
     /// The host created live box `s` outside a recorded step.
@@ -109,40 +112,42 @@ extension Engine {
             for c in t.changes {
                 guard let s = scene.slot(c.box) else { continue }
                 let f = FeedField.differing(c.before, c.after)
-                if f != 0 { feedLive(.changed, origin, t.gesture, s, before: c.before, beforeParent: c.parent, fields: f) }
+                if f != 0 {
+                    feedLive(.changed, origin, t.gesture, s, before: c.before, beforeParent: c.parent, fields: f)
+                }
             }
             return
         }
         // Boxes that exist after the step in draw order (a parent and the sibling before a box
         // come before it, so a peer applying them in turn finds both), then the destroyed ones.
-        var living: [Int] = []
-        for k in t.states.indices where scene.slot(t.states[k].box) != nil { living.append(k) }
-        if living.count > 1 {
-            if sync.places.count < scene.slots.count {
-                sync.places.append(contentsOf: repeatElement(0, count: scene.slots.count - sync.places.count))
-            }
-            var n: Int32 = 0
-            var x = scene.firstInDrawOrder
-            while let s = x {
-                sync.places[Int(s)] = n
-                n += 1
-                x = scene.nextInDrawOrder(s)
-            }
-            let places = sync.places
-            living.sort { places[Int(t.states[$0].box.index)] < places[Int(t.states[$1].box.index)] }
+        // Each live box of the step carries its index + 1 in `places` while the scene is walked
+        // in draw order once (one walk however many boxes the step holds).
+        if sync.places.count < scene.slots.count {
+            sync.places.append(contentsOf: repeatElement(0, count: scene.slots.count - sync.places.count))
         }
-        for k in living {
+        var living = 0
+        for k in t.states.indices {
+            guard let s = scene.slot(t.states[k].box) else { continue }
+            sync.places[Int(s)] = Int32(k + 1)
+            living += 1
+        }
+        var x = living > 0 ? scene.firstInDrawOrder : nil
+        while let s = x, living > 0 {
+            x = scene.nextInDrawOrder(s)
+            let k = Int(sync.places[Int(s)]) - 1
+            guard k >= 0 else { continue }
+            sync.places[Int(s)] = 0
+            living -= 1
             let st = t.states[k]
-            guard let s = scene.slot(st.box) else { continue }
             if !st.before.exists {
                 feedLive(.created, origin, t.gesture, s, before: .absent, beforeParent: .none, fields: FeedField.all)
-            } else {
-                let f = changedFields(s, from: st.before)
-                if f != 0 {
-                    feedLive(
-                        .changed, origin, t.gesture, s, before: st.before.geometry, beforeParent: st.before.parent,
-                        fields: f)
-                }
+                continue
+            }
+            let f = changedFields(s, from: st.before)
+            if f != 0 {
+                feedLive(
+                    .changed, origin, t.gesture, s, before: st.before.geometry, beforeParent: st.before.parent,
+                    fields: f)
             }
         }
         for st in t.states where st.before.exists && scene.slot(st.box) == nil {

@@ -10,7 +10,7 @@ extension Engine {
         done.reserveCapacity(changes.count)
         for c in changes {
             guard let s = scene.slot(c.box) else {
-                queue(Event(kind: .historySkipped, box: c.box, time: time))
+                skipped(c.box)
                 continue
             }
             stopReset(on: c.box, committing: false)
@@ -30,13 +30,17 @@ extension Engine {
     func skipMissing(_ t: Transaction) {
         for st in t.states where st.after.exists {
             guard let s = scene.slot(st.box) else {
-                queue(Event(kind: .historySkipped, box: st.box, time: time))
+                skipped(st.box)
                 continue
             }
             let p = scene.slots[Int(s)].parent
-            if (p >= 0 ? scene.id(p) : .none) != st.after.parent {
-                queue(Event(kind: .historySkipped, box: st.box, userData: scene.slots[Int(s)].userData, time: time))
-            }
+            if (p >= 0 ? scene.id(p) : .none) != st.after.parent { skipped(st.box) }
         }
+    }
+
+    /// HISTORY_SKIPPED for box `id` (its user data when it is alive).
+    @inline(never) private func skipped(_ id: BoxID) {
+        let userData = scene.slot(id).map { scene.slots[Int($0)].userData } ?? 0
+        queue(Event(kind: .historySkipped, box: id, userData: userData, time: time))
     }
 }

@@ -203,7 +203,9 @@ extension Engine {
         }
         if scene.slots[Int(s)].prevSibling == b { return }
         let from = subtreePlace(s)
-        var next = b >= 0 ? scene.slots[Int(b)].nextSibling : (parent >= 0 ? scene.slots[Int(parent)].firstChild : scene.firstRoot)
+        var next =
+            b >= 0
+            ? scene.slots[Int(b)].nextSibling : (parent >= 0 ? scene.slots[Int(parent)].firstChild : scene.firstRoot)
         if next == s { next = scene.slots[Int(s)].nextSibling }
         if next < 0 {
             _ = scene.reorder(s, .front)
