@@ -584,7 +584,8 @@ local function enum_value(enum, v, what, level)
 end
 -- The mask each uint32_t field holds: its constants, and whether they are bit numbers.
 local masks = {allow = {"GRIP_ALLOW_"}, handles = {"grip_handle", true}, modifiers = {"GRIP_MOD_"},
-               state = {"GRIP_STATE_"}, mods = {"GRIP_MOD_"}, flags = {"GRIP_SNAP_"}, bypass_modifiers = {"GRIP_MOD_"}}
+               state = {"GRIP_STATE_"}, mods = {"GRIP_MOD_"}, flags = {"GRIP_SNAP_"}, bypass_modifiers = {"GRIP_MOD_"},
+               fields = {"GRIP_FIELD_"}}
 local ALL_HANDLES = {"top_left", "top", "top_right", "right", "bottom_right", "bottom", "bottom_left", "left", "rotate"}
 -- a list of names, one name, "all" or a number -> the mask
 local function mask_value(field, v, level)
@@ -1151,6 +1152,83 @@ end
 -- ---- scene files ---------------------------------------------------------------------------------
 
 -- e:save(): the scene as JSON text (grip_scene_save)
+-- ---- multiplayer (docs/multiplayer.md) -------------------------------------------------------
+-- Keys are uint64_t cdata (a key past 2^53 is no Lua number); a number is taken too.
+
+local function key_value(k, what)
+  if type(k) == "number" or (type(k) == "cdata" and ffi.istype("uint64_t", k)) then return k end
+  error(what .. " must be a key (a uint64_t or a number)", 3)
+end
+
+function Box:key()
+  local k = ffi.new("uint64_t[1]")
+  call(self.engine, "grip_box_get_key", box_id(self), k)
+  return k[0]
+end
+function Box:set_key(k) call(self.engine, "grip_box_set_key", box_id(self), key_value(k, "key")) end
+-- e:find(key): the live box with that key, or nil
+function Engine:find(k)
+  local out = ffi.new("grip_box[1]")
+  local s = C.grip_box_find(alive(self), key_value(k, "key"), out)
+  if s == C.GRIP_ERR_NOT_FOUND then return nil end
+  if s < 0 then raise(self.ptr, s, 1) end
+  return self:_box(out[0])
+end
+function Engine:feed_enable(limit) call(self, "grip_feed_enable", number(limit or 4096, "limit")) end
+
+local function feed_geometry(g)
+  return {center = {x = g.center.x, y = g.center.y}, width = g.width, height = g.height,
+          rotation = g.rotation, scale = g.scale, flipped_x = g.flipped_x, flipped_y = g.flipped_y}
+end
+-- e:feed_read(): the unread changes as tables (kind, origin, fields as names, gesture, key,
+-- parent_key, below_key, before, after, desc) and whether changes were lost since the last read
+function Engine:feed_read()
+  local buf, n, lost = ffi.new("grip_feed_change[64]"), ffi.new("size_t[1]"), ffi.new("bool[1]")
+  local out, any_lost = {}, false
+  repeat
+    call(self, "grip_feed_read", buf, 64, n, lost)
+    any_lost = any_lost or lost[0]
+    for i = 0, tonumber(n[0]) - 1 do
+      local c = buf[i]
+      local desc = to_table(self, c.desc, "grip_box_desc")
+      desc.parent = nil
+      out[#out + 1] = {kind = names.grip_feed_kind[tonumber(c.kind)], origin = names.grip_origin[tonumber(c.origin)],
+                       fields = mask_names("fields", c.fields), gesture = names.grip_gesture[tonumber(c.gesture)],
+                       key = c.key, parent_key = c.parent_key, below_key = c.below_key,
+                       before = feed_geometry(c.before), after = feed_geometry(c.after), desc = desc}
+    end
+  until tonumber(n[0]) < 64
+  return out, any_lost
+end
+-- e:remote_apply(changes): other peers' changes, tables as e:feed_read gives them; returns how
+-- many were applied (raises at the first unusable one)
+function Engine:remote_apply(changes)
+  alive(self)
+  local n = #changes
+  local buf = ffi.new("grip_feed_change[?]", math.max(n, 1))
+  for i, t in ipairs(changes) do
+    local c = buf[i - 1]
+    c.kind = enum_value("grip_feed_kind", t.kind, "kind", 2)
+    c.fields = mask_value("fields", t.fields, 2)
+    c.key = key_value(t.key, "key")
+    c.parent_key = key_value(t.parent_key or 0, "parent_key")
+    c.below_key = key_value(t.below_key or 0, "below_key")
+    for _, side in ipairs{"before", "after"} do
+      local g = t[side]
+      if g then
+        c[side].center.x, c[side].center.y = g.center.x, g.center.y
+        c[side].width, c[side].height, c[side].rotation, c[side].scale = g.width, g.height, g.rotation, g.scale
+        c[side].flipped_x, c[side].flipped_y = g.flipped_x, g.flipped_y
+      end
+    end
+    C.grip_box_desc_init_sized(c.desc, ffi.sizeof(c.desc))
+    if t.desc then from_table(self, c.desc, "grip_box_desc", t.desc, "desc", 1) end
+  end
+  local applied = ffi.new("size_t[1]")
+  call(self, "grip_remote_apply", buf, n, applied)
+  return tonumber(applied[0])
+end
+
 function Engine:save()
   local n = ffi.new("size_t[1]")
   local s = C.grip_scene_save(alive(self), nil, 0, n)
