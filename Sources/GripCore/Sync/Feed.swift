@@ -78,11 +78,14 @@ extension Engine {
 
     /// Box `id` as a host edit outside a recorded step finds it, when the feed takes the edit.
     @inline(__always) func feedBeforeHostEdit(_ id: BoxID) -> BoxSnapshot? {
-        feedTaking && recording == nil ? snapshot(id) : nil
+        feedTaking && recording == nil ? feedSnapshot(id) : nil
     }
 
+    /// `snapshot(id)`, out of line: the host edits that take it are many.
+    @inline(never) private func feedSnapshot(_ id: BoxID) -> BoxSnapshot { snapshot(id) }
+
     /// The host's edit of box `id`, which was `before`, is done.
-    func feedHostEdit(_ id: BoxID, _ before: BoxSnapshot?) {
+    @inline(never) func feedHostEdit(_ id: BoxID, _ before: BoxSnapshot?) {
         guard let before, let s = scene.slot(id) else { return }
         let f = changedFields(s, from: before)
         if f != 0 {
@@ -91,20 +94,20 @@ extension Engine {
     }
 
     /// The host created live box `s` outside a recorded step.
-    func feedHostCreated(_ s: Int32) {
+    @inline(never) func feedHostCreated(_ s: Int32) {
         guard feedTaking && recording == nil else { return }
         feedLive(.created, .host, .none, s, before: .absent, beforeParent: .none, fields: FeedField.all)
     }
 
     /// The host is about to destroy the live slots `doomed` (a subtree, root first) outside a
     /// recorded step.
-    func feedHostDestroying(_ doomed: [Int32]) {
+    @inline(never) func feedHostDestroying(_ doomed: [Int32]) {
         guard feedTaking && recording == nil else { return }
         for s in doomed { feedDestroyed(s, .host, .none, snapshot(scene.id(s))) }
     }
 
     /// Step `t`, just committed, undone or redone (`kind`), into the feed.
-    func feedStep(_ kind: EventKind, _ t: Transaction) {
+    @inline(never) func feedStep(_ kind: EventKind, _ t: Transaction) {
         guard feedTaking else { return }
         let origin: FeedChange.Origin =
             kind == .undone ? .undo : kind == .redone ? .redo : t.gesture == .host ? .host : .gesture

@@ -22,7 +22,7 @@ extension Engine {
     }
 
     /// Throws unless `key` may name slot `s` (nonzero, and no other live box's).
-    func checkKeyFree(_ key: UInt64, for s: Int32) throws(GripError) {
+    @inline(never) func checkKeyFree(_ key: UInt64, for s: Int32) throws(GripError) {
         if key == 0 { throw .arg("key 0 names no box") }
         if let other = box(withKey: key), other.index != s {
             throw .state("key \(key) is box \(other.rawValue)'s")
@@ -30,7 +30,7 @@ extension Engine {
     }
 
     /// New box `s` gets `key` (0: a fresh one of this peer, checked free by the caller).
-    func keyCreated(_ s: Int32, _ key: UInt64) {
+    @inline(never) func keyCreated(_ s: Int32, _ key: UInt64) {
         if key != 0 {
             sync.keys.assign(key, to: s)
             return
@@ -48,13 +48,13 @@ extension Engine {
     var freshKeysLeft: Bool { sync.keys.counter < UInt32.max }
 
     /// Slots `doomed` are being destroyed: their keys leave the table (each slot keeps its own).
-    func keysReleased(_ doomed: [Int32]) {
+    @inline(never) func keysReleased(_ doomed: [Int32]) {
         for s in doomed where sync.keys.slot(of: sync.keys.key(s)) == s { sync.keys.remove(sync.keys.key(s)) }
     }
 
     /// Slot `s` came back (a step brought its box back): its key again, or a fresh one when
     /// another box has taken it meanwhile.
-    func keyRevived(_ s: Int32) {
+    @inline(never) func keyRevived(_ s: Int32) {
         let k = sync.keys.key(s)
         if k != 0 && box(withKey: k) == nil {
             sync.keys.assign(k, to: s)

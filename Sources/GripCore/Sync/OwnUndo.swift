@@ -5,7 +5,7 @@ extension Engine {
     /// Puts each box of `changes` (a step's, as undo or redo shows it) back: the geometry fields
     /// in which its `before` and `after` differ take `after`'s, the others stay as they are now.
     /// Returns the changes as they happened (`before`: where the box was).
-    func putBackFields(_ changes: [Change]) -> [Change] {
+    @inline(never) func putBackFields(_ changes: [Change]) -> [Change] {
         var done: [Change] = []
         done.reserveCapacity(changes.count)
         for c in changes {
@@ -27,7 +27,7 @@ extension Engine {
 
     /// HISTORY_SKIPPED for each box recorded step `t` (as undo or redo shows it) should have put
     /// somewhere and could not: destroyed by another peer, or its parent gone.
-    func skipMissing(_ t: Transaction) {
+    @inline(never) func skipMissing(_ t: Transaction) {
         for st in t.states where st.after.exists {
             guard let s = scene.slot(st.box) else {
                 skipped(st.box)

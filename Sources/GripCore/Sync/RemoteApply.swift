@@ -178,7 +178,7 @@ extension Engine {
 
     /// Local interaction `g` ended: cancelled, the remote values held for its members go in (so
     /// every peer has them); committed, its local values won and the held ones go.
-    func settleRemote(of g: Interaction, cancelled: Bool) {
+    @inline(never) func settleRemote(of g: Interaction, cancelled: Bool) {
         for k in 0..<g.members.count {
             let id = g.members.box(k)
             guard let h = sync.pending.firstIndex(where: { $0.box == id }) else { continue }
