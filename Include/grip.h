@@ -859,7 +859,9 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
 /* The key of box, into *key. GRIP_ERR_NOT_FOUND for an unknown box, GRIP_ERR_ARG for NULL. */
 grip_status grip_box_get_key(grip_engine *engine, grip_box box, uint64_t *key);
 /* Gives box the host's own key (a sync engine's id): GRIP_ERR_ARG for 0, GRIP_ERR_STATE when
- * another live box has it (the box's own key is fine), GRIP_ERR_NOT_FOUND for an unknown box. */
+ * another live box has it (the box's own key is fine), GRIP_ERR_NOT_FOUND for an unknown box.
+ * With the change feed on, only while the box's CREATED change is unread (its key is rewritten in
+ * every unread change, so peers only ever see the new one); after it went out, GRIP_ERR_STATE. */
 grip_status grip_box_set_key(grip_engine *engine, grip_box box, uint64_t key);
 /* The live box with key, into *out; GRIP_ERR_NOT_FOUND when no live box has it. */
 grip_status grip_box_find(grip_engine *engine, uint64_t key, grip_box *out);

@@ -99,6 +99,14 @@ static void keys(void) {
     CHECK_STATUS(grip_box_set_key(e, b, 7ull << 32 | 40), GRIP_OK);
     grip_box c = add_box(e, GRIP_NO_BOX, 200, 0, 50, 50, 0, 1, false);
     CHECK(key_of(e, c) == (7ull << 32 | 41));
+    /* With the feed on, a key is the host's to set until the box's CREATED has been read. */
+    grip_feed_change fc[8];
+    size_t fn = 0;
+    CHECK_STATUS(grip_feed_read(e, fc, 8, &fn, NULL), GRIP_OK);
+    CHECK_INT(fn, 3);
+    CHECK(fc[1].key == (7ull << 32 | 40)); /* b's creation, with the key it has now */
+    CHECK_STATUS(grip_box_set_key(e, b, 999), GRIP_ERR_STATE);
+    CHECK(key_of(e, b) == (7ull << 32 | 40));
     /* A recorded destroy undone: the box is back with its key. */
     CHECK_STATUS(grip_history_begin(e, 0), GRIP_OK);
     CHECK_STATUS(grip_box_destroy(e, c), GRIP_OK);

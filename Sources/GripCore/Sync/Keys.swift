@@ -14,10 +14,23 @@ extension Engine {
         return scene.id(s)
     }
 
-    /// Gives box `id` the key `key`: ARG for 0, STATE when another live box has it.
+    /// Gives box `id` the key `key`: ARG for 0, STATE when another live box has it. With the feed
+    /// on, only while the box's CREATED is unread (other peers know it by no key yet): its key is
+    /// rewritten in every unread change; else STATE.
     public func setKey(_ id: BoxID, _ key: UInt64) throws(GripError) {
         let s = try slot(id)
         try checkKeyFree(key, for: s)
+        let old = sync.keys.key(s)
+        if sync.feedLimit > 0 && old != key {
+            guard sync.feed.contains(where: { $0.kind == .created && $0.key == old }) else {
+                throw .state("box \(id.rawValue)'s key has gone out in the change feed; set keys before reading it")
+            }
+            for i in sync.feed.indices {
+                if sync.feed[i].key == old { sync.feed[i].key = key }
+                if sync.feed[i].parentKey == old { sync.feed[i].parentKey = key }
+                if sync.feed[i].belowKey == old { sync.feed[i].belowKey = key }
+            }
+        }
         sync.keys.assign(key, to: s)
     }
 

@@ -51,7 +51,7 @@ extension Engine {
     }
 
     /// Takes box `id` out of the local interaction moving it (REMOTE_DROPPED): the rest of a group
-    /// goes on; a gesture of it alone is cancelled, leaving it where it is.
+    /// goes on; a gesture of it alone ends (CANCELLED, then REMOTE_DROPPED), leaving it where it is.
     private func dropFromInteraction(_ id: BoxID) {
         guard let (gi, k) = interaction(moving: id) else { return }
         stopReset(on: id, committing: false)
@@ -69,7 +69,12 @@ extension Engine {
             let pointer = g.pointer
             interactions.active.remove(at: gi)
             input.pointers.update(pointer) { $0.role = .ignored }
-            if let s = scene.slot(id) { scene.restyle(s) }
+            if let s = scene.slot(id) {
+                scene.restyle(s)
+                if g.isGesture {
+                    emit(.gestureCancelled, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer)
+                }
+            }
             scene.drawnStateChanged()
             sync.pending.removeAll { $0.box == id }
         }
