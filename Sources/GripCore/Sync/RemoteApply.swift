@@ -217,7 +217,8 @@ extension Engine {
         } else if b < 0 {
             _ = scene.reorder(s, .back)
         } else {
-            if scene.slots[Int(next)].order - scene.slots[Int(b)].order < 2 { scene.spreadOrders() }
+            let gap = scene.slots[Int(next)].order, low = scene.slots[Int(b)].order
+            if gap <= low || gap - low < 2 { scene.spreadOrders() }
             let lo = scene.slots[Int(b)].order, hi = scene.slots[Int(next)].order
             scene.place(s, under: parent, order: lo + (hi - lo) / 2)
         }
