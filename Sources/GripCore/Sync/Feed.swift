@@ -136,7 +136,7 @@ extension Engine {
         }
         var x = living > 0 ? scene.firstInDrawOrder : nil
         while let s = x, living > 0 {
-            x = scene.nextInDrawOrder(s)
+            x = Engine.nextDrawn(s, of: &scene)
             let k = Int(sync.places[Int(s)]) - 1
             guard k >= 0 else { continue }
             sync.places[Int(s)] = 0
@@ -159,5 +159,16 @@ extension Engine {
                 feedDestroyed(s, origin, t.gesture, st.before)
             }
         }
+    }
+}
+
+extension Engine {
+    /// `scene.nextInDrawOrder(s)`, borrowing the scene in place (called on the engine's property,
+    /// the method gets a copy of the whole Scene).
+    static func nextDrawn(_ s: Int32, of scene: inout Scene) -> Int32? { scene.nextInDrawOrder(s) }
+
+    /// `scene.collectSubtree(root, into: &out)`, borrowing the scene in place.
+    static func subtree(_ root: Int32, of scene: inout Scene, into out: inout [Int32]) {
+        scene.collectSubtree(root, into: &out)
     }
 }

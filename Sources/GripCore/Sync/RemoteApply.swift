@@ -56,35 +56,35 @@ extension Engine {
         guard let (gi, k) = interaction(moving: id) else { return }
         stopReset(on: id, committing: false)
         guard let (gi2, k2) = interaction(moving: id), gi2 == gi, k2 == k else { return }
-        let g = interactions.active[gi]
-        if g.members.count > 1 {
+        let count = interactions.active[gi].members.count, group = interactions.active[gi].group
+        let gesture = interactions.active[gi].kind.gesture
+        if count > 1 {
             if k == 0 {
                 interactions.active[gi].members.first = interactions.active[gi].members.rest.removeFirst()
             } else {
                 interactions.active[gi].members.rest.remove(at: k - 1)
             }
-            if g.group && selection.members.contains(id) { setSelection(selection.members.filter { $0 != id }) }
+            if group && selection.members.contains(id) { setSelection(selection.members.filter { $0 != id }) }
             sync.pending.removeAll { $0.box == id }
         } else {
-            let pointer = g.pointer
+            let pointer = interactions.active[gi].pointer, handle = interactions.active[gi].activeHandle
+            let isGesture = interactions.active[gi].isGesture
             interactions.active.remove(at: gi)
             input.pointers.update(pointer) { $0.role = .ignored }
             if let s = scene.slot(id) {
                 scene.restyle(s)
-                if g.isGesture {
-                    emit(.gestureCancelled, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer)
-                }
+                if isGesture { emit(.gestureCancelled, gesture, slot: s, handle: handle, pointer: pointer) }
             }
             scene.drawnStateChanged()
             sync.pending.removeAll { $0.box == id }
         }
-        if let s = scene.slot(id) { emit(.remoteDropped, g.kind.gesture, slot: s) }
+        if let s = scene.slot(id) { emit(.remoteDropped, gesture, slot: s) }
     }
 
     private func remoteDestroy(_ id: BoxID) {
         guard let s = scene.slot(id) else { return }
         var doomed: [Int32] = []
-        scene.collectSubtree(s, into: &doomed)
+        Engine.subtree(s, of: &scene, into: &doomed)
         for x in doomed { dropFromInteraction(scene.id(x)) }
         destroySubtrees([s])
     }
