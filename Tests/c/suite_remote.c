@@ -1,6 +1,6 @@
 /* suite_remote.c: multiplayer through the C ABI: box keys (peer and count, set, find, kept by
  * undo and scene files), the change feed, other peers' changes applied during local move, rotate,
- * group and nudge gestures, undo of one's own steps after other peers' edits and destroys, and a
+ * resize, group and nudge gestures, undo of one's own steps after other peers' edits and destroys, and a
  * seeded convergence test: engines making random edits and applying each other's feeds through an
  * ordered log end with byte-identical scene files. Expected numbers come from the rules in
  * docs/multiplayer.md, worked out here. */
@@ -340,6 +340,35 @@ static void during_gestures(void) {
     CHECK_STATUS(grip_dispatch_timer(b, 7), GRIP_OK); /* the run commits */
     pass_on(b, a);
     CHECK(same_scene(a, b));
+
+    /* Resize by the bottom-right handle: the whole geometry is the gesture's; a remote user_data
+     * comes in at once, a remote width waits and loses to the commit. */
+    {
+        grip_box r = add_box(a, GRIP_NO_BOX, 600, 600, 100, 100, 0, 1, false);
+        pass_on(a, b);
+        grip_box br = find(b, key_of(a, r));
+        CHECK_STATUS(grip_box_set_editing(b, br, true), GRIP_OK); /* editing is each peer's own */
+        CHECK_STATUS(pointer(b, GRIP_PHASE_DOWN, 1, 700, 700, 8), GRIP_OK);
+        CHECK_STATUS(pointer(b, GRIP_PHASE_MOVE, 1, 740, 720, 8.1), GRIP_OK);
+        grip_feed_change rc = remote_change(a, r, GRIP_FIELD_SIZE | GRIP_FIELD_BEHAVIOR);
+        rc.after.width = 300;
+        rc.desc.user_data = 5;
+        CHECK_STATUS(grip_remote_apply(b, &rc, 1, NULL), GRIP_OK);
+        CHECK_STATUS(grip_remote_apply(a, &rc, 1, NULL), GRIP_OK);
+        grip_box_state rs = state_of(b, br);
+        CHECK_NEAR(rs.width, 140, 1e-9); /* 100 + 40: the local width */
+        CHECK_NEAR(rs.height, 120, 1e-9);
+        grip_box_desc rd;
+        grip_box_desc_init(&rd);
+        CHECK_STATUS(grip_box_describe(b, br, &rd), GRIP_OK);
+        CHECK(rd.user_data == 5);
+        CHECK_STATUS(pointer(b, GRIP_PHASE_UP, 1, 740, 720, 8.2), GRIP_OK);
+        CHECK_NEAR(state_of(b, br).width, 140, 1e-9);
+        CHECK_STATUS(grip_box_set_editing(b, br, false), GRIP_OK);
+        pass_on(b, a);
+        CHECK_NEAR(state_of(a, r).width, 140, 1e-9);
+        CHECK(same_scene(a, b));
+    }
 
     /* Bad input: nothing changes, the index is named. */
     c = remote_change(b, by, GRIP_FIELD_SIZE);
