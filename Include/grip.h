@@ -141,6 +141,7 @@ typedef struct grip_engine_desc {
     double nudge_step_large;        /* with shift held, default 10 */
     double rotate_handle_offset;    /* screen units from the top edge's midpoint to the rotate handle, default 24 */
     uint64_t history_bytes_limit;   /* bytes the undo steps may hold (older steps go first; the newest stays), 0 = default (64 MiB) */
+    uint32_t peer;                  /* this engine's peer id, the high half of every box key it makes; 0 = a random one */
 } grip_engine_desc;
 
 /* The defaults. Through the macro below a program passes the size of the grip_engine_desc it
@@ -174,7 +175,7 @@ typedef struct grip_engine_info {
     bool busy;              /* a call on the engine is in progress: this is read from inside its callback */
     bool has_hooks;         /* grip_engine_set_hooks installed a set */
     uint64_t history_bytes; /* what the undo and redo steps hold, as history_bytes_limit counts it */
-    uint64_t event_bytes;   /* what the unread events of both queues hold, with the steps they list */
+    uint64_t event_bytes;   /* what the unread events of both queues hold, with the steps they list, and the unread change feed */
 } grip_engine_info;
 /* Zero fields, struct_size set. NULL is ignored. */
 void grip_engine_info_init(grip_engine_info *info);
@@ -644,6 +645,8 @@ typedef enum grip_event_kind {
     GRIP_EVENT_COMMITTED = 14,         /* 0.2: one undo step happened: grip_event_changes lists it */
     GRIP_EVENT_UNDONE = 15,            /* 0.2: grip_undo restored a step: grip_event_changes lists it */
     GRIP_EVENT_REDONE = 16,            /* 0.2 */
+    GRIP_EVENT_REMOTE_DROPPED = 17,    /* 0.3: grip_remote_apply destroyed or re-parented box, which a local gesture drove: the gesture goes on without it */
+    GRIP_EVENT_HISTORY_SKIPPED = 18,   /* 0.3: grip_undo or grip_redo left box out of its step: another peer destroyed it, or its parent is gone */
     GRIP_EVENT_FORCE32 = 0x7FFFFFFF
 } grip_event_kind;
 
@@ -857,6 +860,111 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
  * left out keeps the engine's. More boxes than max_boxes, or nesting deeper than 32 levels, is
  * GRIP_ERR_LIMIT; GRIP_ERR_STATE during a gesture (as for grip_undo). */
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length);
+
+/* ---- Multiplayer (0.3) --------------------------------------------------- */
+
+/* Keys: every box has a key, unique across the peers editing one scene, that survives undo, redo
+ * and scene files (grip_box_find finds the box again; ids are this engine's alone). A key is one
+ * uint64_t: the peer id of the engine that made it in the high 32 bits (grip_engine_desc.peer; 0
+ * there picks a random nonzero one, as Yjs picks its client ids) and that engine's count of boxes
+ * in the low 32 (from 1). Never 0. A box a step brings back gets its key back. docs/multiplayer.md
+ * has the policies. */
+/* The key of box, into *key. GRIP_ERR_NOT_FOUND for an unknown box, GRIP_ERR_ARG for NULL. */
+grip_status grip_box_get_key(grip_engine *engine, grip_box box, uint64_t *key);
+/* Gives box the host's own key (a sync engine's id): GRIP_ERR_ARG for 0, GRIP_ERR_STATE when
+ * another live box has it (the box's own key is fine), GRIP_ERR_NOT_FOUND for an unknown box.
+ * With the change feed on, only while the box's CREATED change is unread (its key is rewritten in
+ * every unread change, so peers only ever see the new one); after it went out, GRIP_ERR_STATE. */
+grip_status grip_box_set_key(grip_engine *engine, grip_box box, uint64_t key);
+/* The live box with key, into *out; GRIP_ERR_NOT_FOUND when no live box has it. */
+grip_status grip_box_find(grip_engine *engine, uint64_t key, grip_box *out);
+
+/* The change feed: every change to the document as plain data a sync engine stores. A box is
+ * CREATED (every field), DESTROYED, or CHANGED (the fields in `fields`, with before and after);
+ * the document is the boxes' geometry, parent, place among siblings and behaviour, not the
+ * selection, editing, hooks or reset geometry. Undo and redo come as the local changes they make.
+ * Changes grip_remote_apply made are not in the feed (the sync engine has them). */
+typedef enum grip_feed_kind {
+    GRIP_FEED_CREATED = 1,   /* a box came to be (grip_box_create, a step or an undo bringing it back): every field is set */
+    GRIP_FEED_DESTROYED = 2, /* the box went (with its descendants, each listed after it) */
+    GRIP_FEED_CHANGED = 3,   /* the fields named by `fields` changed */
+    GRIP_FEED_KIND_FORCE32 = 0x7FFFFFFF
+} grip_feed_kind;
+
+typedef enum grip_origin {
+    GRIP_ORIGIN_GESTURE = 1, /* a local gesture, nudge run, reset or arrangement committed */
+    GRIP_ORIGIN_HOST = 2,    /* the host's own call (create, destroy, configure, order, a recorded step) */
+    GRIP_ORIGIN_UNDO = 3,    /* grip_undo */
+    GRIP_ORIGIN_REDO = 4,    /* grip_redo */
+    GRIP_ORIGIN_REMOTE = 5,  /* another peer's change (never in grip_feed_read: what grip_remote_apply takes) */
+    GRIP_ORIGIN_FORCE32 = 0x7FFFFFFF
+} grip_origin;
+
+enum {
+    GRIP_FIELD_CENTER = 1u << 0, /* geometry.center */
+    GRIP_FIELD_SIZE = 1u << 1,   /* width and height */
+    GRIP_FIELD_ROTATION = 1u << 2,
+    GRIP_FIELD_SCALE = 1u << 3,
+    GRIP_FIELD_FLIP = 1u << 4,     /* flipped_x and flipped_y */
+    GRIP_FIELD_PARENT = 1u << 5,   /* the parent (parent_key) */
+    GRIP_FIELD_ORDER = 1u << 6,    /* the place among its siblings (below_key) */
+    GRIP_FIELD_BEHAVIOR = 1u << 7, /* desc's behaviour fields (all but parent, geometry and editing) */
+    GRIP_FIELD_ALL = 0xFFu
+};
+
+typedef struct grip_feed_change {
+    grip_feed_kind kind;
+    grip_origin origin;
+    uint32_t fields;             /* GRIP_FIELD_*: what changed (CREATED: GRIP_FIELD_ALL; DESTROYED: 0) */
+    grip_gesture gesture;        /* what made it (GRIP_GESTURE_NONE for a host call outside a recorded step) */
+    uint64_t key;                /* the box's key (grip_box_get_key) */
+    uint64_t parent_key;         /* its parent's key after the change, 0 at top level */
+    uint64_t below_key;          /* the sibling drawn just before it after the change, 0 when it is its parent's first */
+    grip_geometry before, after; /* parent space; before.parent and after.parent are this engine's ids (the keys above travel) */
+    grip_box_desc desc;          /* the box's description after the change; the apply reads its behaviour fields, never its parent, x, y or editing */
+} grip_feed_change;
+
+/* Starts the feed, keeping at most limit changes unread (1 ... 1048576); 0 stops it and drops
+ * what is unread. Off when the engine is created. Changes past the limit are lost and the next
+ * grip_feed_read reports it: the host then resyncs from a grip_scene_save. GRIP_ERR_ARG past
+ * the range. */
+grip_status grip_feed_enable(grip_engine *engine, uint32_t limit);
+/* Moves the oldest unread changes, at most capacity of them, into out (oldest first): *count says
+ * how many. *overflowed (may be NULL) says whether changes were lost since the last read. GRIP_OK
+ * (also when there were none); GRIP_ERR_ARG for NULL out with capacity > 0 or NULL count. */
+grip_status grip_feed_read(grip_engine *engine, grip_feed_change *out, size_t capacity, size_t *count,
+                           bool *overflowed);
+
+/* The ephemeral feed: where the boxes local gestures drive are right now, never part of the
+ * document (what a sync engine sends through its awareness channel). */
+typedef struct grip_live_box {
+    uint64_t key;
+    uint64_t parent_key;
+    grip_gesture gesture;
+    grip_geometry geometry; /* where the local gesture has the box now (parent space) */
+} grip_live_box;
+/* GRIP_DONE, copying nothing, when nothing it would list changed since the previous call; else
+ * GRIP_OK, *count the boxes local gestures drive (at most capacity copied; 0 when a gesture just
+ * ended). Allocates nothing. */
+grip_status grip_feed_live(grip_engine *engine, grip_live_box *out, size_t capacity, size_t *count);
+
+/* Applies changes from other peers (what their grip_feed_read gave, in the sync engine's order):
+ * never in the local history, never in the local feed. Keyed by `key`: CREATED makes the box (or,
+ * when the key is live, sets it as CHANGED with every field), DESTROYED destroys it and its
+ * subtree, CHANGED sets exactly the fields in `fields` (parent by parent_key, place as the
+ * sibling after below_key, geometry from `after`, behaviour from desc). A change of a key no live
+ * box has, a parent that is gone, and a below_key that is not a sibling (placed first) are the
+ * ordinary races of concurrent editing: skipped, GRIP_OK. The same changes in the same order give
+ * every engine the same scene, bit for bit.
+ * A box a local gesture drives: fields the gesture drives keep their local values (the remote ones
+ * become where a cancel goes back to; the commit writes the local ones); its other fields take
+ * the remote values at once; a destroy or re-parent takes it out of the gesture, the rest of a
+ * group goes on (GRIP_EVENT_REMOTE_DROPPED).
+ * Each change is all or nothing: the call stops at the first unusable one (GRIP_ERR_ARG: bad
+ * numbers or enum values, key 0, limits; GRIP_ERR_LIMIT: max_boxes or nesting), the message names
+ * its index, and *applied (may be NULL) says how many were taken. GRIP_ERR_STATE while a recorded
+ * step is open or inside a callback. */
+grip_status grip_remote_apply(grip_engine *engine, const grip_feed_change *changes, size_t count, size_t *applied);
 
 /* ---- Lua (grip_lua.h, libgrip-lua) ------------------------------------------ */
 

@@ -459,6 +459,62 @@ static double bench_allocations(void) {
     return allocations_per_step(e, drag_step);
 }
 
+/* Multiplayer: a drag with the change feed on, the ephemeral feed and the change feed read after
+ * every event (what a host syncing each frame does). */
+static void feed_drag_step(grip_engine *e, int i, void *ctx) {
+    drag_step(e, i, ctx);
+    grip_live_box live[4];
+    grip_feed_change change[4];
+    size_t n;
+    grip_feed_live(e, live, 4, &n);
+    CHECK(grip_feed_read(e, change, 4, &n, NULL));
+}
+
+static double bench_feed_allocations(void) {
+    grip_box target;
+    grip_engine *e = scene(10000, &target);
+    CHECK(grip_feed_enable(e, 4096));
+    pointer(e, GRIP_PHASE_DOWN, 1, 200, 200);
+    return allocations_per_step(e, feed_drag_step);
+}
+
+/* One remote change (a new centre of one of 10,000 boxes, as another peer's feed gives it) per
+ * step, applied with grip_remote_apply. */
+static grip_feed_change remote_changes[64];
+static void remote_step(grip_engine *e, int i, void *ctx) {
+    (void)ctx;
+    grip_feed_change *c = &remote_changes[i % 64];
+    c->after.center.x = 100 + (i % 1000);
+    CHECK(grip_remote_apply(e, c, 1, NULL));
+}
+
+static double bench_remote_apply(void) {
+    grip_box target;
+    grip_engine *e = scene(10000, &target);
+    grip_box ids[64];
+    size_t n = 0;
+    grip_boxes_list(e, ids, 64, &n);
+    for (size_t k = 0; k < 64; k++) {
+        grip_feed_change *c = &remote_changes[k];
+        memset(c, 0, sizeof *c);
+        c->kind = GRIP_FEED_CHANGED;
+        c->fields = GRIP_FIELD_CENTER;
+        CHECK(grip_box_get_key(e, ids[k % n], &c->key));
+        grip_box_desc_init(&c->desc);
+        CHECK(grip_box_describe(e, ids[k % n], &c->desc));
+        grip_box_state st;
+        CHECK(grip_box_state_get(e, ids[k % n], &st));
+        c->after.center = st.center;
+        c->after.width = st.width;
+        c->after.height = st.height;
+        c->after.rotation = st.rotation;
+        c->after.scale = st.scale;
+    }
+    double ns = per_step(e, remote_step, NULL, 41, 2000);
+    grip_engine_destroy(e);
+    return ns;
+}
+
 /* The floor: what a drag must do at the least, in plain C with no engine: map the pointer from
  * screen to the parent's space (a full affine), move the centre by the pointer's travel since the
  * grab, build the box's transform from its kept cosine and sine, and write one complete
@@ -972,6 +1028,7 @@ int main(int argc, char **argv) {
     double allocs_marquee;
     double marquee100k = bench_marquee(100000, &allocs_marquee), select10k = bench_select_many(10000);
     double allocs_group = allocations_per_step(grid_scene(10000, 0, 1000), drag_step);
+    double allocs_feed = bench_feed_allocations(), remote_ns = bench_remote_apply();
     struct snap_results sr;
     measure_snap(&sr);
     unsigned circle40 = indicator_vertices(GRIP_INDICATOR_CIRCLE, 40), circle400 = indicator_vertices(GRIP_INDICATOR_CIRCLE, 400);
@@ -1021,6 +1078,8 @@ int main(int argc, char **argv) {
         fprintf(o, "| 10 | heap allocations per group drag event + frame read (1,000 selected) | %.3f | 0 |\n", allocs_group);
         fprintf(o, "| 11 | marquee pointer move over 100,000 boxes | %.0f ns | <= 1 ms |\n", marquee100k);
         fprintf(o, "| 11 | heap allocations per marquee pointer move (100,000 boxes) | %.3f | 0 |\n", allocs_marquee);
+        fprintf(o, "| 13 | heap allocations per drag event + frame read + grip_feed_live + grip_feed_read, feed on (10,000 boxes) | %.3f | 0 |\n", allocs_feed);
+        fprintf(o, "| 13 | grip_remote_apply of one change (a new centre, 10,000 boxes) | %.0f ns | <= 1 us |\n", remote_ns);
         fprintf(o, "| 11 | selecting 10,000 boxes one by one (grip_select ADD) | %.1f ms | <= 10 ms |\n", select10k);
         print_snap_rows(o, &sr);
         fprintf(o, "\nIndicator vertices for a full ring (within 0.25 units of the true curve):\n\n");

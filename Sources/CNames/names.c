@@ -18,10 +18,13 @@ const char *const gn_mod_names[] = {"shift", "alt", "ctrl", "meta", NULL};
 const char *const gn_key_names[] = {"none", "left", "right", "up", "down", "escape", "tab", "shift", "alt", "ctrl", "meta", NULL};
 const char *const gn_command_names[] = {"none", "box", "border", "handle", "indicator", "guide", "outline", "marquee", "gap", NULL};
 const char *const gn_state_names[] = {"hover", "active", NULL};
-const char *const gn_event_names[] = {"none", "gesture_began", "gesture_changed", "gesture_ended", "gesture_cancelled", "tap", "double_tap", "reset", "long_press_began", "long_press_triggered", "long_press_cancelled", "editing_changed", "script_error", "selection_changed", "committed", "undone", "redone", NULL};
+const char *const gn_event_names[] = {"none", "gesture_began", "gesture_changed", "gesture_ended", "gesture_cancelled", "tap", "double_tap", "reset", "long_press_began", "long_press_triggered", "long_press_cancelled", "editing_changed", "script_error", "selection_changed", "committed", "undone", "redone", "remote_dropped", "history_skipped", NULL};
 const char *const gn_gesture_names[] = {"none", "move", "resize", "rotate", "pinch", "magnify", "handle", "marquee", "nudge", "reset", "align", "distribute", "flip", "rotate90", "host", NULL};
 const char *const gn_align_names[] = {"left", "center", "right", "top", "middle", "bottom", NULL};
 const char *const gn_axis_names[] = {"horizontal", "vertical", NULL};
+const char *const gn_feed_kind_names[] = {"none", "created", "destroyed", "changed", NULL};
+const char *const gn_origin_names[] = {"none", "gesture", "host", "undo", "redo", "remote", NULL};
+const char *const gn_field_names[] = {"center", "size", "rotation", "scale", "flip", "parent", "order", "behavior", NULL};
 
 /* grip.h's values are the schema's (a negative array size stops the compiler). */
 extern char gn_values_status[(GRIP_OK == 0 && GRIP_DONE == 1 && GRIP_ERR_ARG == -1 && GRIP_ERR_NOT_FOUND == -2 && GRIP_ERR_STATE == -3 && GRIP_ERR_LIMIT == -4 && GRIP_ERR_NOMEM == -5 && GRIP_ERR_SCRIPT == -6) ? 1 : -1];
@@ -40,12 +43,16 @@ extern char gn_values_mod[(GRIP_MOD_SHIFT == 1u << 0 && GRIP_MOD_ALT == 1u << 1 
 extern char gn_values_key[(GRIP_KEY_LEFT == 1 && GRIP_KEY_RIGHT == 2 && GRIP_KEY_UP == 3 && GRIP_KEY_DOWN == 4 && GRIP_KEY_ESCAPE == 5 && GRIP_KEY_TAB == 6 && GRIP_KEY_SHIFT == 7 && GRIP_KEY_ALT == 8 && GRIP_KEY_CTRL == 9 && GRIP_KEY_META == 10) ? 1 : -1];
 extern char gn_values_command[(GRIP_CMD_BOX == 1 && GRIP_CMD_BORDER == 2 && GRIP_CMD_HANDLE == 3 && GRIP_CMD_INDICATOR == 4 && GRIP_CMD_GUIDE == 5 && GRIP_CMD_OUTLINE == 6 && GRIP_CMD_MARQUEE == 7 && GRIP_CMD_GAP == 8) ? 1 : -1];
 extern char gn_values_state[(GRIP_STATE_HOVER == 1u << 0 && GRIP_STATE_ACTIVE == 1u << 1) ? 1 : -1];
-extern char gn_values_event[(GRIP_EVENT_GESTURE_BEGAN == 1 && GRIP_EVENT_GESTURE_CHANGED == 2 && GRIP_EVENT_GESTURE_ENDED == 3 && GRIP_EVENT_GESTURE_CANCELLED == 4 && GRIP_EVENT_TAP == 5 && GRIP_EVENT_DOUBLE_TAP == 6 && GRIP_EVENT_RESET == 7 && GRIP_EVENT_LONG_PRESS_BEGAN == 8 && GRIP_EVENT_LONG_PRESS_TRIGGERED == 9 && GRIP_EVENT_LONG_PRESS_CANCELLED == 10 && GRIP_EVENT_EDITING_CHANGED == 11 && GRIP_EVENT_SCRIPT_ERROR == 12 && GRIP_EVENT_SELECTION_CHANGED == 13 && GRIP_EVENT_COMMITTED == 14 && GRIP_EVENT_UNDONE == 15 && GRIP_EVENT_REDONE == 16) ? 1 : -1];
+extern char gn_values_event[(GRIP_EVENT_GESTURE_BEGAN == 1 && GRIP_EVENT_GESTURE_CHANGED == 2 && GRIP_EVENT_GESTURE_ENDED == 3 && GRIP_EVENT_GESTURE_CANCELLED == 4 && GRIP_EVENT_TAP == 5 && GRIP_EVENT_DOUBLE_TAP == 6 && GRIP_EVENT_RESET == 7 && GRIP_EVENT_LONG_PRESS_BEGAN == 8 && GRIP_EVENT_LONG_PRESS_TRIGGERED == 9 && GRIP_EVENT_LONG_PRESS_CANCELLED == 10 && GRIP_EVENT_EDITING_CHANGED == 11 && GRIP_EVENT_SCRIPT_ERROR == 12 && GRIP_EVENT_SELECTION_CHANGED == 13 && GRIP_EVENT_COMMITTED == 14 && GRIP_EVENT_UNDONE == 15 && GRIP_EVENT_REDONE == 16 && GRIP_EVENT_REMOTE_DROPPED == 17 && GRIP_EVENT_HISTORY_SKIPPED == 18) ? 1 : -1];
 extern char gn_values_gesture[(GRIP_GESTURE_NONE == 0 && GRIP_GESTURE_MOVE == 1 && GRIP_GESTURE_RESIZE == 2 && GRIP_GESTURE_ROTATE == 3 && GRIP_GESTURE_PINCH == 4 && GRIP_GESTURE_MAGNIFY == 5 && GRIP_GESTURE_HANDLE == 6 && GRIP_GESTURE_MARQUEE == 7 && GRIP_GESTURE_NUDGE == 8 && GRIP_GESTURE_RESET == 9 && GRIP_GESTURE_ALIGN == 10 && GRIP_GESTURE_DISTRIBUTE == 11 && GRIP_GESTURE_FLIP == 12 && GRIP_GESTURE_ROTATE90 == 13 && GRIP_GESTURE_HOST == 14) ? 1 : -1];
 extern char gn_values_align[(GRIP_ALIGN_LEFT == 0 && GRIP_ALIGN_CENTER == 1 && GRIP_ALIGN_RIGHT == 2 && GRIP_ALIGN_TOP == 3 && GRIP_ALIGN_MIDDLE == 4 && GRIP_ALIGN_BOTTOM == 5) ? 1 : -1];
 extern char gn_values_axis[(GRIP_AXIS_HORIZONTAL == 0 && GRIP_AXIS_VERTICAL == 1) ? 1 : -1];
+extern char gn_values_feed_kind[(GRIP_FEED_CREATED == 1 && GRIP_FEED_DESTROYED == 2 && GRIP_FEED_CHANGED == 3) ? 1 : -1];
+extern char gn_values_origin[(GRIP_ORIGIN_GESTURE == 1 && GRIP_ORIGIN_HOST == 2 && GRIP_ORIGIN_UNDO == 3 && GRIP_ORIGIN_REDO == 4 && GRIP_ORIGIN_REMOTE == 5) ? 1 : -1];
+extern char gn_values_field[(GRIP_FIELD_CENTER == 1u << 0 && GRIP_FIELD_SIZE == 1u << 1 && GRIP_FIELD_ROTATION == 1u << 2 && GRIP_FIELD_SCALE == 1u << 3 && GRIP_FIELD_FLIP == 1u << 4 && GRIP_FIELD_PARENT == 1u << 5 && GRIP_FIELD_ORDER == 1u << 6 && GRIP_FIELD_BEHAVIOR == 1u << 7) ? 1 : -1];
 extern char gn_all_allow[(GRIP_ALLOW_ALL == GN_ALLOW_ALL) ? 1 : -1];
 extern char gn_all_snap[(GRIP_SNAP_ALL == GN_SNAP_ALL) ? 1 : -1];
+extern char gn_all_field[(GRIP_FIELD_ALL == GN_FIELD_ALL) ? 1 : -1];
 
 const char *const *const gn_tables[GN_TABLE_COUNT] = {
     gn_status_names,
@@ -68,6 +75,9 @@ const char *const *const gn_tables[GN_TABLE_COUNT] = {
     gn_gesture_names,
     gn_align_names,
     gn_axis_names,
+    gn_feed_kind_names,
+    gn_origin_names,
+    gn_field_names,
 };
 
 const gn_field gn_box_desc_fields[] = {
@@ -123,6 +133,7 @@ const gn_field gn_engine_desc_fields[] = {
     {"nudge_step_large", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, nudge_step_large)},
     {"rotate_handle_offset", GN_NUMBER, 0, 0, offsetof(grip_engine_desc, rotate_handle_offset)},
     {"history_bytes_limit", GN_U64, 0, 0, offsetof(grip_engine_desc, history_bytes_limit)},
+    {"peer", GN_U32, 0, 0, offsetof(grip_engine_desc, peer)},
     {"", 0, 0, 0, 0}};
 
 const gn_field gn_snap_desc_fields[] = {

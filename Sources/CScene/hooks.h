@@ -4,8 +4,10 @@
 
 #include "../../Include/grip.h"
 
-/* grip_box_create with the box's centre given exactly (center NULL: from x and y). */
-grip_status gs_box_create(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, grip_box *out);
+/* grip_box_create with the box's centre given exactly (center NULL: from x and y) and its key (0: a
+ * fresh one; one in use is GRIP_ERR_STATE). */
+grip_status gs_box_create(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, uint64_t key,
+                          grip_box *out);
 /* grip_box_describe of box into *out (whole) and its exact centre into *center, in one call. */
 grip_status gs_box_describe(grip_engine *engine, grip_box box, grip_box_desc *out, grip_vec2 *center);
 /* What gs_box_create would check of a box at nesting depth `depth` (0: top level) whose parent

@@ -41,6 +41,7 @@ enum { BOX_SHAPE,
        BOX_PARENT,
        BOX_FIELD /* + field index */,
        BOX_CENTER = 250,
+       BOX_KEY = 251,
        BOX_REFUSED /* by the reader's box function */ };
 
 static uint64_t rank_of(int cls, size_t index, int check) {
@@ -623,6 +624,7 @@ typedef struct box_reader {
     int64_t id;
     double cx, cy;
 } box_reader;
+#define BIT_KEY    (1ull << 60)
 #define BIT_ID     (1ull << 61)
 #define BIT_PARENT (1ull << 62)
 #define BIT_CENTER (1ull << 63)
@@ -753,6 +755,13 @@ static bool box_member(parser *P, const char *key, void *ctx) {
         else refuse(P, rank_of(RANK_BOX, i, BOX_PARENT), at, "boxes[%zu].parent must be null or the id of an earlier box", i);
         return true;
     }
+    if (is_key(key, "key")) {
+        char digits[NAME_CAPACITY];
+        if (!once(P, b, BIT_KEY, key) || !name_value(P, digits, &ok)) return false;
+        if (!ok || !parse_u64(digits, &b->entry->key) || b->entry->key == 0)
+            refuse(P, rank_of(RANK_BOX, i, BOX_KEY), at, "boxes[%zu].key must be a string of decimal digits, not 0, within 64 bits", i);
+        return true;
+    }
     if (is_key(key, "center")) {
         if (!once(P, b, BIT_CENTER, key)) return false;
         pair_reader c = {"x", "y", 0, 0, false, false, false};
@@ -809,7 +818,7 @@ static bool box(parser *P, size_t index) {
     grip_box_desc *d = &desc;
     gs_entry *e = &entry;
     *d = P->defaults;
-    *e = (gs_entry){-1, false, 0, 0, at};
+    *e = (gs_entry){-1, false, 0, 0, at, 0};
     box_reader b = {index, at, d, e, 0, false, 0, 0, 0};
     if (!members(P, box_member, &b)) return false;
     if (!(b.seen & BIT_ID)) refuse(P, rank_of(RANK_BOX, index, BOX_ID), at, "boxes[%zu].id must be an integer", index);

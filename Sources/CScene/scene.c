@@ -82,6 +82,7 @@ grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, 
         entries[i].center_x = center.x;
         entries[i].center_y = center.y;
         entries[i].offset = 0;
+        if ((st = grip_box_get_key(engine, ids[i], &entries[i].key)) != GRIP_OK) goto done;
         p = map_slot(&map, ids[i]);
         map.keys[p] = ids[i];
         map.values[p] = i;
@@ -115,13 +116,27 @@ done:
  * creates the boxes in the engine, which the first reading's checks guarantee it accepts. So a
  * refused file changes nothing, and no copy of the scene is held beside the text and the
  * engine's boxes. */
+/* A box of the file that has a key: which box, and where it starts in the text. */
+typedef struct keyed_box {
+    uint64_t key;
+    size_t index, offset;
+} keyed_box;
+
 typedef struct load_job {
     grip_engine *engine;       /* the engine loaded */
     grip_engine_desc settings; /* its settings */
     grip_engine *checker;      /* the first reading's empty engine (NULL until needed) */
     bool creating;             /* the second reading */
     grip_box *ids;             /* [count of the first reading]: the boxes created */
+    keyed_box *keyed;          /* the first reading's boxes with a key, in file order */
+    size_t keyed_count, keyed_capacity;
 } load_job;
+
+/* Out of memory while checking: the message and status. */
+static int refusal_nomem(char *message, size_t capacity) {
+    snprintf(message, capacity, "out of memory checking the scene's keys");
+    return GRIP_ERR_NOMEM;
+}
 
 /* Copies the engine's message (after a refusal) into message. */
 static int refusal(grip_status st, grip_engine *engine, char *message, size_t capacity) {
@@ -158,7 +173,7 @@ static int load_box(void *ctx, size_t index, const void *desc, const gs_entry *e
     grip_status st;
     if (job->creating) {
         d.parent = entry->parent < 0 ? GRIP_NO_BOX : job->ids[entry->parent];
-        st = gs_box_create(job->engine, &d, c, &job->ids[index]);
+        st = gs_box_create(job->engine, &d, c, entry->key, &job->ids[index]);
         return st == GRIP_OK ? GRIP_OK : refusal(st, job->engine, message, capacity);
     }
     if (job->checker == NULL) {
@@ -166,11 +181,44 @@ static int load_box(void *ctx, size_t index, const void *desc, const gs_entry *e
         if (made != GRIP_OK) return made;
     }
     st = gs_box_check(job->checker, &d, c, depth);
-    return st == GRIP_OK ? GRIP_OK : refusal(st, job->checker, message, capacity);
+    if (st != GRIP_OK) return refusal(st, job->checker, message, capacity);
+    if (entry->key != 0) {
+        if (job->keyed_count == job->keyed_capacity) {
+            size_t cap = job->keyed_capacity ? job->keyed_capacity * 2 : 256;
+            keyed_box *grown = (keyed_box *)realloc(job->keyed, cap * sizeof *grown);
+            if (grown == NULL) return refusal_nomem(message, capacity);
+            job->keyed = grown;
+            job->keyed_capacity = cap;
+        }
+        job->keyed[job->keyed_count++] = (keyed_box){entry->key, index, entry->offset};
+    }
+    return GRIP_OK;
+}
+
+static int by_key_then_index(const void *a, const void *b) {
+    const keyed_box *x = (const keyed_box *)a, *y = (const keyed_box *)b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The first box (in file order) whose key an earlier box has, or NULL: a file's keys are unique,
+ * as the boxes of one engine's are. Sorts job->keyed. */
+static const keyed_box *repeated_key(load_job *job, size_t *first) {
+    if (job->keyed_count > 1) qsort(job->keyed, job->keyed_count, sizeof *job->keyed, by_key_then_index);
+    const keyed_box *found = NULL;
+    /* In each run of one key (sorted by index), the run's second box is the first to repeat it. */
+    for (size_t i = 1; i < job->keyed_count; i++) {
+        if (job->keyed[i].key != job->keyed[i - 1].key || (i > 1 && job->keyed[i - 2].key == job->keyed[i].key)) continue;
+        if (found == NULL || job->keyed[i].index < found->index) {
+            found = &job->keyed[i];
+            *first = job->keyed[i - 1].index;
+        }
+    }
+    return found;
 }
 
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length) {
-    load_job job = {engine, {0}, NULL, false, NULL};
+    load_job job = {engine, {0}, NULL, false, NULL, NULL, 0, 0};
     grip_engine_desc_init(&job.settings);
     grip_status st = grip_engine_describe(engine, &job.settings);
     if (st != GRIP_OK) return st;
@@ -189,7 +237,14 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
                   column, scene.count, job.settings.max_boxes);
         goto done;
     }
-    size_t count = scene.count;
+    size_t count = scene.count, first = 0;
+    const keyed_box *twice = repeated_key(&job, &first);
+    if (twice != NULL) {
+        gs_line_column(json, length, twice->offset, &line, &column);
+        st = fail(engine, GRIP_ERR_ARG, "scene: line %zu, column %zu: boxes[%zu].key %llu is the key of boxes[%zu] too",
+                  line, column, twice->index, (unsigned long long)twice->key, first);
+        goto done;
+    }
     job.ids = (grip_box *)malloc((count ? count : 1) * sizeof *job.ids);
     if (job.ids == NULL) {
         st = fail(engine, GRIP_ERR_NOMEM, "out of memory loading the scene");
@@ -217,5 +272,6 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
 done:
     grip_engine_destroy(job.checker);
     free(job.ids);
+    free(job.keyed);
     return st;
 }

@@ -143,6 +143,11 @@ static void put_box(text *t, size_t index, const grip_box_desc *d, const grip_bo
         put_number(t, e->center_y);
         puts_(t, "}");
     }
+    if (e->key != 0) {
+        puts_(t, ", \"key\": \"");
+        put_u64(t, e->key);
+        puts_(t, "\"");
+    }
     puts_(t, "}");
 }
 

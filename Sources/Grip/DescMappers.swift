@@ -30,6 +30,7 @@ extension EngineConfig {
         nudgeStepLarge = d.nudge_step_large
         rotateHandleOffset = d.rotate_handle_offset
         if d.history_bytes_limit != 0 { historyBytesLimit = d.history_bytes_limit }
+        peer = d.peer
     }
 
     /// The C description.
@@ -51,6 +52,7 @@ extension EngineConfig {
         d.nudge_step_large = nudgeStepLarge
         d.rotate_handle_offset = rotateHandleOffset
         d.history_bytes_limit = historyBytesLimit
+        d.peer = peer
         return d
     }
 }

@@ -6,18 +6,18 @@ import GripCore
 // so that a loaded box goes through grip_box_create's checks. These two functions give it what
 // that API does not show. Their names are not grip_*, so the library does not export them.
 
-/// grip_box_create with the centre given exactly (`center` NULL: from x, y as usual): x and
+/// grip_box_create with the centre given exactly and the key `key` (0: a fresh one) (`center` NULL: from x, y as usual): x and
 /// y = centre - size / 2 do not always give back the centre they came from, so a scene file
 /// carries it where they do not.
 @_cdecl("gs_box_create")
 public func gs_box_create(
     _ engine: OpaquePointer?, _ desc: UnsafePointer<grip_box_desc>?,
-    _ center: UnsafePointer<grip_vec2>?, _ out: UnsafeMutablePointer<grip_box>?
+    _ center: UnsafePointer<grip_vec2>?, _ key: UInt64, _ out: UnsafeMutablePointer<grip_box>?
 ) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         var d = try BoxDesc(try require(desc, "desc").pointee)
         if let center { d.geometry.center = Vec2(center.pointee) }
-        try require(out, "out").pointee = try h.engine.createBox(d).rawValue
+        try require(out, "out").pointee = try h.engine.createBox(d, key: key).rawValue
         return GRIP_OK
     }
 }

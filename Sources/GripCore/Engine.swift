@@ -61,6 +61,8 @@ public final class Engine {
     var recording: RecordedStep? = nil
     var recordMarks: [UInt32] = []
     var recordStamp: UInt32 = 0
+    /// Box keys, the change feed and the ephemeral feed's last answer (Sync/SyncState.swift).
+    var sync = SyncState()
 
     /// Creates an engine; throws on unusable settings. `tag` goes into every box id it hands out
     /// (`BoxID`): engines alive at the same time need different tags for each to refuse the
@@ -76,6 +78,7 @@ public final class Engine {
     init(validated config: EngineConfig, tag: UInt16) {
         self.config = config
         scene = Scene(tag: tag)
+        sync.keys.peer = config.peer != 0 ? config.peer : UInt32.random(in: 1...UInt32.max)
     }
 
     /// The tag in the ids of this engine's boxes.

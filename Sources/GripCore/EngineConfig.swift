@@ -25,6 +25,8 @@ public enum GroupResize: UInt32, Sendable {
 
 /// Engine-wide settings (`grip_engine_desc`).
 public struct EngineConfig: Equatable, Sendable {
+    /// This engine's peer id, the high half of every box key it makes (0: a random one).
+    public var peer: UInt32 = 0
     public var width = 1024.0, height = 768.0
     public var maxBoxes = 1_000_000
     public var maxPointers = 10

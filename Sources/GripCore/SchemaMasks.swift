@@ -10,4 +10,6 @@ public enum SchemaMasks {
     public static let mod: UInt32 = 0xF
     /// Every `GRIP_STATE_*` bit.
     public static let state: UInt32 = 0x3
+    /// Every `GRIP_FIELD_*` bit.
+    public static let field: UInt32 = 0xFF
 }

@@ -271,6 +271,36 @@ private func perform(_ op: Int, on e: LuaEngine, _ c: UnsafeMutablePointer<gl_ca
         try e.drained(L)
     case Int(GL_OP_HISTORY_RECORDING):
         c.pointee.rflag = grip_history_recording(e.ptr)
+    case Int(GL_OP_BOX_KEY):
+        var key: UInt64 = 0
+        try e.check(grip_box_get_key(e.ptr, box, &key), box: true)
+        c.pointee.rbox = key
+    case Int(GL_OP_BOX_SET_KEY):
+        let key = c.pointee.in?.load(as: UInt64.self) ?? 0
+        try e.check(grip_box_set_key(e.ptr, box, key), box: true)
+    case Int(GL_OP_FIND):
+        var id: grip_box = 0
+        let st = grip_box_find(e.ptr, c.pointee.in?.load(as: UInt64.self) ?? 0, &id)
+        if st != GRIP_ERR_NOT_FOUND { try e.check(st) }
+        c.pointee.rbox = id
+    case Int(GL_OP_FEED_ENABLE):
+        try e.check(grip_feed_enable(e.ptr, UInt32(truncatingIfNeeded: box)))
+    case Int(GL_OP_FEED_READ):
+        var n = 0, lost = false
+        try e.check(
+            grip_feed_read(
+                e.ptr, c.pointee.out?.assumingMemoryBound(to: grip_feed_change.self), c.pointee.out_capacity, &n,
+                &lost))
+        c.pointee.rcount = Int64(n)
+        c.pointee.rflag = lost
+    case Int(GL_OP_REMOTE_APPLY):
+        // The boxes it makes fit memory_limit through max_boxes (capToMemory), as for e:box.
+        var n = 0
+        let st = grip_remote_apply(
+            e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_feed_change.self), c.pointee.in_length, &n)
+        c.pointee.rcount = Int64(n)
+        try e.check(st)
+        try e.drained(L)
     case Int(GL_OP_EVENT_CHANGES):
         // The buffer stays the engine object's until the next event is handed out.
         c.pointee.rcount = Int64(e.currentChanges.count)

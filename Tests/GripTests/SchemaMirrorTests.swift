@@ -156,8 +156,10 @@ import Testing
         #expect(Int(EventKind.committed.rawValue) == Int(GRIP_EVENT_COMMITTED.rawValue), "EventKind.committed is GRIP_EVENT_COMMITTED")
         #expect(Int(EventKind.undone.rawValue) == Int(GRIP_EVENT_UNDONE.rawValue), "EventKind.undone is GRIP_EVENT_UNDONE")
         #expect(Int(EventKind.redone.rawValue) == Int(GRIP_EVENT_REDONE.rawValue), "EventKind.redone is GRIP_EVENT_REDONE")
-        for v in 0...17 {
-            #expect((EventKind(rawValue: numericCast(v)) != nil) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].contains(v), "EventKind(rawValue: \(v))")
+        #expect(Int(EventKind.remoteDropped.rawValue) == Int(GRIP_EVENT_REMOTE_DROPPED.rawValue), "EventKind.remoteDropped is GRIP_EVENT_REMOTE_DROPPED")
+        #expect(Int(EventKind.historySkipped.rawValue) == Int(GRIP_EVENT_HISTORY_SKIPPED.rawValue), "EventKind.historySkipped is GRIP_EVENT_HISTORY_SKIPPED")
+        for v in 0...19 {
+            #expect((EventKind(rawValue: numericCast(v)) != nil) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18].contains(v), "EventKind(rawValue: \(v))")
         }
         #expect(Int(GestureKind.none.rawValue) == Int(GRIP_GESTURE_NONE.rawValue), "GestureKind.none is GRIP_GESTURE_NONE")
         #expect(Int(GestureKind.move.rawValue) == Int(GRIP_GESTURE_MOVE.rawValue), "GestureKind.move is GRIP_GESTURE_MOVE")
@@ -195,5 +197,6 @@ import Testing
         #expect(SchemaMasks.snap == GN_SNAP_ALL)
         #expect(SchemaMasks.mod == GN_MOD_ALL)
         #expect(SchemaMasks.state == GN_STATE_ALL)
+        #expect(SchemaMasks.field == GN_FIELD_ALL)
     }
 }

@@ -173,7 +173,27 @@ static void test_locale(void) {
     grip_engine_destroy(e);
 }
 
+/* Keys are unique within a file as within an engine: the first box repeating an earlier box's
+ * key is refused, naming both, and the engine keeps what it had. */
+static void test_repeated_keys(void) {
+    grip_engine *e = new_engine(800, 600);
+    CHECK_STATUS(load(e, "{\"grip_scene\": 1, \"boxes\": [{\"id\": 1, \"width\": 40, \"key\": \"7\"}]}"), GRIP_OK);
+    REFUSED(e,
+            "{\"grip_scene\": 1, \"boxes\": [{\"id\": 1, \"key\": \"5\"}, {\"id\": 2, \"key\": \"9\"},\n"
+            "{\"id\": 3, \"key\": \"9\"}, {\"id\": 4, \"key\": \"5\"}]}",
+            "scene: line 2, column 1: boxes[2].key 9 is the key of boxes[1] too");
+    CHECK_NEAR(only_box(e).width, 40, 0);
+    uint64_t key = 0;
+    grip_box b = GRIP_NO_BOX;
+    CHECK_STATUS(grip_box_find(e, 7, &b), GRIP_OK);
+    CHECK_STATUS(grip_box_get_key(e, b, &key), GRIP_OK);
+    CHECK_INT(key, 7);
+    REFUSED(e, "{\"grip_scene\": 1, \"boxes\": [{\"id\": 1, \"key\": \"0\"}]}", "scene: line 1, column");
+    grip_engine_destroy(e);
+}
+
 void suite_scene_text(void) {
+    test_repeated_keys();
     test_grammar();
     test_unknown_values();
     test_box_limit();

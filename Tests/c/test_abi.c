@@ -32,5 +32,6 @@ int main(void) {
     check_suite("suite_wide", suite_wide);
     check_suite("suite_dashes", suite_dashes);
     check_suite("suite_roundtrip", suite_roundtrip);
+    check_suite("suite_remote", suite_remote);
     return check_summary("C ABI tests");
 }

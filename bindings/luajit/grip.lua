@@ -74,6 +74,7 @@ double nudge_step;
 double nudge_step_large;
 double rotate_handle_offset;
 uint64_t history_bytes_limit;
+uint32_t peer;
 } grip_engine_desc;
 void grip_engine_desc_init_sized(grip_engine_desc *desc, size_t size);
 grip_status grip_engine_create(const grip_engine_desc *desc, grip_engine **out);
@@ -359,6 +360,8 @@ GRIP_EVENT_SELECTION_CHANGED = 13,
 GRIP_EVENT_COMMITTED = 14,
 GRIP_EVENT_UNDONE = 15,
 GRIP_EVENT_REDONE = 16,
+GRIP_EVENT_REMOTE_DROPPED = 17,
+GRIP_EVENT_HISTORY_SKIPPED = 18,
 GRIP_EVENT_FORCE32 = 0x7FFFFFFF
 } grip_event_kind;
 typedef enum grip_gesture {
@@ -434,6 +437,56 @@ grip_status grip_box_set_hooks(grip_engine *engine, grip_box box, uint32_t handl
 grip_status grip_box_set_indicator(grip_engine *engine, grip_box box, grip_indicator_shape shape);
 grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length);
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length);
+grip_status grip_box_get_key(grip_engine *engine, grip_box box, uint64_t *key);
+grip_status grip_box_set_key(grip_engine *engine, grip_box box, uint64_t key);
+grip_status grip_box_find(grip_engine *engine, uint64_t key, grip_box *out);
+typedef enum grip_feed_kind {
+GRIP_FEED_CREATED = 1,
+GRIP_FEED_DESTROYED = 2,
+GRIP_FEED_CHANGED = 3,
+GRIP_FEED_KIND_FORCE32 = 0x7FFFFFFF
+} grip_feed_kind;
+typedef enum grip_origin {
+GRIP_ORIGIN_GESTURE = 1,
+GRIP_ORIGIN_HOST = 2,
+GRIP_ORIGIN_UNDO = 3,
+GRIP_ORIGIN_REDO = 4,
+GRIP_ORIGIN_REMOTE = 5,
+GRIP_ORIGIN_FORCE32 = 0x7FFFFFFF
+} grip_origin;
+enum {
+GRIP_FIELD_CENTER = 1u << 0,
+GRIP_FIELD_SIZE = 1u << 1,
+GRIP_FIELD_ROTATION = 1u << 2,
+GRIP_FIELD_SCALE = 1u << 3,
+GRIP_FIELD_FLIP = 1u << 4,
+GRIP_FIELD_PARENT = 1u << 5,
+GRIP_FIELD_ORDER = 1u << 6,
+GRIP_FIELD_BEHAVIOR = 1u << 7,
+GRIP_FIELD_ALL = 0xFFu
+};
+typedef struct grip_feed_change {
+grip_feed_kind kind;
+grip_origin origin;
+uint32_t fields;
+grip_gesture gesture;
+uint64_t key;
+uint64_t parent_key;
+uint64_t below_key;
+grip_geometry before, after;
+grip_box_desc desc;
+} grip_feed_change;
+grip_status grip_feed_enable(grip_engine *engine, uint32_t limit);
+grip_status grip_feed_read(grip_engine *engine, grip_feed_change *out, size_t capacity, size_t *count,
+bool *overflowed);
+typedef struct grip_live_box {
+uint64_t key;
+uint64_t parent_key;
+grip_gesture gesture;
+grip_geometry geometry;
+} grip_live_box;
+grip_status grip_feed_live(grip_engine *engine, grip_live_box *out, size_t capacity, size_t *count);
+grip_status grip_remote_apply(grip_engine *engine, const grip_feed_change *changes, size_t count, size_t *applied);
 ]]
 -- Every enum's values by Lua name (masks under their prefix, with `all`).
 local enums = {
@@ -453,16 +506,19 @@ local enums = {
     ["grip_key"] = {left = 1, right = 2, up = 3, down = 4, escape = 5, tab = 6, shift = 7, alt = 8, ctrl = 9, meta = 10},
     ["grip_command_kind"] = {box = 1, border = 2, handle = 3, indicator = 4, guide = 5, outline = 6, marquee = 7, gap = 8},
     ["GRIP_STATE_"] = {hover = 1, active = 2},
-    ["grip_event_kind"] = {gesture_began = 1, gesture_changed = 2, gesture_ended = 3, gesture_cancelled = 4, tap = 5, double_tap = 6, reset = 7, long_press_began = 8, long_press_triggered = 9, long_press_cancelled = 10, editing_changed = 11, script_error = 12, selection_changed = 13, committed = 14, undone = 15, redone = 16},
+    ["grip_event_kind"] = {gesture_began = 1, gesture_changed = 2, gesture_ended = 3, gesture_cancelled = 4, tap = 5, double_tap = 6, reset = 7, long_press_began = 8, long_press_triggered = 9, long_press_cancelled = 10, editing_changed = 11, script_error = 12, selection_changed = 13, committed = 14, undone = 15, redone = 16, remote_dropped = 17, history_skipped = 18},
     ["grip_gesture"] = {none = 0, move = 1, resize = 2, rotate = 3, pinch = 4, magnify = 5, handle = 6, marquee = 7, nudge = 8, reset = 9, align = 10, distribute = 11, flip = 12, rotate90 = 13, host = 14},
     ["grip_align"] = {left = 0, center = 1, right = 2, top = 3, middle = 4, bottom = 5},
     ["grip_axis"] = {horizontal = 0, vertical = 1},
+    ["grip_feed_kind"] = {created = 1, destroyed = 2, changed = 3},
+    ["grip_origin"] = {gesture = 1, host = 2, undo = 3, redo = 4, remote = 5},
+    ["GRIP_FIELD_"] = {center = 1, size = 2, rotation = 4, scale = 8, flip = 16, parent = 32, order = 64, behavior = 128, all = 255},
 }
 -- Every struct's fields in order, as {name, C type}.
 local structs = {
     grip_vec2 = {{"x", "double"}, {"y", "double"}},
     grip_affine = {{"a", "double"}, {"b", "double"}, {"c", "double"}, {"d", "double"}, {"tx", "double"}, {"ty", "double"}},
-    grip_engine_desc = {{"struct_size", "uint32_t"}, {"width", "double"}, {"height", "double"}, {"max_boxes", "uint32_t"}, {"max_pointers", "uint32_t"}, {"touch_slop", "double"}, {"double_tap_interval", "double"}, {"handle_hit_radius", "double"}, {"selection", "grip_selection_mode"}, {"marquee_rule", "grip_marquee_rule"}, {"group_resize", "grip_group_resize"}, {"history_limit", "uint32_t"}, {"nudge_step", "double"}, {"nudge_step_large", "double"}, {"rotate_handle_offset", "double"}, {"history_bytes_limit", "uint64_t"}},
+    grip_engine_desc = {{"struct_size", "uint32_t"}, {"width", "double"}, {"height", "double"}, {"max_boxes", "uint32_t"}, {"max_pointers", "uint32_t"}, {"touch_slop", "double"}, {"double_tap_interval", "double"}, {"handle_hit_radius", "double"}, {"selection", "grip_selection_mode"}, {"marquee_rule", "grip_marquee_rule"}, {"group_resize", "grip_group_resize"}, {"history_limit", "uint32_t"}, {"nudge_step", "double"}, {"nudge_step_large", "double"}, {"rotate_handle_offset", "double"}, {"history_bytes_limit", "uint64_t"}, {"peer", "uint32_t"}},
     grip_box_desc = {{"struct_size", "uint32_t"}, {"parent", "grip_box"}, {"x", "double"}, {"y", "double"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"editing", "bool"}, {"allow", "uint32_t"}, {"handles", "uint32_t"}, {"resize_mode", "grip_resize_mode"}, {"centered", "bool"}, {"allow_flip", "bool"}, {"min_width", "double"}, {"min_height", "double"}, {"min_scale", "double"}, {"max_scale", "double"}, {"contain", "bool"}, {"inset_top", "double"}, {"inset_left", "double"}, {"inset_bottom", "double"}, {"inset_right", "double"}, {"long_press_duration", "double"}, {"indicator", "grip_indicator_shape"}, {"corner_radius", "double"}, {"rotation_snap", "double"}, {"snap_tolerance", "double"}, {"user_data", "uint64_t"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}, {"selectable", "bool"}, {"snap_target", "bool"}, {"pass_through", "bool"}, {"hit_outset", "double"}},
     grip_box_state = {{"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}, {"local", "grip_affine"}, {"world", "grip_affine"}, {"corners", "grip_vec2[4]"}, {"editing", "bool"}, {"gesture_active", "bool"}},
     grip_hit = {{"box", "grip_box"}, {"handle", "grip_handle"}},
@@ -478,6 +534,8 @@ local structs = {
     grip_change = {{"box", "grip_box"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}},
     grip_engine_info = {{"struct_size", "uint32_t"}, {"time", "double"}, {"view", "grip_affine"}, {"call_serial", "uint64_t"}, {"box_count", "size_t"}, {"busy", "bool"}, {"has_hooks", "bool"}, {"history_bytes", "uint64_t"}, {"event_bytes", "uint64_t"}},
     grip_hooks = {{"struct_size", "uint32_t"}, {"context", "void *"}},
+    grip_feed_change = {{"kind", "grip_feed_kind"}, {"origin", "grip_origin"}, {"fields", "uint32_t"}, {"gesture", "grip_gesture"}, {"key", "uint64_t"}, {"parent_key", "uint64_t"}, {"below_key", "uint64_t"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}, {"desc", "grip_box_desc"}},
+    grip_live_box = {{"key", "uint64_t"}, {"parent_key", "uint64_t"}, {"gesture", "grip_gesture"}, {"geometry", "grip_geometry"}},
 }
 -- END GENERATED
 
@@ -530,7 +588,8 @@ local function enum_value(enum, v, what, level)
 end
 -- The mask each uint32_t field holds: its constants, and whether they are bit numbers.
 local masks = {allow = {"GRIP_ALLOW_"}, handles = {"grip_handle", true}, modifiers = {"GRIP_MOD_"},
-               state = {"GRIP_STATE_"}, mods = {"GRIP_MOD_"}, flags = {"GRIP_SNAP_"}, bypass_modifiers = {"GRIP_MOD_"}}
+               state = {"GRIP_STATE_"}, mods = {"GRIP_MOD_"}, flags = {"GRIP_SNAP_"}, bypass_modifiers = {"GRIP_MOD_"},
+               fields = {"GRIP_FIELD_"}}
 local ALL_HANDLES = {"top_left", "top", "top_right", "right", "bottom_right", "bottom", "bottom_left", "left", "rotate"}
 -- a list of names, one name, "all" or a number -> the mask
 local function mask_value(field, v, level)
@@ -1097,6 +1156,83 @@ end
 -- ---- scene files ---------------------------------------------------------------------------------
 
 -- e:save(): the scene as JSON text (grip_scene_save)
+-- ---- multiplayer (docs/multiplayer.md) -------------------------------------------------------
+-- Keys are uint64_t cdata (a key past 2^53 is no Lua number); a number is taken too.
+
+local function key_value(k, what)
+  if type(k) == "number" or (type(k) == "cdata" and ffi.istype("uint64_t", k)) then return k end
+  error(what .. " must be a key (a uint64_t or a number)", 3)
+end
+
+function Box:key()
+  local k = ffi.new("uint64_t[1]")
+  call(self.engine, "grip_box_get_key", box_id(self), k)
+  return k[0]
+end
+function Box:set_key(k) call(self.engine, "grip_box_set_key", box_id(self), key_value(k, "key")) end
+-- e:find(key): the live box with that key, or nil
+function Engine:find(k)
+  local out = ffi.new("grip_box[1]")
+  local s = C.grip_box_find(alive(self), key_value(k, "key"), out)
+  if s == C.GRIP_ERR_NOT_FOUND then return nil end
+  if s < 0 then raise(self.ptr, s, 1) end
+  return self:_box(out[0])
+end
+function Engine:feed_enable(limit) call(self, "grip_feed_enable", number(limit or 4096, "limit")) end
+
+local function feed_geometry(g)
+  return {center = {x = g.center.x, y = g.center.y}, width = g.width, height = g.height,
+          rotation = g.rotation, scale = g.scale, flipped_x = g.flipped_x, flipped_y = g.flipped_y}
+end
+-- e:feed_read(): the unread changes as tables (kind, origin, fields as names, gesture, key,
+-- parent_key, below_key, before, after, desc) and whether changes were lost since the last read
+function Engine:feed_read()
+  local buf, n, lost = ffi.new("grip_feed_change[64]"), ffi.new("size_t[1]"), ffi.new("bool[1]")
+  local out, any_lost = {}, false
+  repeat
+    call(self, "grip_feed_read", buf, 64, n, lost)
+    any_lost = any_lost or lost[0]
+    for i = 0, tonumber(n[0]) - 1 do
+      local c = buf[i]
+      local desc = to_table(self, c.desc, "grip_box_desc")
+      desc.parent = nil
+      out[#out + 1] = {kind = names.grip_feed_kind[tonumber(c.kind)], origin = names.grip_origin[tonumber(c.origin)],
+                       fields = mask_names("fields", c.fields), gesture = names.grip_gesture[tonumber(c.gesture)],
+                       key = c.key, parent_key = c.parent_key, below_key = c.below_key,
+                       before = feed_geometry(c.before), after = feed_geometry(c.after), desc = desc}
+    end
+  until tonumber(n[0]) < 64
+  return out, any_lost
+end
+-- e:remote_apply(changes): other peers' changes, tables as e:feed_read gives them; returns how
+-- many were applied (raises at the first unusable one)
+function Engine:remote_apply(changes)
+  alive(self)
+  local n = #changes
+  local buf = ffi.new("grip_feed_change[?]", math.max(n, 1))
+  for i, t in ipairs(changes) do
+    local c = buf[i - 1]
+    c.kind = enum_value("grip_feed_kind", t.kind, "kind", 2)
+    c.fields = mask_value("fields", t.fields, 2)
+    c.key = key_value(t.key, "key")
+    c.parent_key = key_value(t.parent_key or 0, "parent_key")
+    c.below_key = key_value(t.below_key or 0, "below_key")
+    for _, side in ipairs{"before", "after"} do
+      local g = t[side]
+      if g then
+        c[side].center.x, c[side].center.y = g.center.x, g.center.y
+        c[side].width, c[side].height, c[side].rotation, c[side].scale = g.width, g.height, g.rotation, g.scale
+        c[side].flipped_x, c[side].flipped_y = g.flipped_x, g.flipped_y
+      end
+    end
+    C.grip_box_desc_init_sized(c.desc, ffi.sizeof(c.desc))
+    if t.desc then from_table(self, c.desc, "grip_box_desc", t.desc, "desc", 1) end
+  end
+  local applied = ffi.new("size_t[1]")
+  call(self, "grip_remote_apply", buf, n, applied)
+  return tonumber(applied[0])
+end
+
 function Engine:save()
   local n = ffi.new("size_t[1]")
   local s = C.grip_scene_save(alive(self), nil, 0, n)

@@ -140,7 +140,9 @@ export type EventKind =
     | "selection_changed"
     | "committed"
     | "undone"
-    | "redone";
+    | "redone"
+    | "remote_dropped"
+    | "history_skipped";
 
 export type Gesture =
     | "none"
@@ -170,6 +172,31 @@ export type Align =
 export type Axis =
     | "horizontal"
     | "vertical";
+
+export type FeedKind =
+    | "created"
+    | "destroyed"
+    | "changed";
+
+export type Origin =
+    | "gesture"
+    | "host"
+    | "undo"
+    | "redo"
+    | "remote";
+
+export type FieldFlag =
+    | "center"
+    | "size"
+    | "rotation"
+    | "scale"
+    | "flip"
+    | "parent"
+    | "order"
+    | "behavior";
+export type FieldMask = FieldFlag[];
+/** Every FieldFlag, in bit order. */
+export const fieldAll: readonly ["center", "size", "rotation", "scale", "flip", "parent", "order", "behavior"];
 
 /** grip_vec2 */
 export interface Vec2 {
@@ -219,6 +246,8 @@ export interface EngineDesc {
     rotateHandleOffset?: number;
     /** bytes the undo steps may hold (older steps go first; the newest stays), 0 = default (64 MiB) Default 67108864. Range 0 (64 MiB) or 1 ... 2^53. */
     historyBytesLimit?: bigint;
+    /** this engine's peer id, the high half of every box key it makes; 0 = a random one. Default 0. */
+    peer?: number;
 }
 
 /** grip_box_desc */
@@ -491,6 +520,37 @@ export interface EngineInfo {
     hasHooks?: boolean;
     /** what the undo and redo steps hold, as history_bytes_limit counts it. */
     historyBytes?: bigint;
-    /** what the unread events of both queues hold, with the steps they list. */
+    /** what the unread events of both queues hold, with the steps they list, and the unread change feed. */
     eventBytes?: bigint;
+}
+
+/** grip_feed_change */
+export interface FeedChange {
+    kind: FeedKind;
+    origin: Origin;
+    /** GRIP_FIELD_*: what changed (CREATED: GRIP_FIELD_ALL; DESTROYED: 0) */
+    fields: FieldMask;
+    /** what made it (GRIP_GESTURE_NONE for a host call outside a recorded step) */
+    gesture: Gesture;
+    /** the box's key (grip_box_get_key) */
+    key: bigint;
+    /** its parent's key after the change, 0 at top level. */
+    parentKey: bigint;
+    /** the sibling drawn just before it after the change, 0 when it is its parent's first. */
+    belowKey: bigint;
+    /** parent space; before.parent and after.parent are this engine's ids (the keys above travel) */
+    before: Geometry;
+    /** parent space; before.parent and after.parent are this engine's ids (the keys above travel) */
+    after: Geometry;
+    /** the box's description after the change; the apply reads its behaviour fields, never its parent, x, y or editing. */
+    desc: BoxDesc;
+}
+
+/** grip_live_box */
+export interface LiveBox {
+    key: bigint;
+    parentKey: bigint;
+    gesture: Gesture;
+    /** where the local gesture has the box now (parent space) */
+    geometry: Geometry;
 }

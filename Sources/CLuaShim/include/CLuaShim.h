@@ -73,7 +73,13 @@ enum {
     GL_OP_HISTORY_BEGIN, /* the merge key in gl_call.box */
     GL_OP_HISTORY_COMMIT,
     GL_OP_HISTORY_CANCEL,
-    GL_OP_HISTORY_RECORDING
+    GL_OP_HISTORY_RECORDING,
+    GL_OP_BOX_KEY,     /* the key into rbox */
+    GL_OP_BOX_SET_KEY, /* the key at `in` (uint64_t) */
+    GL_OP_FIND,        /* the key at `in`; the box into rbox (0: none) */
+    GL_OP_FEED_ENABLE, /* the limit in gl_call.box */
+    GL_OP_FEED_READ,   /* out_capacity changes into `out`; rcount read, rflag lost */
+    GL_OP_REMOTE_APPLY /* in_length changes at `in`; rcount applied */
 };
 
 /* The arguments of each operation, by name: CLuaShim fills the member of gl_args its op reads

@@ -31,6 +31,9 @@ extern const char *const gn_event_names[];
 extern const char *const gn_gesture_names[];
 extern const char *const gn_align_names[];
 extern const char *const gn_axis_names[];
+extern const char *const gn_feed_kind_names[];
+extern const char *const gn_origin_names[];
+extern const char *const gn_field_names[];
 
 /* Tables whose values start below 0: gn_T_names[v - GN_T_FIRST]. */
 #define GN_STATUS_FIRST (-6)
@@ -40,6 +43,7 @@ extern const char *const gn_axis_names[];
 #define GN_SNAP_ALL 0x1Fu
 #define GN_MOD_ALL 0xFu
 #define GN_STATE_ALL 0x3u
+#define GN_FIELD_ALL 0xFFu
 
 /* The tables by number, as gn_field.table says them. */
 enum {
@@ -63,6 +67,9 @@ enum {
     GN_TABLE_GESTURE,
     GN_TABLE_ALIGN,
     GN_TABLE_AXIS,
+    GN_TABLE_FEED_KIND,
+    GN_TABLE_ORIGIN,
+    GN_TABLE_FIELD,
     GN_TABLE_COUNT
 };
 extern const char *const *const gn_tables[GN_TABLE_COUNT];

@@ -25,6 +25,7 @@ typedef struct gs_entry {
     bool has_center; /* center_x, center_y hold the box's exact centre */
     double center_x, center_y;
     size_t offset; /* where the box starts in the text read (0 for a box to write) */
+    uint64_t key;  /* the box's key (grip_box_get_key); 0: none in the file (a load gives a fresh one) */
 } gs_entry;
 
 /* Writes a scene file of `count` boxes (descs: grip_box_desc[count], in draw order, parents

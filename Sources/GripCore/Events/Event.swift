@@ -21,6 +21,11 @@ public enum EventKind: UInt32, Sendable {
     case undone = 15
     /// `Engine.redo` re-applied a step.
     case redone = 16
+    /// `Engine.applyRemote` destroyed or re-parented a box a local gesture drove: the gesture
+    /// goes on without it.
+    case remoteDropped = 17
+    /// Undo or redo left a box out of its step: another peer destroyed it, or its parent is gone.
+    case historySkipped = 18
 
     /// Whether it carries a step (COMMITTED, UNDONE, REDONE): these reach the host whoever
     /// caused them, and are never dropped from the queue.

@@ -130,6 +130,7 @@ extension Engine {
         let e = Event(kind: kind, gesture: t.gesture, box: box, userData: userData, time: time)
         outbox.pushTransaction(e, t, byteLimit: config.historyBytesLimit)
         if capturing { guestOutbox.pushTransaction(e, t, byteLimit: config.historyBytesLimit) }
+        feedStep(kind, t)
     }
 
     /// Removes and returns the oldest event of the host's queue (or, with `guest`, of the guest's),

@@ -127,6 +127,7 @@ extension Engine {
             s, parent: parent, order: a.order, geometry: a.geometry, home: a.home, behavior: a.behavior,
             hooks: a.hooks)
         history.unpark(s)
+        keyRevived(s)
         if a.behavior.editing { scene.editingSlots.append(s) }
     }
 

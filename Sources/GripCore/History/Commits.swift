@@ -68,16 +68,17 @@ extension Engine {
             )
         }
         guard let step = undoing ? history.popUndo() : history.popRedo() else { return .done }
-        let shown = undoing ? step.reversed : step
+        var shown = undoing ? step.reversed : step
         if shown.isRecorded {
+            // Each box as it is now, which other peers' changes may have made different from
+            // the step's other side: the feed lists what the undo or redo really changed.
+            for i in shown.states.indices { shown.states[i].before = snapshot(shown.states[i].box) }
             restore(shown.states)
+            skipMissing(shown)
         } else {
-            for c in shown.changes {
-                // (A box whose limits changed since is no longer in any step: see `configure`.)
-                guard let s = scene.slot(c.box), scene.behavior(s).admits(c.after) else { continue }
-                stopReset(on: c.box, committing: false)
-                scene.commit(s, c.after)
-            }
+            // Only the fields the step changed go back: other peers' changes to the rest stay
+            // (Sync/RemoteApply.swift); a box another peer destroyed is skipped.
+            shown.changes = putBackFields(shown.changes)
         }
         setSelection(shown.selectionAfter.filter { scene.slot($0) != nil })
         keepSelectionApart()

@@ -94,6 +94,7 @@ extension Engine {
             emit(event, g.kind.gesture, slot: s, handle: g.activeHandle, pointer: pointer, at: world)
         }
         if event == .gestureEnded { commitStep(of: g) }
+        if !sync.pending.isEmpty { settleRemote(of: g, cancelled: event != .gestureEnded) }
     }
 
     /// Drops the interactions on box `id` (slot `x`), which is being destroyed: its gesture ends

@@ -37,7 +37,8 @@ extension Engine {
     }
 
     /// Adds a box; its geometry is in the parent's coordinates.
-    @_optimize(speed) public func createBox(_ d: BoxDesc) throws(GripError) -> BoxID {
+    /// `key` 0 gives it a fresh key of this peer; another must not be a live box's (STATE).
+    @_optimize(speed) public func createBox(_ d: BoxDesc, key: UInt64 = 0) throws(GripError) -> BoxID {
         // A box with the behaviour of the box created before it (the common case when boxes
         // are created in numbers) shares its entry, checked when it was stored.
         let sharesLast = Engine.isLastBehavior(d.behavior, of: &scene)
@@ -48,10 +49,16 @@ extension Engine {
         guard scene.count < config.maxBoxes else {
             throw GripError(.limit, "max_boxes (\(config.maxBoxes)) reached")
         }
+        if key != 0 {
+            try checkKeyFree(key, for: -1)
+        } else if !freshKeysLeft {
+            throw GripError(.limit, "this peer has made 4294967295 keys; give boxes keys with grip_box_set_key")
+        }
         guard let s = scene.insert(geometry: d.geometry, behavior: d.behavior, parent: parent, lastBehavior: sharesLast)
         else {
             throw GripError(.limit, "no box slot left")
         }
+        keyCreated(s, key)
         noteCreatedForStep(scene.id(s))
         if d.behavior.editing { scene.editingSlots.append(s) }
         if !scene.changes.structureValid {
@@ -67,6 +74,7 @@ extension Engine {
             appendBoxCommand(s)
         }
         snapUpkeep(boxCall: true)
+        feedHostCreated(s)
         return scene.id(s)
     }
 
@@ -77,10 +85,11 @@ extension Engine {
     /// they leave the history.
     @_optimize(speed) public func destroyBox(_ id: BoxID) throws(GripError) {
         let s = try slot(id)
-        if recording != nil {
+        if recording != nil || feedTaking {
             var doomed: [Int32] = []
             Engine.collectSubtree(s, of: &scene, into: &doomed)
             noteDestroyedForStep(doomed)
+            feedHostDestroying(doomed)
         }
         destroySubtrees([s])
     }
@@ -93,6 +102,11 @@ extension Engine {
         while r >= 0 {
             roots.append(r)
             r = scene.slots[Int(r)].nextSibling
+        }
+        if feedTaking {
+            var doomed: [Int32] = []
+            for r in roots { Engine.collectSubtree(r, of: &scene, into: &doomed) }
+            feedHostDestroying(doomed)
         }
         if !roots.isEmpty { destroySubtrees(roots) }
     }
@@ -108,9 +122,13 @@ extension Engine {
         settleNudge()
         cancelMarquee(destroying: doomed)
         forget(slots: doomed)
+        keysReleased(doomed)
         let parking = doomed.contains { history.isParked($0) }
-        dropFromHistory(
-            parking ? doomed.filter { !history.isParked($0) }.map { scene.id($0) } : doomed.map { scene.id($0) })
+        // (A box another peer destroyed stays in the steps, which skip it: Sync/RemoteApply.swift.)
+        if !sync.applying {
+            dropFromHistory(
+                parking ? doomed.filter { !history.isParked($0) }.map { scene.id($0) } : doomed.map { scene.id($0) })
+        }
         if roots.count == 1 {
             // (The subtree's BOX commands are in a row, `doomed.count` of them.)
             let place = subtreePlace(roots[0])
@@ -212,6 +230,8 @@ extension Engine {
         }
         let old = scene.behavior(s)
         settleNudge()
+        let feedBefore = feedBeforeHostEdit(id)
+        defer { feedHostEdit(id, feedBefore) }
         noteForStep(id)
         // The host moved the box itself: no step may put it back (a description that leaves it
         // where it is, such as a host syncing its document, keeps its history). New size or scale
@@ -254,6 +274,8 @@ extension Engine {
         _ = try validate(d)
         let old = scene.behavior(s)
         guard old != b else { return }
+        let feedBefore = feedBeforeHostEdit(id)
+        defer { feedHostEdit(id, feedBefore) }
         noteForStep(id)
         scene.setBehavior(s, b)
         if old.snapTarget != b.snapTarget { scene.snapTouched(s) }

@@ -103,6 +103,8 @@ extension Engine {
             noteForStep(id)
             if other >= 0 { noteForStep(scene.id(other)) }
         }
+        let feedBefore = feedBeforeHostEdit(id)
+        defer { feedHostEdit(id, feedBefore) }
         let from = subtreePlace(s)
         guard scene.reorder(s, op) else { return false }
         drawOrderMoved(s, from: from)

@@ -101,6 +101,8 @@ GRIP_EVENT_SELECTION_CHANGED = 13
 GRIP_EVENT_COMMITTED = 14
 GRIP_EVENT_UNDONE = 15
 GRIP_EVENT_REDONE = 16
+GRIP_EVENT_REMOTE_DROPPED = 17
+GRIP_EVENT_HISTORY_SKIPPED = 18
 GRIP_GESTURE_NONE = 0
 GRIP_GESTURE_MOVE = 1
 GRIP_GESTURE_RESIZE = 2
@@ -124,6 +126,23 @@ GRIP_ALIGN_MIDDLE = 4
 GRIP_ALIGN_BOTTOM = 5
 GRIP_AXIS_HORIZONTAL = 0
 GRIP_AXIS_VERTICAL = 1
+GRIP_FEED_CREATED = 1
+GRIP_FEED_DESTROYED = 2
+GRIP_FEED_CHANGED = 3
+GRIP_ORIGIN_GESTURE = 1
+GRIP_ORIGIN_HOST = 2
+GRIP_ORIGIN_UNDO = 3
+GRIP_ORIGIN_REDO = 4
+GRIP_ORIGIN_REMOTE = 5
+GRIP_FIELD_CENTER = 1
+GRIP_FIELD_SIZE = 2
+GRIP_FIELD_ROTATION = 4
+GRIP_FIELD_SCALE = 8
+GRIP_FIELD_FLIP = 16
+GRIP_FIELD_PARENT = 32
+GRIP_FIELD_ORDER = 64
+GRIP_FIELD_BEHAVIOR = 128
+GRIP_FIELD_ALL = 0xFF
 GRIP_NO_BOX = 0
 GRIP_SELECTION = 0xFFFFFFFFFFFFFFFF
 
@@ -146,12 +165,15 @@ ENUMS = {
     "key": {"left": 1, "right": 2, "up": 3, "down": 4, "escape": 5, "tab": 6, "shift": 7, "alt": 8, "ctrl": 9, "meta": 10},
     "command": {"box": 1, "border": 2, "handle": 3, "indicator": 4, "guide": 5, "outline": 6, "marquee": 7, "gap": 8},
     "state": {"hover": 1, "active": 2},
-    "event": {"gesture_began": 1, "gesture_changed": 2, "gesture_ended": 3, "gesture_cancelled": 4, "tap": 5, "double_tap": 6, "reset": 7, "long_press_began": 8, "long_press_triggered": 9, "long_press_cancelled": 10, "editing_changed": 11, "script_error": 12, "selection_changed": 13, "committed": 14, "undone": 15, "redone": 16},
+    "event": {"gesture_began": 1, "gesture_changed": 2, "gesture_ended": 3, "gesture_cancelled": 4, "tap": 5, "double_tap": 6, "reset": 7, "long_press_began": 8, "long_press_triggered": 9, "long_press_cancelled": 10, "editing_changed": 11, "script_error": 12, "selection_changed": 13, "committed": 14, "undone": 15, "redone": 16, "remote_dropped": 17, "history_skipped": 18},
     "gesture": {"none": 0, "move": 1, "resize": 2, "rotate": 3, "pinch": 4, "magnify": 5, "handle": 6, "marquee": 7, "nudge": 8, "reset": 9, "align": 10, "distribute": 11, "flip": 12, "rotate90": 13, "host": 14},
     "align": {"left": 0, "center": 1, "right": 2, "top": 3, "middle": 4, "bottom": 5},
     "axis": {"horizontal": 0, "vertical": 1},
+    "feed_kind": {"created": 1, "destroyed": 2, "changed": 3},
+    "origin": {"gesture": 1, "host": 2, "undo": 3, "redo": 4, "remote": 5},
+    "field": {"center": 1, "size": 2, "rotation": 4, "scale": 8, "flip": 16, "parent": 32, "order": 64, "behavior": 128},
 }
-FLAG_TABLES = frozenset({'allow', 'snap', 'mod', 'state'})
+FLAG_TABLES = frozenset({'allow', 'snap', 'mod', 'state', 'field'})
 # The C enum type of each table.
 ENUM_TYPES = {
     "grip_status": "status",
@@ -170,6 +192,8 @@ ENUM_TYPES = {
     "grip_gesture": "gesture",
     "grip_align": "align",
     "grip_axis": "axis",
+    "grip_feed_kind": "feed_kind",
+    "grip_origin": "origin",
 }
 
 # Every struct, its fields in C order.
@@ -211,6 +235,7 @@ class grip_engine_desc(ctypes.Structure):
         ("nudge_step_large", ctypes.c_double),
         ("rotate_handle_offset", ctypes.c_double),
         ("history_bytes_limit", ctypes.c_uint64),
+        ("peer", ctypes.c_uint32),
     ]
 
 
@@ -429,13 +454,37 @@ class grip_hooks(ctypes.Structure):
     ]
 
 
+class grip_feed_change(ctypes.Structure):
+    _fields_ = [
+        ("kind", ctypes.c_int),
+        ("origin", ctypes.c_int),
+        ("fields", ctypes.c_uint32),
+        ("gesture", ctypes.c_int),
+        ("key", ctypes.c_uint64),
+        ("parent_key", ctypes.c_uint64),
+        ("below_key", ctypes.c_uint64),
+        ("before", grip_geometry),
+        ("after", grip_geometry),
+        ("desc", grip_box_desc),
+    ]
+
+
+class grip_live_box(ctypes.Structure):
+    _fields_ = [
+        ("key", ctypes.c_uint64),
+        ("parent_key", ctypes.c_uint64),
+        ("gesture", ctypes.c_int),
+        ("geometry", grip_geometry),
+    ]
+
+
 # Each struct's fields as (name, kind, table): kind is the C type of the field ('grip_vec2',
 # 'double', 'bool', ...), or 'enum' or 'mask' with the name table of its values; 'bits' is
 # a mask whose bits are the table's values (1 << value).
 FIELDS = {
     "grip_vec2": [("x", "double", None), ("y", "double", None)],
     "grip_affine": [("a", "double", None), ("b", "double", None), ("c", "double", None), ("d", "double", None), ("tx", "double", None), ("ty", "double", None)],
-    "grip_engine_desc": [("struct_size", "uint32_t", None), ("width", "double", None), ("height", "double", None), ("max_boxes", "uint32_t", None), ("max_pointers", "uint32_t", None), ("touch_slop", "double", None), ("double_tap_interval", "double", None), ("handle_hit_radius", "double", None), ("selection", "enum", "selection"), ("marquee_rule", "enum", "marquee"), ("group_resize", "enum", "group_resize"), ("history_limit", "uint32_t", None), ("nudge_step", "double", None), ("nudge_step_large", "double", None), ("rotate_handle_offset", "double", None), ("history_bytes_limit", "uint64_t", None)],
+    "grip_engine_desc": [("struct_size", "uint32_t", None), ("width", "double", None), ("height", "double", None), ("max_boxes", "uint32_t", None), ("max_pointers", "uint32_t", None), ("touch_slop", "double", None), ("double_tap_interval", "double", None), ("handle_hit_radius", "double", None), ("selection", "enum", "selection"), ("marquee_rule", "enum", "marquee"), ("group_resize", "enum", "group_resize"), ("history_limit", "uint32_t", None), ("nudge_step", "double", None), ("nudge_step_large", "double", None), ("rotate_handle_offset", "double", None), ("history_bytes_limit", "uint64_t", None), ("peer", "uint32_t", None)],
     "grip_box_desc": [("struct_size", "uint32_t", None), ("parent", "grip_box", None), ("x", "double", None), ("y", "double", None), ("width", "double", None), ("height", "double", None), ("rotation", "double", None), ("scale", "double", None), ("editing", "bool", None), ("allow", "mask", "allow"), ("handles", "bits", "handle"), ("resize_mode", "enum", "resize"), ("centered", "bool", None), ("allow_flip", "bool", None), ("min_width", "double", None), ("min_height", "double", None), ("min_scale", "double", None), ("max_scale", "double", None), ("contain", "bool", None), ("inset_top", "double", None), ("inset_left", "double", None), ("inset_bottom", "double", None), ("inset_right", "double", None), ("long_press_duration", "double", None), ("indicator", "enum", "indicator"), ("corner_radius", "double", None), ("rotation_snap", "double", None), ("snap_tolerance", "double", None), ("user_data", "uint64_t", None), ("flipped_x", "bool", None), ("flipped_y", "bool", None), ("selectable", "bool", None), ("snap_target", "bool", None), ("pass_through", "bool", None), ("hit_outset", "double", None)],
     "grip_box_state": [("center", "grip_vec2", None), ("width", "double", None), ("height", "double", None), ("rotation", "double", None), ("scale", "double", None), ("flipped_x", "bool", None), ("flipped_y", "bool", None), ("local", "grip_affine", None), ("world", "grip_affine", None), ("corners", "grip_vec2[4]", None), ("editing", "bool", None), ("gesture_active", "bool", None)],
     "grip_hit": [("box", "grip_box", None), ("handle", "enum", "handle")],
@@ -451,6 +500,8 @@ FIELDS = {
     "grip_change": [("box", "grip_box", None), ("before", "grip_geometry", None), ("after", "grip_geometry", None)],
     "grip_engine_info": [("struct_size", "uint32_t", None), ("time", "double", None), ("view", "grip_affine", None), ("call_serial", "uint64_t", None), ("box_count", "size_t", None), ("busy", "bool", None), ("has_hooks", "bool", None), ("history_bytes", "uint64_t", None), ("event_bytes", "uint64_t", None)],
     "grip_hooks": [("struct_size", "uint32_t", None), ("context", "void *", None)],
+    "grip_feed_change": [("kind", "enum", "feed_kind"), ("origin", "enum", "origin"), ("fields", "mask", "field"), ("gesture", "enum", "gesture"), ("key", "uint64_t", None), ("parent_key", "uint64_t", None), ("below_key", "uint64_t", None), ("before", "grip_geometry", None), ("after", "grip_geometry", None), ("desc", "grip_box_desc", None)],
+    "grip_live_box": [("key", "uint64_t", None), ("parent_key", "uint64_t", None), ("gesture", "enum", "gesture"), ("geometry", "grip_geometry", None)],
 }
 
 # Each function: (result, [parameters]).
@@ -517,6 +568,13 @@ PROTOTYPES = {
     "grip_history_commit": (ctypes.c_int, [ctypes.c_void_p]),
     "grip_history_cancel": (ctypes.c_int, [ctypes.c_void_p]),
     "grip_history_recording": (ctypes.c_bool, [ctypes.c_void_p]),
+    "grip_box_get_key": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)]),
+    "grip_box_set_key": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint64]),
+    "grip_box_find": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)]),
+    "grip_feed_enable": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_uint32]),
+    "grip_feed_read": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(grip_feed_change), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_bool)]),
+    "grip_feed_live": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(grip_live_box), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
+    "grip_remote_apply": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(grip_feed_change), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
 }
 
 

@@ -1,0 +1,244 @@
+/// Other peers' changes (`grip_remote_apply`): they never enter the local history or the feed,
+/// and a local gesture goes on through them (docs/multiplayer.md has the rules).
+extension Engine {
+    /// Applies one change of another peer; all or nothing. Changes to keys no live box has, under
+    /// parents that are gone, are skipped (the races of concurrent editing). Throws ARG for bad
+    /// numbers or limits, LIMIT for max_boxes or nesting, STATE while a recorded step is open.
+    public func applyRemote(_ c: FeedChange) throws(GripError) {
+        try refuseWhileRecording("applying other peers' changes")
+        if c.key == 0 { throw .arg("key 0 names no box") }
+        sync.applying = true
+        defer { sync.applying = false }
+        switch c.kind {
+        case .destroyed:
+            if let id = box(withKey: c.key) { remoteDestroy(id) }
+        case .changed:
+            if let id = box(withKey: c.key) { try remoteChange(id, c, fields: c.fields) }
+        case .created:
+            if let id = box(withKey: c.key) {
+                try remoteChange(id, c, fields: FeedField.all)
+                return
+            }
+            var d = BoxDesc()
+            if c.parentKey != 0 {
+                guard let p = box(withKey: c.parentKey) else { return }
+                d.parent = p
+            }
+            d.geometry = c.after
+            d.behavior = c.behavior
+            d.behavior.editing = false
+            let id = try createBox(d, key: c.key)
+            place(try slot(id), after: c.belowKey)
+        }
+    }
+
+    /// The fields a gesture of `g`'s kind drives (the others may change under it).
+    private static func drivenFields(_ g: Interaction) -> UInt32 {
+        switch g.kind {
+        case .move, .nudge: FeedField.center
+        case .rotate: g.group ? FeedField.center | FeedField.rotation : FeedField.rotation
+        default: FeedField.geometry
+        }
+    }
+
+    /// The interaction moving box `id` and the box's place among its members, if any.
+    private func interaction(moving id: BoxID) -> (Int, Int)? {
+        for gi in interactions.active.indices where interactions.active[gi].kind != .marquee {
+            let m = interactions.active[gi].members
+            for k in 0..<m.count where m.box(k) == id { return (gi, k) }
+        }
+        return nil
+    }
+
+    /// Takes box `id` out of the local interaction moving it (REMOTE_DROPPED): the rest of a group
+    /// goes on; a gesture of it alone ends (CANCELLED, then REMOTE_DROPPED), leaving it where it is.
+    private func dropFromInteraction(_ id: BoxID) {
+        guard let (gi, k) = interaction(moving: id) else { return }
+        stopReset(on: id, committing: false)
+        guard let (gi2, k2) = interaction(moving: id), gi2 == gi, k2 == k else { return }
+        let count = interactions.active[gi].members.count, group = interactions.active[gi].group
+        let gesture = interactions.active[gi].kind.gesture
+        if count > 1 {
+            if k == 0 {
+                interactions.active[gi].members.first = interactions.active[gi].members.rest.removeFirst()
+            } else {
+                interactions.active[gi].members.rest.remove(at: k - 1)
+            }
+            if group && selection.members.contains(id) { setSelection(selection.members.filter { $0 != id }) }
+            sync.pending.removeAll { $0.box == id }
+        } else {
+            let pointer = interactions.active[gi].pointer, handle = interactions.active[gi].activeHandle
+            let isGesture = interactions.active[gi].isGesture
+            interactions.active.remove(at: gi)
+            input.pointers.update(pointer) { $0.role = .ignored }
+            if let s = scene.slot(id) {
+                scene.restyle(s)
+                if isGesture { emit(.gestureCancelled, gesture, slot: s, handle: handle, pointer: pointer) }
+            }
+            scene.drawnStateChanged()
+            sync.pending.removeAll { $0.box == id }
+        }
+        if let s = scene.slot(id) { emit(.remoteDropped, gesture, slot: s) }
+    }
+
+    private func remoteDestroy(_ id: BoxID) {
+        guard let s = scene.slot(id) else { return }
+        var doomed: [Int32] = []
+        Engine.subtree(s, of: &scene, into: &doomed)
+        for x in doomed { dropFromInteraction(scene.id(x)) }
+        destroySubtrees([s])
+    }
+
+    private func remoteChange(_ id: BoxID, _ c: FeedChange, fields: UInt32) throws(GripError) {
+        let s = try slot(id)
+        var f = fields & FeedField.all
+        // Checked before anything changes.
+        var behavior = scene.behavior(s)
+        if f & FeedField.behavior != 0 {
+            let editing = behavior.editing
+            behavior = c.behavior
+            behavior.editing = editing
+            if let p = behavior.problem() { throw .arg(p) }
+        }
+        var parent = scene.slots[Int(s)].parent
+        if f & FeedField.parent != 0 {
+            var p: Int32 = -1
+            if c.parentKey != 0 {
+                if let pid = box(withKey: c.parentKey) { p = pid.index } else { p = -2 }
+            }
+            let depth = p >= 0 ? scene.slots[Int(p)].depth + 1 : 0
+            if p == -2 || (p >= 0 && scene.isAncestor(s, of: p)) || depth + scene.subtreeHeight(s) >= Scene.maxDepth {
+                // (The parent is gone, or the place is one the hierarchy here cannot take.)
+                f &= ~(FeedField.parent | FeedField.order | FeedField.geometry)
+            } else {
+                parent = p
+                f |= FeedField.order
+            }
+        }
+        if parent == scene.slots[Int(s)].parent { f &= ~FeedField.parent }
+        let g = f & FeedField.geometry
+        if g != 0, let p = c.after.rangeProblem { throw .arg(p) }
+        let target = FeedField.merged(scene.slots[Int(s)].geometry, c.after, g)
+        var check = BoxDesc()
+        check.geometry = target
+        check.behavior = behavior
+        _ = try validate(check, behaviorChecked: true)
+
+        stopReset(on: id, committing: false)
+        if f & FeedField.parent != 0 {
+            dropFromInteraction(id)
+            cancelMarquee(destroying: nil)
+            let from = subtreePlace(s)
+            scene.reparent(s, under: parent)
+            drawOrderMoved(s, from: from)
+            keepSelectionApart()
+        }
+        if f & FeedField.order != 0 { place(s, after: c.belowKey) }
+        if f & FeedField.behavior != 0 {
+            let old = scene.behavior(s)
+            if old != behavior {
+                scene.setBehavior(s, behavior)
+                if old.snapTarget != behavior.snapTarget { scene.snapTouched(s) }
+                if old.changesHitShape(behavior) { scene.markBoundsDirty(s) }
+                scene.restyle(s)
+            }
+        }
+        if g != 0 {
+            if let (gi, k) = interaction(moving: id) {
+                holdUnderGesture(gi, k, c.after, g)
+            } else {
+                scene.commit(s, target)
+                scene.slots[Int(s)].geometry = target
+            }
+        }
+        snapUpkeep(boxCall: true)
+    }
+
+    /// Remote geometry fields `fields` of member `k` of local interaction `gi`: the ones it
+    /// drives wait for its end (`settleRemote`), the others change at once, in its snapshots too.
+    private func holdUnderGesture(_ gi: Int, _ k: Int, _ after: BoxGeometry, _ fields: UInt32) {
+        let driven = Engine.drivenFields(interactions.active[gi]) & fields
+        let free = fields & ~driven
+        let id = interactions.active[gi].members.box(k)
+        if driven != 0 {
+            if let h = sync.pending.firstIndex(where: { $0.box == id }) {
+                sync.pending[h].geometry = FeedField.merged(sync.pending[h].geometry, after, driven)
+                sync.pending[h].fields |= driven
+            } else {
+                sync.pending.append(RemoteHold(box: id, fields: driven, geometry: after))
+            }
+        }
+        guard free != 0, let s = scene.slot(id) else { return }
+        var m = interactions.active[gi].members[k]
+        m.start = FeedField.merged(m.start, after, free)
+        m.current = FeedField.merged(m.current, after, free)
+        interactions.active[gi].members[k] = m
+        if k == 0 && interactions.active[gi].frameIsMember {
+            interactions.active[gi].frame = FeedField.merged(interactions.active[gi].frame, after, free)
+        }
+        let now = FeedField.merged(scene.slots[Int(s)].geometry, after, free)
+        scene.commit(s, now)
+        scene.slots[Int(s)].geometry = now
+    }
+
+    /// Local interaction `g` ended: cancelled, the remote values held for its members go in (so
+    /// every peer has them); committed, its local values won and the held ones go.
+    @inline(never) func settleRemote(of g: Interaction, cancelled: Bool) {
+        for k in 0..<g.members.count {
+            let id = g.members.box(k)
+            guard let h = sync.pending.firstIndex(where: { $0.box == id }) else { continue }
+            let hold = sync.pending.remove(at: h)
+            guard cancelled, let s = scene.slot(id) else { continue }
+            let now = FeedField.merged(scene.slots[Int(s)].geometry, hold.geometry, hold.fields)
+            if scene.behavior(s).admits(now) {
+                scene.commit(s, now)
+                scene.slots[Int(s)].geometry = now
+            }
+        }
+    }
+
+    /// Puts live slot `s` just after its sibling with key `belowKey` (0, or a key that is no
+    /// sibling: first among its siblings). Orders between two siblings are halved; when none is
+    /// left the scene's orders are spread out again.
+    private func place(_ s: Int32, after belowKey: UInt64) {
+        let parent = scene.slots[Int(s)].parent
+        var b: Int32 = -1
+        if let bid = box(withKey: belowKey), bid.index != s, scene.slots[Int(bid.index)].parent == parent {
+            b = bid.index
+        }
+        if scene.slots[Int(s)].prevSibling == b { return }
+        let from = subtreePlace(s)
+        var next =
+            b >= 0
+            ? scene.slots[Int(b)].nextSibling : (parent >= 0 ? scene.slots[Int(parent)].firstChild : scene.firstRoot)
+        if next == s { next = scene.slots[Int(s)].nextSibling }
+        if next < 0 {
+            _ = scene.reorder(s, .front)
+        } else if b < 0 {
+            _ = scene.reorder(s, .back)
+        } else {
+            let gap = scene.slots[Int(next)].order, low = scene.slots[Int(b)].order
+            if gap <= low || gap - low < 2 { scene.spreadOrders() }
+            let lo = scene.slots[Int(b)].order, hi = scene.slots[Int(next)].order
+            scene.place(s, under: parent, order: lo + (hi - lo) / 2)
+        }
+        drawOrderMoved(s, from: from)
+    }
+}
+
+extension Scene {
+    /// Gives every box a new order keeping the draw order, 2^16 apart, so a box fits between any
+    /// two siblings again.
+    mutating func spreadOrders() {
+        var next = Scene.firstOrder
+        var x = firstInDrawOrder
+        while let s = x {
+            slots[Int(s)].order = next
+            next += 1 << 16
+            markBoundsDirty(s)
+            x = nextInDrawOrder(s)
+        }
+        nextOrder = next
+        nextBackOrder = Scene.firstOrder - 1
+    }
+}
