@@ -1,6 +1,6 @@
 // Node tests of the web binding (bindings/web/grip.mjs) over grip.wasm: engines, boxes, input,
 // frames and the frame view.
-//   GRIP_WASM=.build-wasm/release/grip.wasm node --test Tests/wasm/
+//   GRIP_WASM=.build-wasm/release/grip.wasm node --test Tests/wasm/test_*.mjs
 // The numbers are worked out from the rules in grip.h: a box's x, y are its top-left corner,
 // a move follows the pointer exactly once past the touch slop.
 import assert from 'node:assert/strict';

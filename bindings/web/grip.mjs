@@ -401,8 +401,8 @@ export async function load(source) {
 
         /** @internal the JavaScript hooks and handlers of a box (undefined: none). */
         boxRecord(id) { return this.#records.get(id); }
-        /** @internal */
-        record(id) {
+        /** @internal the hooks record of a box, made when first needed. */
+        hooksOf(id) {
             let r = this.#records.get(id);
             if (!r) { r = { handles: [], constraint: null, indicator: null, shape: null, on: new Map() }; this.#records.set(id, r); }
             return r;
@@ -872,7 +872,7 @@ export async function load(source) {
         on(kind, fn) {
             this.#e();
             if (kind !== 'any' && (!eventKinds.has(kind) || kind === 'none')) throw argError(`on: unknown event kind ${JSON.stringify(kind)}`);
-            const r = this.engine.record(this.id);
+            const r = this.engine.hooksOf(this.id);
             const list = r.on.get(kind) ?? [];
             if (fn === null || fn === undefined) {
                 this.engine.handlers(-list.length);
@@ -897,7 +897,7 @@ export async function load(source) {
          * script_error event carries its message. */
         setConstraint(fn) {
             if (fn !== null && typeof fn !== 'function') throw argError('setConstraint: a function or null expected');
-            const r = this.engine.record(this.id);
+            const r = this.engine.hooksOf(this.id);
             const before = r.constraint;
             r.constraint = fn;
             try { this.#hooks(r); } catch (error) { r.constraint = before; throw error; }
@@ -909,7 +909,7 @@ export async function load(source) {
         addHandle({ name, position, drag } = {}) {
             if (typeof name !== 'string' || name === '' || nameIndex.handle.has(name)) throw argError('addHandle: a new handle name expected');
             if (typeof position !== 'function' || (drag !== undefined && typeof drag !== 'function')) throw argError('addHandle: position (and drag) must be functions');
-            const r = this.engine.record(this.id);
+            const r = this.engine.hooksOf(this.id);
             if (r.handles.some((h) => h.name === name)) throw argError(`addHandle: the box has a handle '${name}'`);
             if (r.handles.length >= MAX_HANDLES) throw new GripError('err_limit', `addHandle: a box has at most ${MAX_HANDLES} custom handles`);
             r.handles.push({ name, position, drag });
@@ -921,7 +921,7 @@ export async function load(source) {
          * 65536 points); null goes back to the box's own indicator shape. */
         setIndicator(fn) {
             const e = this.#e();
-            const r = this.engine.record(this.id);
+            const r = this.engine.hooksOf(this.id);
             if (fn === null || fn === undefined) {
                 r.indicator = null;
                 check(c.grip_box_set_indicator(e, this.id, r.shape ?? 0), e);
