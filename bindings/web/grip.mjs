@@ -269,7 +269,7 @@ export async function load(source) {
     const engines = new Map();  // grip_engine pointer -> Engine, for the hooks
 
     // ---- hooks: JavaScript functions behind grip_hooks ------------------------------------
-    const MESSAGE_FAIL = (p, capacity, text) => {
+    const failWith = (p, capacity, text) => {
         const bytes = textEncoder.encode(String(text).split('\n')[0]);
         const n = Math.min(bytes.length, Math.max(0, capacity - 1));
         new Uint8Array(memory.buffer, p, n + 1).set(bytes.subarray(0, n));
@@ -280,9 +280,9 @@ export async function load(source) {
     const guarded = (body) => (...args) => {
         const message = args[args.length - 2], capacity = args[args.length - 1];
         try {
-            return body(...args) ? 1 : MESSAGE_FAIL(message, capacity, 'hook returned nothing usable');
+            return body(...args) ? 1 : failWith(message, capacity, 'hook returned nothing usable');
         } catch (error) {
-            return MESSAGE_FAIL(message, capacity, error instanceof Error ? error.message : String(error));
+            return failWith(message, capacity, error instanceof Error ? error.message : String(error));
         }
     };
     const geometryFields = new Set(layout.grip_geometry.byName.keys());
@@ -721,7 +721,6 @@ export async function load(source) {
 
         // ---- events ----
         #drain(e) {
-            const s = layout[EVENT];
             for (;;) {
                 const st = check(c.grip_event_poll(e, scratch), e);
                 if (st !== 0) break;
@@ -750,7 +749,6 @@ export async function load(source) {
                         capacity = n;
                     }
                 }
-                void s;
                 this.#pending.push(ev);
                 if (this.#handlers > 0 && ev.box instanceof Box) {
                     const r = this.#records.get(ev.box.id);
@@ -789,6 +787,7 @@ export async function load(source) {
             new Uint8Array(memory.buffer, buffer, bytes.length).set(bytes);
             check(c.grip_scene_load(e, buffer, bytes.length), e);
             this.#records.clear();
+            this.#boxes.clear();
             this.#after(e);
         }
 
