@@ -554,3 +554,108 @@ export interface LiveBox {
     /** where the local gesture has the box now (parent space) */
     geometry: Geometry;
 }
+
+/** A box id argument: a Box, its id, null (no box) or "selection" (the selection as a whole). */
+export type BoxRef = Box | bigint | number | null | "selection";
+/** A geometry as hooks and changes give it; parent a Box or null. */
+export type HookGeometry = Omit<Geometry, "parent"> & { parent: Box | null };
+/** An event as Engine.events() gives it. */
+export interface GripEvent extends Omit<Event, "box"> {
+    box: Box | "selection" | null;
+    handle: Handle | string;
+    message?: string;
+    changes?: { box: Box; before: HookGeometry; after: HookGeometry }[];
+}
+/** Engine.frameView(): views of the module's memory, valid until the next call on the engine. */
+export interface FrameView {
+    time: number;
+    serial: number;
+    commandCount: number;
+    vertexCount: number;
+    commands: DataView;
+    vertices: Float64Array;
+    commandStride: number;
+    commandOffsets: Readonly<Record<keyof Command, number>>;
+    commandKinds: readonly (string | null)[];
+    handleNames: readonly (string | null)[];
+}
+
+/** A failed call: status the library's status name, or "trapped" once the instance trapped. */
+export class GripError extends Error {
+    status: Status | "trapped";
+}
+
+/** A box of an engine (grip_box): one object per box. */
+export interface Box {
+    readonly engine: Engine;
+    readonly id: bigint;
+    state(): BoxState;
+    describe(): Omit<BoxDesc, "parent"> & { parent: Box | null };
+    configure(desc: Omit<BoxDesc, "parent"> & { parent?: BoxRef }): void;
+    setEditing(on: boolean): void;
+    reset(animated?: boolean): boolean;
+    order(where: Order): void;
+    destroy(): void;
+    exists(): boolean;
+    setGeometry(geometry: Partial<Omit<Geometry, "parent">>): void;
+    on(kind: EventKind | "any", fn: ((ev: GripEvent) => void) | null): void;
+    setConstraint(fn: ((proposed: HookGeometry, current: HookGeometry) => Partial<Omit<Geometry, "parent">> | false) | null): void;
+    addHandle(handle: { name: string; position: (g: HookGeometry) => Vec2; drag?: (start: HookGeometry, x: number, y: number) => Partial<Omit<Geometry, "parent">> }): string;
+    setIndicator(fn: ((progress: number, g: HookGeometry) => Vec2[]) | null): void;
+    handleCenter(handle: Handle | string): Vec2 | null;
+}
+
+/** An engine (grip_engine). */
+export interface Engine {
+    readonly open: boolean;
+    box(desc?: Omit<BoxDesc, "parent"> & { parent?: BoxRef }): Box;
+    boxes(): Box[];
+    query(rect: { x0: number; y0: number; x1: number; y1: number; contain?: boolean }): Box[];
+    hit(x: number, y: number): { box: Box | null; handle: Handle | string };
+    setBounds(width: number, height: number): void;
+    setView(view?: Partial<Affine>): void;
+    view(): Affine;
+    describe(): EngineDesc;
+    screenToWorld(x: number, y: number): Vec2;
+    worldToScreen(x: number, y: number): Vec2;
+    time(): number;
+    pointer(phase: Phase, pointer: number, x: number, y: number, time?: number, mods?: ModMask): boolean;
+    magnify(phase: Phase, factor: number, x: number, y: number, time?: number): boolean;
+    key(phase: Phase, key: Key, time?: number, mods?: ModMask): boolean;
+    tick(time: number): void;
+    frame(): Omit<Frame, "commands"> & { commands: (Omit<Command, "box" | "handle"> & { box: Box | "selection" | null; handle: Handle | string })[] };
+    frameView(): FrameView;
+    select(box: BoxRef, op?: SelectOp): void;
+    selection(): Box[];
+    selectionState(): Required<SelectionState>;
+    align(edge: Align, key?: BoxRef): boolean;
+    distribute(axis: Axis): boolean;
+    flip(axis: Axis): boolean;
+    rotate90(n?: number): boolean;
+    setSnapping(desc: SnapDesc | null): void;
+    undo(): boolean;
+    redo(): boolean;
+    history(): { undo: number; redo: number };
+    clearHistory(): void;
+    record(fn: () => void, key?: number | bigint): boolean;
+    historyBegin(key?: number | bigint): void;
+    historyCommit(): boolean;
+    historyCancel(): void;
+    recording(): boolean;
+    events(): GripEvent[];
+    save(): string;
+    load(text: string): void;
+    close(): void;
+}
+
+/** What load() resolves to. */
+export interface Grip {
+    GripError: typeof GripError;
+    version: string;
+    tables: Record<string, { flags: boolean; first: number; names: (string | null)[] }>;
+    new(desc?: EngineDesc): Engine;
+    memoryBytes(): number;
+}
+
+/** Loads grip.wasm: a URL or path, a Response, bytes or a WebAssembly.Module (none: the grip.wasm beside grip.mjs). */
+export function load(source?: string | URL | Response | BufferSource | WebAssembly.Module): Promise<Grip>;

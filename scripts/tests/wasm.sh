@@ -4,7 +4,7 @@
 # WASI (Tests/wasm/run_wasi.mjs): the 32-bit target every native run hides (Int is 32 bits, and
 # function pointers are small table indices). Lua is not in the web library, so the program is
 # built with GRIP_NO_LUA; each suite runs in the program itself (WASI has no fork). Then the
-# JavaScript binding (bindings/web/grip.mjs) under Node's test runner (Tests/wasm/test_binding.mjs).
+# JavaScript binding (bindings/web/grip.mjs) under Node's test runner (Tests/wasm/test_*.mjs).
 wasm_tests() {
     echo "== WebAssembly (wasm32-wasi under Node)"
     local wasm_lib wasm_dir status=0 line
@@ -35,7 +35,7 @@ wasm_tests() {
     # The JavaScript binding over grip.wasm, with Node's own test runner.
     echo "== Web binding (node --test)"
     status=0
-    GRIP_WASM=$wasm_lib run "$out/web_binding.log" node --test Tests/wasm/test_binding.mjs || status=$?
+    GRIP_WASM=$wasm_lib run "$out/web_binding.log" node --test Tests/wasm/test_*.mjs || status=$?
     local pass fail
     pass=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$out/web_binding.log" | tail -n 1)
     fail=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$out/web_binding.log" | tail -n 1)

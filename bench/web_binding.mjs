@@ -1,0 +1,52 @@
+// web_binding.mjs: grip.wasm through the JavaScript binding in headless Chromium, beside the
+// native library in the same run: a drag step + frame read of one editing box (bench/drag_step.c
+// natively, e.pointer + e.frameView in the page), a group drag step of 1,000 selected boxes +
+// frame read, and a snapped drag step (edges and centres) among 100,000 boxes:
+//   node --experimental-websocket bench/web_binding.mjs NATIVE_DRAG_STEP_PROGRAM
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium, serve } from '../Tests/web/browser.mjs';
+
+const native = process.argv[2];
+const root = fileURLToPath(new URL('../', import.meta.url)).replace(/\/$/, '');
+const server = await serve(root);
+const page = await chromium(`${server.url}/examples/web/?boxes=0`, { timeout: 300000 });
+const nativeNs = () => Number(/([0-9.]+) ns/.exec(execFileSync(native, [], { encoding: 'utf8' }))?.[1]);
+try {
+    for (let i = 0; i < 600 && !(await page.evaluate('window.demo?.ready === true')); i++) await new Promise((r) => setTimeout(r, 100));
+    const before = nativeNs();
+    const r = await page.evaluate(`(async () => {
+        const { load } = await import('/bindings/web/grip.mjs');
+        const grip = await load('/.build-wasm/release/grip.wasm');
+        // ns per step of step(i) over n steps, after a warm-up.
+        const time = (n, step) => { for (let i = 0; i < n / 10; i++) step(i); const t = performance.now(); for (let i = 0; i < n; i++) step(i); return (performance.now() - t) / n * 1e6; };
+        let clock = 0, sum = 0;
+        const out = {};
+        {   const e = grip.new({ width: 100000, height: 100000 });
+            e.box({ x: 200, y: 200, width: 100, height: 100, editing: true });
+            e.pointer('down', 1, 250, 250, 0);
+            out.drag = time(200000, (i) => { e.pointer('move', 1, 250 + (i % 100), 250 + (i % 50), (clock += 0.001)); sum += e.frameView().commandCount; });
+            e.close(); }
+        {   const e = grip.new({ width: 100000, height: 100000, selection: 'pointer' });
+            for (let i = 0; i < 1000; i++) e.select(e.box({ x: (i % 40) * 30, y: Math.floor(i / 40) * 30, width: 20, height: 20 }), 'add');
+            e.pointer('down', 1, 10, 10, (clock = 0));
+            out.group = time(2000, (i) => { e.pointer('move', 1, 10 + (i % 100), 10 + (i % 50), (clock += 0.001)); sum += e.frameView().commandCount; });
+            e.close(); }
+        {   const e = grip.new({ width: 100000, height: 100000 });
+            for (let i = 0; i < 100000; i++) e.box({ x: (i % 316) * 300 + 10, y: Math.floor(i / 316) * 300 + 10, width: 200, height: 200 });
+            e.setSnapping({ flags: ['edges', 'centers'], threshold: 8 });
+            e.pointer('down', 1, 110, 110, (clock = 0));
+            out.snap = time(2000, (i) => { e.pointer('move', 1, 110 + (i % 300), 110 + (i % 200), (clock += 0.001)); sum += e.frameView().commandCount; });
+            e.close(); }
+        out.sum = sum;
+        return out; })()`);
+    const after = nativeNs();
+    const n = Math.min(before, after);
+    console.log(`| row | binding in Chromium | native |\n| --- | --- | --- |`);
+    console.log(`| drag step + frame read, 1 box | ${r.drag.toFixed(0)} ns (${(r.drag / n).toFixed(2)}x) | ${n.toFixed(0)} ns (bench/drag_step.c, best of 2) |`);
+    console.log(`| group drag step of 1,000 selected + frame read | ${(r.group / 1000).toFixed(1)} us | |`);
+    console.log(`| snapped drag step among 100,000 + frame read | ${(r.snap / 1000).toFixed(1)} us | |`);
+} finally {
+    await page.close();
+    await server.close();
+}
