@@ -127,15 +127,26 @@ const I32 = 0x7f, I64 = 0x7e, F64 = 0x7c;
  * `{new, version, GripError, tables}`. */
 export async function load(source) {
     const module = await compile(source);
-    // The WASI functions wasi-libc's stdio brings along; the library never calls them. Each
-    // answers ENOSYS (52).
+    // The WASI functions wasi-libc brings along. random_get is real: the library seeds its hash
+    // tables from it, and an engine made without a peer id draws one (the platform's
+    // crypto.getRandomValues, at most 65,536 bytes a call). The stdio ones the library never
+    // calls answer ENOSYS (52).
     const wasi = {};
+    let memoryOf = null;
     for (const i of WebAssembly.Module.imports(module)) {
         if (i.module === 'wasi_snapshot_preview1' && i.kind === 'function') wasi[i.name] = () => 52;
     }
+    wasi.random_get = (pointer, length) => {
+        for (let done = 0; done < length; done += 65536) {
+            const n = Math.min(65536, length - done);
+            globalThis.crypto.getRandomValues(new Uint8Array(memoryOf.buffer, pointer + done, n));
+        }
+        return 0;
+    };
     const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi });
     const x = instance.exports;
     const memory = x.memory;
+    memoryOf = memory;
     let poisoned = null;
 
     // Every export wrapped: a trap (a RuntimeError) poisons the instance, and every later call
