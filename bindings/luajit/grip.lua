@@ -411,6 +411,8 @@ bool grip_history_recording(const grip_engine *engine);
 typedef bool (*grip_constraint_fn)(void *context, grip_box box, const grip_geometry *current,
 grip_geometry *proposed);
 grip_status grip_box_set_constraint(grip_engine *engine, grip_box box, grip_constraint_fn fn, void *context);
+typedef bool (*grip_selection_constraint_fn)(void *context, const grip_geometry *before, grip_geometry *proposed);
+grip_status grip_selection_set_constraint(grip_engine *engine, grip_selection_constraint_fn fn, void *context);
 typedef struct grip_hooks {
 uint32_t struct_size;
 void *context;
