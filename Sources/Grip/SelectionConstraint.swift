@@ -34,12 +34,8 @@ public func grip_selection_set_constraint(
 ) -> grip_status {
     withEngine(engine) { h throws(GripError) in
         try h.engine.setSelectionConstraint(fn == nil ? nil : h)
-        if let fn {
-            h.selectionConstraintFn = CSelectionConstraint(
-                function: unsafeBitCast(fn, to: UInt.self), context: UInt(bitPattern: context))
-        } else {
-            h.selectionConstraintFn = CSelectionConstraint()
-        }
+        h.selectionConstraintFn = CSelectionConstraint(
+            function: fn.map { unsafeBitCast($0, to: UInt.self) } ?? 0, context: UInt(bitPattern: context))
         return GRIP_OK
     }
 }

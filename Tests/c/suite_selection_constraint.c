@@ -14,13 +14,16 @@
 #define PAGE_W 1000.0
 #define PAGE_H 800.0
 
-enum { KEEP_INSIDE, REFUSE_TURNS, ANSWER_NAN, CALL_BACK };
+enum { KEEP_INSIDE,
+       REFUSE_TURNS,
+       ANSWER_NAN,
+       CALL_BACK };
 
 typedef struct page {
     int mode;
     int calls;
     grip_engine *engine;
-    grip_status call_back; /* what the engine said to a call from inside the hook */
+    grip_status call_back;          /* what the engine said to a call from inside the hook */
     grip_geometry before, proposed; /* the last call's arguments */
 } page;
 

@@ -47,8 +47,8 @@ extension Engine {
         return selection.members.count == 1 && selection.members[0] == interactions.active[gi].members.first.box
     }
 
-    /// Member `i`'s maps between its parent space and the world (one box: its parent's now).
-    private func memberMaps(_ gi: Int, _ i: Int) -> (world: Affine, inverse: Affine) {
+    /// Member `i`'s map from its parent space to the world (one box: its parent's now) and back.
+    @inline(never) private func memberMaps(_ gi: Int, _ i: Int) -> (world: Affine, inverse: Affine) {
         if interactions.active[gi].frameIsMember {
             let w = scene.parentWorld(interactions.active[gi].members.first.slot)
             return (w, w.inverse ?? .identity)
@@ -56,75 +56,81 @@ extension Engine {
         return (interactions.active[gi].members.parentWorld(i), interactions.active[gi].members.parentInverse(i))
     }
 
-    @inline(__always) private func proposal(_ gi: Int, _ i: Int) -> BoxGeometry {
+    @inline(never) private func proposal(_ gi: Int, _ i: Int) -> BoxGeometry {
         interactions.active[gi].frameIsMember ? interactions.proposal : interactions.proposals[i]
     }
 
-    @inline(__always) private func setProposal(_ gi: Int, _ i: Int, _ g: BoxGeometry) {
+    @inline(never) private func setProposal(_ gi: Int, _ i: Int, _ g: BoxGeometry) {
         if interactions.active[gi].frameIsMember { interactions.proposal = g } else { interactions.proposals[i] = g }
     }
 
-    private func runSelectionConstraint(_ gi: Int, _ hook: any SelectionConstraint) {
-        let n = interactions.active[gi].frameIsMember ? 1 : interactions.active[gi].members.count
-        guard interactions.active[gi].frameIsMember || interactions.proposals.count >= n else { return }
-        // The frames: at the start (a group's is the gesture's own), and of the proposals at the
-        // frame's rotation as the selection reports it (the members' shared one, else the start's
-        // turned by the gesture's turn so far).
-        var axis = Vec2.zero
-        var shared = true
-        for i in 0..<n where scene.slot(interactions.active[gi].members.box(i)) != nil {
-            let g = proposal(gi, i)
-            let w = memberMaps(gi, i).world * g.local
-            let u = Vec2(w.a, w.b) * (g.flippedX ? -1.0 : 1.0)
-            if axis == .zero {
-                axis = u
-            } else if abs(axis.cross(u)) > 1e-9 * axis.length * u.length || axis.dot(u) <= 0 {
-                shared = false
-            }
-        }
-        guard axis != .zero else { return }
-        let before: BoxGeometry
-        if interactions.active[gi].frameIsMember {
-            let start = interactions.active[gi].members.first.start
-            before = GroupTransform.frame(of: start, world: memberMaps(gi, 0).world * start.local)
-        } else {
-            before = interactions.active[gi].frame
-        }
-        let rotation =
-            shared ? Trig.atan2(axis.y, axis.x) : Angle.wrap(before.rotation + interactions.active[gi].turn)
-        var extent = FrameExtent(rotation)
-        for i in 0..<n where scene.slot(interactions.active[gi].members.box(i)) != nil {
-            let g = proposal(gi, i)
-            let (p0, p1, p2, p3) = g.corners(memberMaps(gi, i).world * g.local)
-            extent.include(p0); extent.include(p1); extent.include(p2); extent.include(p3)
-        }
-        guard let proposed = extent.frame(rotation: rotation) else { return }
+    /// Whether member `i`'s box is alive.
+    @inline(never) private func memberAlive(_ gi: Int, _ i: Int) -> Bool {
+        scene.slot(interactions.active[gi].members.box(i)) != nil
+    }
+
+    @inline(never) private func runSelectionConstraint(_ gi: Int, _ hook: any SelectionConstraint) {
+        let one = interactions.active[gi].frameIsMember
+        let n = one ? 1 : interactions.active[gi].members.count
+        guard one || interactions.proposals.count >= n else { return }
+        // The frames: at the start (a group's is the gesture's own), and of the proposals.
+        let before =
+            one
+            ? (membersFrame(gi, n, atStart: true, turn: 0) ?? interactions.active[gi].frame)
+            : interactions.active[gi].frame
+        guard let proposed = membersFrame(gi, n, atStart: false, turn: before.rotation + interactions.active[gi].turn)
+        else { return }
         guard let answer = hook.constrain(before: before, proposed: proposed) else {
             refuseSelectionStep(gi, n)
             return
         }
-        guard GroupTransform.isUsableFrame(answer) else {
+        guard answer.isValid else {
             emitSelectionScriptError(
-                "selection constraint returned an unusable frame (non-finite, a size not above zero, or beyond 1e9)")
+                "selection constraint: unusable frame (NaN, infinite, size <= 0 or > 1e9)")
             return
         }
-        if answer.sameFrame(as: proposed) { return }
-        for i in 0..<n {
-            guard let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
-            let maps = memberMaps(gi, i), b = scene.behavior(s)
+        if answer.sameBits(proposed) { return }
+        for i in 0..<n where memberAlive(gi, i) {
+            let maps = memberMaps(gi, i)
             setProposal(
                 gi, i,
                 GroupTransform.carry(
-                    proposal(gi, i), from: proposed, to: answer, parentWorld: maps.world,
-                    parentInverse: maps.inverse, minWidth: b.minWidth, minHeight: b.minHeight))
+                    proposal(gi, i), from: proposed, to: answer, parentWorld: maps.world, parentInverse: maps.inverse))
         }
-        // Containment and the engine's ranges judge the answer: a member taken out refuses the step.
+        // Containment and the engine's ranges judge the answer: a member taken out refuses the step
+        // (and the commit refuses it when a member would be below its minimum size).
         if !allFit(gi) { refuseSelectionStep(gi, n) }
+    }
+
+    /// The frame of gesture `gi`'s `n` members at their snapshots (`atStart`) or proposals, at the
+    /// rotation the selection reports: the members' shared one, else `turn` (the start's turned
+    /// by the gesture's turn so far); nil without a live member. One pass: the corners go into
+    /// the frame at either rotation.
+    @inline(never) private func membersFrame(_ gi: Int, _ n: Int, atStart: Bool, turn: Double) -> BoxGeometry? {
+        let other = Angle.wrap(turn)
+        var axis = Vec2.zero, rotation = other
+        var shared = true
+        var frame = FrameExtent(other), own = frame
+        for i in 0..<n where memberAlive(gi, i) {
+            let g = atStart ? interactions.active[gi].members.start(i) : proposal(gi, i)
+            let w = memberMaps(gi, i).world * g.local
+            let u = Vec2(w.a, w.b) * (g.flippedX ? -1.0 : 1.0)
+            if axis == .zero {
+                axis = u
+                rotation = Trig.atan2(u.y, u.x)
+                own = FrameExtent(rotation)
+            } else if abs(axis.cross(u)) > 1e-9 * axis.length * u.length || axis.dot(u) <= 0 {
+                shared = false
+            }
+            frame.include(g, w)
+            own.include(g, w)
+        }
+        return shared ? own.frame(rotation: rotation) : frame.frame(rotation: other)
     }
 
     /// Every member's proposal back to its current geometry: the step changes nothing.
     private func refuseSelectionStep(_ gi: Int, _ n: Int) {
-        for i in 0..<n { setProposal(gi, i, interactions.active[gi].members[i].current) }
+        for i in 0..<n { setProposal(gi, i, interactions.active[gi].members.current(i)) }
     }
 
     /// Queues SCRIPT_ERROR for the selection as a whole (box GRIP_SELECTION) with `message`.
@@ -139,61 +145,38 @@ extension Engine {
 }
 
 extension GroupTransform {
-    /// The oriented world frame of a box of geometry `g` whose box space maps to the world by
-    /// `world`: at its world rotation (its x axis, flips undone), around its four world corners.
-    public static func frame(of g: BoxGeometry, world: Affine) -> BoxGeometry {
-        let u = Vec2(world.a, world.b) * (g.flippedX ? -1.0 : 1.0)
-        let rotation = Trig.atan2(u.y, u.x)
-        var extent = FrameExtent(rotation)
-        let (p0, p1, p2, p3) = g.corners(world)
-        extent.include(p0); extent.include(p1); extent.include(p2); extent.include(p3)
-        return extent.frame(rotation: rotation) ?? g
-    }
-
-    /// Whether `f` can be a selection frame: finite, its sizes above zero, everything within the
-    /// engine's magnitudes (its scale is not read).
-    public static func isUsableFrame(_ f: BoxGeometry) -> Bool {
-        let m = BoxGeometry.maxMagnitude
-        return f.width > 0 && f.width <= m && f.height > 0 && f.height <= m && abs(f.center.x) <= m
-            && abs(f.center.y) <= m && abs(f.rotation) <= m
-    }
-
     /// Member geometry `g` (parent space; `parentWorld` maps that space to the world, and
     /// `parentInverse` back) carried by the map of the world that takes frame `from` to frame
     /// `to`: a stretch along `from`'s axes by the ratio of the sizes (a flip in `to` mirrors), a
     /// turn by the difference of the rotations about `to`'s centre, and the shift of the centre.
-    /// Never below `minWidth` x `minHeight`. A pure shift moves the centre only.
-    public static func carry(
-        _ g: BoxGeometry, from: BoxGeometry, to: BoxGeometry, parentWorld: Affine, parentInverse: Affine,
-        minWidth: Double, minHeight: Double
+    /// A pure shift moves the centre only.
+    @inline(never) public static func carry(
+        _ g: BoxGeometry, from: BoxGeometry, to: BoxGeometry, parentWorld: Affine, parentInverse: Affine
     ) -> BoxGeometry {
         let kx = (to.flippedX != from.flippedX ? -1.0 : 1.0) * to.width / from.width
         let ky = (to.flippedY != from.flippedY ? -1.0 : 1.0) * to.height / from.height
         let turn = Angle.wrap(to.rotation - from.rotation)
-        if kx == 1 && ky == 1 {
-            return apply(
-                Similarity(pivot: from.center, turn: turn, shift: to.center - from.center), to: g,
-                parentWorld: parentWorld, parentInverse: parentInverse)
+        var out = g
+        var t = Similarity(pivot: from.center, turn: turn, shift: to.center - from.center)
+        if kx != 1 || ky != 1 {
+            let own = axes(
+                world: parentWorld * g.local, flippedX: g.flippedX, flippedY: g.flippedY,
+                frameRotation: from.rotation)
+            out = apply(
+                Stretch(from: from.center, rotation: from.rotation, center: to.center, kx: kx, ky: ky), to: g,
+                axes: own, parentWorld: parentWorld, parentInverse: parentInverse, minWidth: 0, minHeight: 0)
+            if turn == 0 { return out }
+            t = Similarity(pivot: to.center, turn: turn)
         }
-        let world = parentWorld * g.local
-        let own = axes(world: world, flippedX: g.flippedX, flippedY: g.flippedY, frameRotation: from.rotation)
-        let stretched = apply(
-            Stretch(from: from.center, rotation: from.rotation, center: to.center, kx: kx, ky: ky), to: g,
-            axes: own, parentWorld: parentWorld, parentInverse: parentInverse, minWidth: minWidth,
-            minHeight: minHeight)
-        guard turn != 0 else { return stretched }
-        return apply(
-            Similarity(pivot: to.center, turn: turn), to: stretched, parentWorld: parentWorld,
-            parentInverse: parentInverse)
+        return apply(t, to: out, parentWorld: parentWorld, parentInverse: parentInverse)
     }
 }
 
-extension BoxGeometry {
-    /// Whether `other` is the same frame bit for bit (centre, size, rotation, flips).
-    func sameFrame(as other: BoxGeometry) -> Bool {
-        center.x.bitPattern == other.center.x.bitPattern && center.y.bitPattern == other.center.y.bitPattern
-            && width.bitPattern == other.width.bitPattern && height.bitPattern == other.height.bitPattern
-            && rotation.bitPattern == other.rotation.bitPattern && flippedX == other.flippedX
-            && flippedY == other.flippedY
+extension FrameExtent {
+    /// Takes in the four world corners of a box of geometry `g` whose box space maps to the world
+    /// by `world`.
+    @inline(never) mutating func include(_ g: BoxGeometry, _ world: Affine) {
+        let (p0, p1, p2, p3) = g.corners(world)
+        include(p0); include(p1); include(p2); include(p3)
     }
 }
