@@ -783,6 +783,27 @@ typedef bool (*grip_constraint_fn)(void *context, grip_box box, const grip_geome
                                    grip_geometry *proposed);
 grip_status grip_box_set_constraint(grip_engine *engine, grip_box box, grip_constraint_fn fn, void *context);
 
+/* Added in 0.3: a constraint on the selection as a whole, like Konva's boundBoxFunc for a
+ * Transformer of several nodes. Called at every step of a gesture or nudge on the selected boxes
+ * (move, resize, rotate, pinch, magnify, a custom handle; a one-box gesture on the only selected
+ * box too: a selection of one) and by grip_selection_flip and grip_selection_rotate90 (not by
+ * align and distribute, which move the boxes apart). Frames are world space (parent GRIP_NO_BOX,
+ * scale 1, no flips), as grip_selection_state_get reports them: *before is the selection frame
+ * when the gesture began; *proposed starts as the frame of the boxes where the step puts them
+ * (after snapping and containment). The function may change *proposed (centre, width, height,
+ * rotation; a flip mirrors) and returns true to accept it, false to refuse the step (every box
+ * stays where it is). The map of the world that takes the proposed frame to the answer (a
+ * stretch along the frame's axes, a turn about its centre, a shift) is applied to every selected
+ * box alike, so the group keeps its shape. It runs before each box's own constraints, which then
+ * see the result; a contained box that the answer takes out of its region refuses the step. An
+ * answer that is not a usable frame (NaN or infinite, a size not above zero, beyond 1e9) is
+ * ignored: the step goes on as proposed and GRIP_EVENT_SCRIPT_ERROR (box GRIP_SELECTION) carries
+ * the message. It runs inside the call, with the engine busy: calls back into the engine fail
+ * with GRIP_ERR_STATE. fn NULL removes it. The function and context are the caller's and must
+ * stay valid while set. GRIP_ERR_STATE while a gesture acts on the selection. */
+typedef bool (*grip_selection_constraint_fn)(void *context, const grip_geometry *before, grip_geometry *proposed);
+grip_status grip_selection_set_constraint(grip_engine *engine, grip_selection_constraint_fn fn, void *context);
+
 /* Added in 0.3: hooks, the behaviour a host (or a script host such as grip_lua.h's) plugs into
  * boxes: custom handles (their number set per box with grip_box_set_hooks, their position and
  * their drag given by functions), custom long-press indicators (boxes whose indicator is

@@ -110,7 +110,10 @@ class engine {
     ~engine() { grip_engine_destroy(e_); }
     engine(const engine &) = delete;
     engine &operator=(const engine &) = delete;
-    engine(engine &&other) noexcept : e_(other.e_), hooks_(std::move(other.hooks_)) { other.e_ = nullptr; }
+    engine(engine &&other) noexcept
+        : e_(other.e_), hooks_(std::move(other.hooks_)), selection_hook_(std::move(other.selection_hook_)) {
+        other.e_ = nullptr;
+    }
     // Destroys the engine held so far and takes other's.
     engine &operator=(engine &&other) noexcept {
         if (this != &other) {
@@ -118,6 +121,7 @@ class engine {
             e_ = other.e_;
             other.e_ = nullptr;
             hooks_ = std::move(other.hooks_);
+            selection_hook_ = std::move(other.selection_hook_);
         }
         return *this;
     }
@@ -367,6 +371,26 @@ class engine {
         (*hooks_)[b] = std::move(held);
     }
 
+    // fn(before, proposed) constrains the selection as a whole (grip_selection_set_constraint): at
+    // every step of a gesture, nudge, flip or quarter turn of the selected boxes it gets the
+    // selection frame when the gesture began and the one the step proposes (world space); it may
+    // change proposed (centre, size, rotation) and returns true to accept it, false to refuse the
+    // step. The map from the proposed frame to its answer moves every selected box alike. Same
+    // rules as set_constraint: inside the call (calls back into the engine fail), an exception
+    // refuses the step and is swallowed; an empty function removes it. The engine object keeps the
+    // function until then. Throws (GRIP_ERR_STATE) during a gesture on the selection.
+    using selection_constraint = std::function<bool(const grip_geometry &, grip_geometry &)>;
+    void set_selection_constraint(selection_constraint fn) {
+        if (!fn) {
+            check(grip_selection_set_constraint(e_, nullptr, nullptr));
+            selection_hook_.reset();
+            return;
+        }
+        std::unique_ptr<selection_constraint> held(new selection_constraint(std::move(fn)));
+        check(grip_selection_set_constraint(e_, &engine::call_selection_constraint, held.get()));
+        selection_hook_ = std::move(held);
+    }
+
     // ---- Scene files
     // The scene as JSON (grip_scene_save).
     std::string save() {
@@ -396,8 +420,17 @@ class engine {
         }
     }
 
+    static bool call_selection_constraint(void *context, const grip_geometry *before, grip_geometry *proposed) {
+        try {
+            return (*static_cast<selection_constraint *>(context))(*before, *proposed);
+        } catch (...) {
+            return false;
+        }
+    }
+
     grip_engine *e_;
     std::unique_ptr<std::map<grip_box, std::unique_ptr<constraint>>> hooks_;  // set_constraint's functions
+    std::unique_ptr<selection_constraint> selection_hook_;                    // set_selection_constraint's
 };
 
 // Lua state settings with the library's defaults (grip_lua_desc_init).

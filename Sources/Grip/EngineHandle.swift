@@ -26,6 +26,9 @@ package final class EngineHandle {
     /// The boxes' C constraints (grip_box_set_constraint), by the slot index in the box id; an
     /// entry counts only for the id it was set for (a slot's next box has another id).
     var constraints: [CConstraint] = []
+    /// The selection's C constraint (grip_selection_set_constraint); the engine's
+    /// `selectionConstraint` is this handle while one is set.
+    var selectionConstraintFn = CSelectionConstraint()
     /// Calls made on this engine so far: tells one call from the next (the Lua hooks one call
     /// runs share one budget).
     package var calls: UInt64 = 0

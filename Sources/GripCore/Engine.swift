@@ -45,6 +45,9 @@ public final class Engine {
     package unowned(unsafe) var hooks: (any BoxHooks)?
     /// The host's C constraints, not retained: the C layer's engine handle, which owns the engine.
     package unowned(unsafe) var hostConstraints: (any HostConstraints)?
+    /// The host's constraint on the selection as a whole (Selection/SelectionConstraint.swift),
+    /// not retained: the C layer's engine handle, which owns the engine.
+    package unowned(unsafe) var selectionConstraint: (any SelectionConstraint)?
     /// The message of the SCRIPT_ERROR event `pollEvent` returned last (nil for other events).
     /// Kept here rather than in the outbox so the bindings read it as a plain stored property.
     package internal(set) var polledMessage: String? = nil

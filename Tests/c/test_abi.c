@@ -29,6 +29,7 @@ int main(void) {
     check_suite("suite_draworder", suite_draworder);
     check_suite("suite_hooks", suite_hooks);
     check_suite("suite_arrange", suite_arrange);
+    check_suite("suite_selection_constraint", suite_selection_constraint);
     check_suite("suite_wide", suite_wide);
     check_suite("suite_dashes", suite_dashes);
     check_suite("suite_roundtrip", suite_roundtrip);

@@ -657,6 +657,59 @@ void recorded_steps() {
     CHECK_INT(e.history_depth().first, 2u);
 }
 
+// The selection kept inside an 800 x 600 page by one function of its frame: two boxes (x 100..200
+// and 300..400) dragged 250 left would span -150..150; the function shifts the frame back to
+// x 0..300, so both move 150 and keep their 200 spacing. One that throws refuses the step.
+void selection_constraint() {
+    grip_engine_desc ed = grip::engine_desc(800, 600);
+    ed.selection = GRIP_SELECTION_OFF;
+    grip::engine e(ed);
+    grip_box a = e.add(grip::box_desc(100, 100, 100, 50));
+    grip_box b = e.add(grip::box_desc(300, 100, 100, 50));
+    e.select(a);
+    e.select(b, GRIP_SELECT_ADD);
+    int calls = 0;
+    grip_geometry seen_before = {};
+    e.set_selection_constraint([&](const grip_geometry &before, grip_geometry &proposed) {
+        ++calls;
+        seen_before = before;
+        double half = proposed.width / 2;
+        if (proposed.center.x - half < 0) proposed.center.x = half;
+        return true;
+    });
+    e.pointer(GRIP_PHASE_DOWN, 1, 350, 125, 1.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 100, 125, 1.1);
+    e.pointer(GRIP_PHASE_UP, 1, 100, 125, 1.2);
+    CHECK_INT(calls, 1);
+    CHECK_NEAR(seen_before.center.x, 250, 0);  // the frame x 100..400 when the drag began
+    CHECK_NEAR(seen_before.width, 300, 0);
+    CHECK_NEAR(e.state(a).center.x, 50, 0);
+    CHECK_NEAR(e.state(b).center.x, 250, 0);
+    // Throwing refuses the step; nothing escapes into the C library.
+    e.set_selection_constraint([](const grip_geometry &, grip_geometry &) -> bool { throw std::runtime_error("no"); });
+    e.pointer(GRIP_PHASE_DOWN, 1, 250, 125, 2.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 300, 125, 2.1);
+    e.pointer(GRIP_PHASE_UP, 1, 300, 125, 2.2);
+    CHECK_NEAR(e.state(b).center.x, 250, 0);
+    // Set during a gesture on the selection: GRIP_ERR_STATE, thrown.
+    bool thrown = false;
+    e.pointer(GRIP_PHASE_DOWN, 1, 250, 125, 3.0);
+    e.pointer(GRIP_PHASE_MOVE, 1, 280, 125, 3.1);
+    try {
+        e.set_selection_constraint(grip::engine::selection_constraint());
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_STATE;
+    }
+    CHECK(thrown);
+    e.pointer(GRIP_PHASE_UP, 1, 280, 125, 3.2);
+    e.set_selection_constraint(grip::engine::selection_constraint());  // removed: moves freely
+    grip::engine moved(std::move(e));
+    moved.pointer(GRIP_PHASE_DOWN, 1, 250, 125, 4.0);
+    moved.pointer(GRIP_PHASE_MOVE, 1, 280, 125, 4.1);
+    moved.pointer(GRIP_PHASE_UP, 1, 280, 125, 4.2);
+    CHECK_NEAR(moved.state(b).center.x, 280, 0);
+}
+
 int main() {
     ownership();
     history_and_hooks();
@@ -666,5 +719,6 @@ int main() {
     events_carry_changes();
     arrange();
     recorded_steps();
+    selection_constraint();
     return check_summary("C++ ABI tests");
 }

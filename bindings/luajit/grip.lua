@@ -418,6 +418,8 @@ bool grip_history_recording(const grip_engine *engine);
 typedef bool (*grip_constraint_fn)(void *context, grip_box box, const grip_geometry *current,
 grip_geometry *proposed);
 grip_status grip_box_set_constraint(grip_engine *engine, grip_box box, grip_constraint_fn fn, void *context);
+typedef bool (*grip_selection_constraint_fn)(void *context, const grip_geometry *before, grip_geometry *proposed);
+grip_status grip_selection_set_constraint(grip_engine *engine, grip_selection_constraint_fn fn, void *context);
 typedef struct grip_hooks {
 uint32_t struct_size;
 void *context;
@@ -792,10 +794,55 @@ local function on_constraint(ctx, box, current, proposed)
 end
 local constraint_cb   -- the shared callback (grip_constraint_fn), made at first use, never freed
 
+-- Runs the engine's selection function with the proposed frame and the frame before; writes its
+-- answer into proposed (the same checks as a box constraint's answer).
+local function constrain_selection(set, before, proposed)
+  local fn = set.selection_
+  if fn == nil then return true end
+  local r = fn(geometry_table(proposed), geometry_table(before))
+  if r == false then return false end
+  if type(r) ~= "table" then
+    error("selection constraint must return a frame table or false (got " .. type(r) .. ")", 0)
+  end
+  for k in pairs(r) do
+    if not GEOM_KEYS[k] then error("selection constraint returned an unknown field '" .. tostring(k) .. "'", 0) end
+  end
+  local c = r.center
+  if c ~= nil and type(c) ~= "table" then error("selection constraint's center must be {x, y}", 0) end
+  if c then
+    proposed.center.x = geom_number(r, "center.x", c.x or c[1])
+    proposed.center.y = geom_number(r, "center.y", c.y or c[2])
+  end
+  for _, k in ipairs{"width", "height", "rotation"} do
+    if r[k] ~= nil then proposed[k] = geom_number(r, k, r[k]) end
+  end
+  return true
+end
+local function on_selection_constraint(ctx, before, proposed)
+  local set = hook_sets[tonumber(ffi.cast("uintptr_t", ctx))]
+  if set == nil then return false end
+  local ok, r = pcall(constrain_selection, set, before, proposed)
+  if ok then
+    set.failing_.selection = nil
+    return r
+  end
+  local shown, text = pcall(tostring, r)
+  if not shown or type(text) ~= "string" then text = "(error object is a " .. type(r) .. " value)" end
+  local msg = "selection constraint: " .. text
+  local errs = set.errors_
+  if set.failing_.selection ~= msg and #errs < MAX_HOOK_ERRORS then
+    errs[#errs + 1] = {box = SELECTION, message = msg}
+  end
+  set.failing_.selection = msg
+  return false
+end
+local selection_cb   -- the shared callback (grip_selection_constraint_fn), made at first use, never freed
+
 -- Destroys the engine and lets its hooks go.
 local function close_engine(set, ptr)
   C.grip_engine_destroy(ptr)
   set.constraints_ = {}
+  set.selection_ = nil
   if set.key then hook_sets[set.key] = nil end
 end
 
@@ -970,6 +1017,37 @@ function Engine:rotate90(n)
   if n == nil then n = 1 end
   if type(n) ~= "number" or n ~= math.floor(n) then error("quarter turns must be an integer", 2) end
   return call(self, "grip_selection_rotate90", n % 4) == 0
+end
+-- Arrangements call constraint functions back (box ones, the selection's): never in a trace.
+jit.off(Engine.align)
+jit.off(Engine.distribute)
+jit.off(Engine.flip)
+jit.off(Engine.rotate90)
+
+-- e:set_selection_constraint(function(proposed, before) ... end) (nil removes it): asked at every
+-- step of a gesture, nudge, flip or quarter turn of the selected boxes (a gesture on the only
+-- selected box too) with the selection frame the step proposes and the one when the gesture
+-- began, as tables {center = {x, y}, width, height, rotation, ...} in world space; returns the
+-- frame to apply (center, width, height, rotation; fields left out keep proposed's) or false to
+-- refuse the step. The map from the proposed frame to the answer moves every selected box alike.
+-- A function that raises or returns something else refuses the step and e:events() hands out a
+-- script_error event (box "selection"). While it runs the engine is busy: calls on it raise.
+function Engine:set_selection_constraint(fn)
+  if fn ~= nil and type(fn) ~= "function" then error("set_selection_constraint takes a function (or nil)", 2) end
+  alive(self)
+  local set = self.hooks_
+  if set.key == nil then
+    next_hook_key = next_hook_key + 1
+    set.key = next_hook_key
+    hook_sets[set.key] = set
+  end
+  if fn ~= nil and selection_cb == nil then
+    selection_cb = ffi.cast("grip_selection_constraint_fn", on_selection_constraint)
+  end
+  local s = C.grip_selection_set_constraint(self.ptr, fn and selection_cb or nil, ffi.cast("void *", set.key))
+  if s < 0 then raise(self.ptr, s, 1) end
+  set.selection_ = fn
+  set.failing_.selection = nil
 end
 
 -- ---- input -----------------------------------------------------------------------------------

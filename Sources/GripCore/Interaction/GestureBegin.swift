@@ -88,7 +88,8 @@ extension Engine {
             guard found else { return false }
             g.group = !allowingOne || g.members.count > 1
             g.frame = frame
-            g.unconstrained = unconstrained
+            // (A selection constraint sees every step of the selection's gestures.)
+            g.unconstrained = unconstrained && selectionConstraint == nil
         }
         return true
     }

@@ -285,7 +285,9 @@ extension Engine {
 
     // MARK: commit
 
-    /// Commits gesture `gi`'s proposals, each member through its constraints: CHANGED once when
+    /// Commits gesture `gi`'s proposals, first through the selection constraint when the gesture
+    /// acts on the selection (Selection/SelectionConstraint.swift), then each member through its
+    /// constraints: CHANGED once when
     /// any box moved (unless not `emitting`), with the box's id, or GRIP_SELECTION for a group,
     /// reporting `pointer` at screen point `q`. A step that would give one box an unusable
     /// geometry changes nothing (false); a group's members are carried by similarities and
@@ -294,6 +296,7 @@ extension Engine {
     @_optimize(speed) func commitGesture(
         _ gi: Int, pointer: UInt32, at q: Vec2, emitting: Bool = true
     ) -> Bool {
+        constrainSelection(gi)
         var changed = false
         var last: Int32 = -1
         if interactions.active[gi].frameIsMember {

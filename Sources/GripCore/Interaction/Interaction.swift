@@ -84,6 +84,7 @@ struct Members {
     @inline(__always) func parentInverse(_ i: Int) -> Affine {
         i == 0 ? first.parentInverse : rest[i - 1].parentInverse
     }
+    @inline(__always) func current(_ i: Int) -> BoxGeometry { i == 0 ? first.current : rest[i - 1].current }
     @inline(__always) mutating func setCurrent(_ i: Int, _ g: BoxGeometry) {
         if i == 0 { first.current = g } else { rest[i - 1].current = g }
     }

@@ -418,6 +418,7 @@ class grip_geometry(ctypes.Structure):
         ("flipped_y", ctypes.c_bool),
     ]
 grip_constraint_fn = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(grip_geometry), ctypes.POINTER(grip_geometry))
+grip_selection_constraint_fn = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.c_void_p, ctypes.POINTER(grip_geometry), ctypes.POINTER(grip_geometry))
 
 
 class grip_change(ctypes.Structure):
@@ -548,6 +549,7 @@ PROTOTYPES = {
     "grip_history_clear": (ctypes.c_int, [ctypes.c_void_p]),
     "grip_history_depth": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_size_t)]),
     "grip_box_set_constraint": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_uint64, grip_constraint_fn, ctypes.c_void_p]),
+    "grip_selection_set_constraint": (ctypes.c_int, [ctypes.c_void_p, grip_selection_constraint_fn, ctypes.c_void_p]),
     "grip_scene_save": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_char), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
     "grip_scene_load": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]),
     "grip_engine_info_init": (None, [ctypes.POINTER(grip_engine_info)]),
