@@ -88,6 +88,8 @@ uint64_t call_serial;
 size_t box_count;
 bool busy;
 bool has_hooks;
+uint64_t history_bytes;
+uint64_t history_steps_moved;
 } grip_engine_info;
 void grip_engine_info_init(grip_engine_info *info);
 grip_status grip_engine_get_info(const grip_engine *engine, grip_engine_info *out);
@@ -472,7 +474,7 @@ local structs = {
     grip_event = {{"kind", "grip_event_kind"}, {"gesture", "grip_gesture"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"handle", "grip_handle"}, {"pointer", "uint32_t"}, {"time", "double"}, {"position", "grip_vec2"}},
     grip_geometry = {{"parent", "grip_box"}, {"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}},
     grip_change = {{"box", "grip_box"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}},
-    grip_engine_info = {{"struct_size", "uint32_t"}, {"time", "double"}, {"view", "grip_affine"}, {"call_serial", "uint64_t"}, {"box_count", "size_t"}, {"busy", "bool"}, {"has_hooks", "bool"}},
+    grip_engine_info = {{"struct_size", "uint32_t"}, {"time", "double"}, {"view", "grip_affine"}, {"call_serial", "uint64_t"}, {"box_count", "size_t"}, {"busy", "bool"}, {"has_hooks", "bool"}, {"history_bytes", "uint64_t"}, {"history_steps_moved", "uint64_t"}},
     grip_hooks = {{"struct_size", "uint32_t"}, {"context", "void *"}},
 }
 -- END GENERATED

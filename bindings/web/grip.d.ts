@@ -489,4 +489,8 @@ export interface EngineInfo {
     busy?: boolean;
     /** grip_engine_set_hooks installed a set. */
     hasHooks?: boolean;
+    /** bytes the undo and redo steps hold (what history_bytes_limit bounds) */
+    historyBytes?: bigint;
+    /** steps moved inside the undo list since creation (dropping the oldest step moves none) */
+    historyStepsMoved?: bigint;
 }
