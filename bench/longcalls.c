@@ -5,6 +5,7 @@
  *   marquee  a marquee swept over every box (a move changes the boxes that join or leave)
  *   snap     a drag snapping among N stacked snap targets (one box changes)
  *   hit      hit tests where every box overlaps the point (nothing changes)
+ *   history  commits of one-box drags at a full history of 1,000,000 steps (one box changes)
  * and the marquee against its C floor (a bucket grid, overlap tests and the joined/left lists,
  * in the same run). Wall-clock; the longest call of each case is the row.
  *   grip-longcalls [N] */
@@ -22,12 +23,12 @@ static double now_ms(void) {
 static double t_host = 1.0;
 static double longest;
 static double t0;
-#define TIMED(call)                           \
-    do {                                      \
-        t0 = now_ms();                        \
-        CHECK(call);                          \
-        double d_ = now_ms() - t0;            \
-        if (d_ > longest) longest = d_;       \
+#define TIMED(call)                     \
+    do {                                \
+        t0 = now_ms();                  \
+        CHECK(call);                    \
+        double d_ = now_ms() - t0;      \
+        if (d_ > longest) longest = d_; \
     } while (0)
 
 static grip_engine *engine_for(int n, grip_selection_mode mode) {
@@ -170,16 +171,78 @@ static double snap_stacked(int n) {
     return t;
 }
 
-/* 100 hit tests at a point every one of N stacked boxes covers. */
-static double hit_stacked(int n) {
+/* 100 hit tests among N stacked boxes turned 45 degrees (centre (515, 515)): at points every box
+ * covers (`inside`), or at points inside every box's bounds but outside every box (near a corner
+ * of the bounds, where the turned square leaves a gap). */
+static double hit_stacked(int n, bool inside) {
     grip_engine *e = engine_for(n, GRIP_SELECTION_POINTER);
-    for (int i = 0; i < n; i++) grid_box(e, i, 1, true, false);
+    for (int i = 0; i < n; i++) {
+        grip_box_desc d;
+        grip_box_desc_init(&d);
+        d.x = 500, d.y = 500, d.width = 30, d.height = 30, d.rotation = 0.7853981633974483;
+        grip_box b;
+        CHECK(grip_box_create(e, &d, &b));
+    }
     grip_frame f;
     CHECK(grip_frame_get(e, &f));
     grip_hit h;
     for (int i = 0; i < 400; i++) CHECK(grip_hit_test(e, 515, 515, &h)); /* the bounds tree built */
     longest = 0;
-    for (int i = 0; i < 100; i++) TIMED(grip_hit_test(e, 505 + (i % 20), 505 + (i / 20), &h));
+    for (int i = 0; i < 100; i++) {
+        double u = (i % 10) * 0.2, v = (i / 10) * 0.2;
+        /* |dx| + |dy| <= 21.2 is inside; 34 + ... is in the bounds' corner, outside the box */
+        if (inside) TIMED(grip_hit_test(e, 510 + u, 512 + v, &h));
+        else TIMED(grip_hit_test(e, 532 - u, 532 - v, &h));
+        if (inside ? h.box == GRIP_NO_BOX : h.box != GRIP_NO_BOX) {
+            fprintf(stderr, "grip-longcalls: the hit test %s a box\n", inside ? "missed" : "found");
+            exit(1);
+        }
+    }
+    double t = longest;
+    grip_engine_destroy(e);
+    return t;
+}
+
+/* One-box drags until the history holds `steps` steps (its limit), then 200 more: the longest
+ * commit (the release that records the step) among those. */
+static double full_history_commit(int steps) {
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 4000;
+    d.height = 4000;
+    d.history_limit = (uint32_t)steps;
+    d.history_bytes_limit = 1ull << 40;
+    grip_engine *e;
+    CHECK(grip_engine_create(&d, &e));
+    grip_box_desc b;
+    grip_box_desc_init(&b);
+    b.x = 1000, b.y = 1000, b.width = 40, b.height = 40;
+    grip_box id;
+    CHECK(grip_box_create(e, &b, &id));
+    double x = 1020;
+    longest = 0;
+    for (int i = 0; i < steps + 200; i++) {
+        double dx = i % 2 ? -20 : 20;
+        t_host += 0.1;
+        grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, x, 1020, t_host, 0};
+        CHECK(grip_dispatch_pointer(e, &ev, NULL));
+        ev.phase = GRIP_PHASE_MOVE, ev.x += dx, ev.time += 0.01;
+        CHECK(grip_dispatch_pointer(e, &ev, NULL));
+        ev.phase = GRIP_PHASE_UP, ev.time += 0.01;
+        if (i >= steps) {
+            TIMED(grip_dispatch_pointer(e, &ev, NULL));
+        } else {
+            CHECK(grip_dispatch_pointer(e, &ev, NULL));
+        }
+        drain(e);
+        x += dx;
+    }
+    size_t undo = 0, redo = 0;
+    CHECK(grip_history_depth(e, &undo, &redo));
+    if (undo != (size_t)steps) {
+        fprintf(stderr, "grip-longcalls: the history holds %zu steps, not %d\n", undo, steps);
+        exit(1);
+    }
     double t = longest;
     grip_engine_destroy(e);
     return t;
@@ -188,7 +251,9 @@ static double hit_stacked(int n) {
 /* The marquee's C floor: boxes in a bucket grid of 160-unit cells; a move gathers the boxes of
  * the cells the rectangle touches, tests each for overlap, and writes the boxes that joined and
  * left against a mark per box. The longest of the same 20 moves as `marquee_sweep`. */
-typedef struct { double x0, y0, x1, y1; } rect;
+typedef struct {
+    double x0, y0, x1, y1;
+} rect;
 static double marquee_floor(int n) {
     int side = 316, cells = (int)(40.0 * side / 160) + 1;
     rect *r = malloc(sizeof(rect) * (size_t)n);
@@ -258,7 +323,10 @@ int main(int argc, char **argv) {
     printf("| marquee swept over every box (+ frame read; at most %zu boxes join or leave in a move) | %.2f | %.2f |\n",
            most, m, 1 + 50e-6 * (double)most);
     printf("| snapped drag over %d stacked snap targets (+ frame read) | %.2f | 1.00 |\n", n, snap_stacked(n));
-    printf("| hit test where all %d boxes overlap | %.3f | 1.00 |\n", n, hit_stacked(n));
+    printf("| hit test where all %d boxes overlap, at a point they all cover / in their bounds but outside them | %.3f / %.3f | 1.00 |\n",
+           n, hit_stacked(n, true), hit_stacked(n, false));
+    printf("| commit of a one-box drag at a full 1,000,000-step history (longest of 200) | %.3f | 1.00 |\n",
+           full_history_commit(1000000));
     printf("| marquee's longest move / its C floor (bucket grid, overlap tests, joined/left lists: %.3f ms) | %.1fx | <= 5x |\n",
            fl, m / fl);
     return 0;

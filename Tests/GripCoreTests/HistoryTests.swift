@@ -77,8 +77,8 @@ private func lastStep(_ r: Rig, _ kind: EventKind = .committed) -> (Event, Trans
             }
             guard let (ev, t) = lastStep(r) else { Issue.record("round \(round): no step"); continue }
             #expect(ev.box == .selection && ev.gesture == gesture)
-            #expect(Set(t.changes.map(\.box)) == Set(sc.members) && t.changes.count == sc.members.count)
-            for c in t.changes {
+            #expect(Set(t.changes.all.map(\.box)) == Set(sc.members) && t.changes.count == sc.members.count)
+            for c in t.changes.all {
                 #expect(c.before.sameBits(start[c.box]!))
                 #expect(c.after.sameBits(r.geometry(c.box)))
                 #expect(c.parent == (try r.e.describe(c.box)).parent)
@@ -144,7 +144,7 @@ private func lastStep(_ r: Rig, _ kind: EventKind = .committed) -> (Event, Trans
         #expect(r.e.selectedBoxes == [a, b])
         let (ev, t) = try #require(lastStep(r, .undone))
         #expect(ev.box == .selection && ev.gesture == .move)
-        for c in t.changes {
+        for c in t.changes.all {
             #expect(c.after.sameBits(c.box == a ? a0 : b0) && c.before.sameBits(c.box == a ? a1 : b1))
         }
         #expect(r.e.historyDepth == (0, 1))
@@ -152,7 +152,7 @@ private func lastStep(_ r: Rig, _ kind: EventKind = .committed) -> (Event, Trans
         #expect(try r.e.redo() == .ok)
         #expect(r.geometry(a).sameBits(a1) && r.geometry(b).sameBits(b1))
         let (_, t2) = try #require(lastStep(r, .redone))
-        for c in t2.changes { #expect(c.after.sameBits(c.box == a ? a1 : b1)) }
+        for c in t2.changes.all { #expect(c.after.sameBits(c.box == a ? a1 : b1)) }
         #expect(try r.e.redo() == .done)
         // A new step clears the redo list.
         #expect(try r.e.undo() == .ok)

@@ -81,7 +81,8 @@ extension Engine {
         if shown.isRecorded {
             restore(shown.states)
         } else {
-            for c in shown.changes {
+            for i in shown.changes.indices {
+                let c = shown.changes[i]
                 // (A box whose limits changed since is no longer in any step: see `configure`.)
                 guard let s = scene.slot(c.box), scene.behavior(s).admits(c.after) else { continue }
                 stopReset(on: c.box, committing: false)

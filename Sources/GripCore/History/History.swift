@@ -50,7 +50,11 @@ struct History {
         bytes += Self.bytes(of: t)
         while undoCount > 1 && (undoCount > limit || bytes > byteLimit) {
             forget(undoSteps[undoStart])
-            undoSteps[undoStart] = Transaction.empty
+            // (what the step held is freed now, not when the list is compacted)
+            undoSteps[undoStart].changes = ChangeList([])
+            undoSteps[undoStart].selectionBefore = []
+            undoSteps[undoStart].selectionAfter = []
+            undoSteps[undoStart].states = []
             undoStart += 1
         }
         if undoStart >= 64 && undoStart * 2 >= undoSteps.count { compactUndo() }
@@ -69,11 +73,14 @@ struct History {
         else { return false }
         for i in t.changes.indices where undoSteps[k].changes.box(i) != t.changes.box(i) { return false }
         bytes -= Self.bytes(of: undoSteps[k])
+        var merged = undoSteps[k].changes.all
         for i in t.changes.indices {
             let c = t.changes[i]
-            undoSteps[k].changes.setAfter(i, c.after, parent: c.parent)
+            merged[i].after = c.after
+            merged[i].parent = c.parent
             undoSteps[k].states[i].after = t.states[i].after
         }
+        undoSteps[k].changes = ChangeList(merged)
         undoSteps[k].selectionAfter = t.selectionAfter
         bytes += Self.bytes(of: undoSteps[k])
         return true

@@ -33,9 +33,6 @@ public struct Transaction: Sendable {
         self.mergeKey = mergeKey
     }
 
-    /// A step that holds nothing (what the history leaves where it dropped a step).
-    static let empty = Transaction(gesture: .nudge, group: false, changes: [], selectionBefore: [], selectionAfter: [])
-
     /// Whether the selections before and after are one array in memory (a step that kept the
     /// selection holds it once).
     var sharesSelections: Bool {
