@@ -5,7 +5,8 @@ import Testing
 @testable import GripCore
 
 private func geometry(_ x: Double, _ y: Double, width: Double = 20, rotation: Double = 0) -> BoxGeometry {
-    BoxGeometry(center: Vec2(x, y), width: width, height: 10, rotation: rotation, scale: 1, flippedX: false, flippedY: false)
+    BoxGeometry(
+        center: Vec2(x, y), width: width, height: 10, rotation: rotation, scale: 1, flippedX: false, flippedY: false)
 }
 
 private func id(_ i: Int32) -> BoxID { BoxID(index: i, generation: 1) }
@@ -19,7 +20,9 @@ private func same(_ a: Change, _ b: Change) -> Bool {
     /// geometry before, the parent once (8 + 3 x (8 + 56) bytes), and the changes come back.
     @Test func aSharedDisplacementIsHeldOnce() {
         let changes = (0..<3).map { i in
-            Change(box: id(Int32(i)), parent: id(9), before: geometry(Double(i) * 40, 5), after: geometry(Double(i) * 40 + 7, 3))
+            Change(
+                box: id(Int32(i)), parent: id(9), before: geometry(Double(i) * 40, 5),
+                after: geometry(Double(i) * 40 + 7, 3))
         }
         let list = ChangeList(changes)
         #expect(list.count == 3)
@@ -32,7 +35,7 @@ private func same(_ a: Change, _ b: Change) -> Bool {
     @Test func differentDisplacementsKeepTheCentresAfter() {
         let changes = [
             Change(box: id(1), parent: id(7), before: geometry(0.1, 0), after: geometry(0.30000000000000004, -0.0)),
-            Change(box: id(2), parent: id(8), before: geometry(10, 10), after: geometry(13.5, 10)),
+            Change(box: id(2), parent: id(8), before: geometry(10, 10), after: geometry(13.5, 10))
         ]
         let list = ChangeList(changes)
         for i in 0..<2 { #expect(same(list[i], changes[i])) }
@@ -46,7 +49,7 @@ private func same(_ a: Change, _ b: Change) -> Bool {
         let changes = [
             Change(box: id(1), parent: .none, before: geometry(0, 0), after: geometry(0, 0, width: 30)),
             Change(box: id(2), parent: .none, before: geometry(5, 5), after: geometry(6, 5, rotation: 0.5)),
-            Change(box: id(3), parent: .none, before: geometry(9, 9), after: geometry(9, 12)),
+            Change(box: id(3), parent: .none, before: geometry(9, 9), after: geometry(9, 12))
         ]
         var list = ChangeList(changes)
         #expect(list.bytes == 8 + 3 * 8 + 6 * 56)
