@@ -9,8 +9,8 @@ public func grip_engine_info_init(_ info: UnsafeMutablePointer<grip_engine_info>
     info.pointee.struct_size = UInt32(MemoryLayout<grip_engine_info>.size)
 }
 
-/// `grip_engine_get_info`: time, view, call serial, box count, whether a call is in progress, and
-/// the bytes the history and the unread events hold.
+/// `grip_engine_get_info`: time, view, call serial, box count, whether a call is in progress, the
+/// bytes the history and the unread events hold, and the steps the history moved.
 /// Readable at any time, from inside the engine's own callbacks too: it neither takes the engine
 /// (no re-entrancy check) nor touches the message. GRIP_ERR_ARG for a dead engine, NULL `out` or
 /// a wrong struct_size.
@@ -26,6 +26,6 @@ public func grip_engine_get_info(
         struct_size: out.pointee.struct_size, time: e.time,
         view: grip_affine(a: v.a, b: v.b, c: v.c, d: v.d, tx: v.tx, ty: v.ty), call_serial: h.calls,
         box_count: e.boxCount, busy: h.busy, has_hooks: h.hooks != nil, history_bytes: e.historyBytes,
-        event_bytes: e.unreadEventBytes)
+        event_bytes: e.unreadEventBytes, history_steps_moved: e.historyStepsMoved)
     return GRIP_OK
 }

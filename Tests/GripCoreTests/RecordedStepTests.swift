@@ -50,7 +50,7 @@ import Testing
         }
         #expect(r.e.historyDepth.undo == 1)
         #expect(r.e.history.bytes == first)
-        #expect(r.e.history.bytes == History.bytes(of: r.e.history.undo[0]))
+        #expect(r.e.history.bytes == History.bytes(of: r.e.history.newestUndo!))
         #expect(try r.e.undo() == .ok)
         #expect(r.e.scene.slots[Int(a.index)].geometry.width == 40)
     }

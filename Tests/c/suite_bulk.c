@@ -120,7 +120,149 @@ static void test_load_over_many(void) {
     grip_engine_destroy(e);
 }
 
+/* The engine's history bytes (grip_engine_info), -1 on failure. */
+static long long history_bytes(grip_engine *e, grip_engine_info *out) {
+    grip_engine_info_init(out);
+    if (grip_engine_get_info(e, out) != GRIP_OK) return -1;
+    return (long long)out->history_bytes;
+}
+
+/* One group drag by (dx, dy) grabbing the box at (x, y): one step. */
+static void group_drag(grip_engine *e, double x, double y, double dx, double dy, double t) {
+    CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, x, y, t), GRIP_OK);
+    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, x + dx, y + dy, t + 0.01), GRIP_OK);
+    CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 1, x + dx, y + dy, t + 0.02), GRIP_OK);
+}
+
+/* A step of a group move holds per box only what undo and redo need: the box's id (in its
+ * changes and once for the selection, which the move kept) and its geometry before; the
+ * displacement is held once when every box moved by the same one, and the parent once when all
+ * share it. So steps of 1,000 and 2,000 top-level boxes differ by 1,000 x 72 bytes. */
+static void test_history_bytes_per_box(void) {
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 4000;
+    d.height = 4000;
+    d.selection = GRIP_SELECTION_POINTER;
+    grip_engine *e;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    grip_engine_info info;
+    /* its id twice (16 bytes) and a geometry without a parent (centre, width, height, rotation,
+     * scale, flips: 56 bytes), where a grip_change takes 136 */
+    long long per = 2 * (long long)sizeof(grip_box) + (long long)(sizeof(grip_geometry) - sizeof(grip_box));
+    long long step[2] = {0, 0};
+    int made = 0;
+    for (int i = 0; i < 2000; i++) {
+        grip_box b = add_box(e, GRIP_NO_BOX, 20 + (i % 50) * 40, 20 + (i / 50) * 40, 20, 20, 0, 1, false);
+        made += grip_select(e, b, GRIP_SELECT_ADD) == GRIP_OK;
+        if (i != 999 && i != 1999) continue;
+        CHECK_INT(history_bytes(e, &info), 0);
+        /* box 60 (its centre at (430, 70), then (470, 90)) grabbed, away from the selection's
+         * handles, and the selection moved by whole units */
+        if (i == 999) group_drag(e, 430, 70, 40, 20, 1.0);
+        else group_drag(e, 470, 90, -40, -20, 2.0);
+        size_t undo = 0, redo = 0;
+        CHECK_STATUS(grip_history_depth(e, &undo, &redo), GRIP_OK);
+        CHECK_INT(undo, 1);
+        step[i == 1999] = history_bytes(e, &info);
+        CHECK_STATUS(grip_history_clear(e), GRIP_OK);
+    }
+    CHECK_INT(made, 2000);
+    CHECK(step[0] > 1000 * per);
+    CHECK_INT(step[1] - step[0], 1000 * per);
+    grip_engine_destroy(e);
+}
+
+/* A commit with a full history moves no steps: dropping the oldest only moves where the list
+ * starts, and its dead front is cut off once it is half the list (each step moved at most once
+ * each time the list halves). Over 3 x LIMIT more steps at LIMIT steps, at most 3 x LIMIT step
+ * moves in all (the old way moved LIMIT - 1 steps per commit: 3 x LIMIT x (LIMIT - 1)). The
+ * history stays within history_bytes_limit. */
+static void test_full_history_commit(void) {
+    enum { LIMIT = 4000 };
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 4000;
+    d.height = 4000;
+    d.history_limit = LIMIT;
+    grip_engine *e;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    add_box(e, GRIP_NO_BOX, 1000, 1000, 40, 40, 0, 1, false);
+    grip_engine_info info;
+    double t = 1, x = 1020, y = 1020;
+    int failed = 0;
+    for (int i = 0; i < LIMIT; i++, t += 0.1) {
+        double dx = i % 2 ? -20 : 20;
+        failed += pointer(e, GRIP_PHASE_DOWN, 1, x, y, t) != GRIP_OK;
+        failed += pointer(e, GRIP_PHASE_MOVE, 1, x + dx, y, t + 0.01) != GRIP_OK;
+        failed += pointer(e, GRIP_PHASE_UP, 1, x + dx, y, t + 0.02) != GRIP_OK;
+        drain_events(e);
+        x += dx;
+    }
+    size_t undo = 0, redo = 0;
+    CHECK_STATUS(grip_history_depth(e, &undo, &redo), GRIP_OK);
+    CHECK_INT(undo, LIMIT);
+    long long full = history_bytes(e, &info);
+    unsigned long long moved0 = info.history_steps_moved;
+    long long most = 0;
+    for (int i = 0; i < 3 * LIMIT; i++, t += 0.1) {
+        double dx = i % 2 ? -20 : 20;
+        failed += pointer(e, GRIP_PHASE_DOWN, 1, x, y, t) != GRIP_OK;
+        failed += pointer(e, GRIP_PHASE_MOVE, 1, x + dx, y, t + 0.01) != GRIP_OK;
+        failed += pointer(e, GRIP_PHASE_UP, 1, x + dx, y, t + 0.02) != GRIP_OK;
+        drain_events(e);
+        x += dx;
+        long long b = history_bytes(e, &info);
+        if (b > most) most = b;
+    }
+    CHECK_INT(failed, 0);
+    CHECK_STATUS(grip_history_depth(e, &undo, &redo), GRIP_OK);
+    CHECK_INT(undo, LIMIT);
+    CHECK(info.history_steps_moved - moved0 <= 3 * LIMIT);
+    /* every step is the same size: the history's bytes stay what the full history held */
+    CHECK_INT(most, full);
+    /* undo still walks the whole history back: the box ends where the last LIMIT steps began */
+    int undone = 0;
+    while (grip_undo(e) == GRIP_OK) undone++;
+    CHECK_INT(undone, LIMIT);
+    grip_engine_destroy(e);
+}
+
+/* history_bytes_limit bounds the bytes of the history: with room for about three steps of 100
+ * boxes, never more than that is held (the newest step stays whatever its size). */
+static void test_history_bytes_limit(void) {
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 4000;
+    d.height = 4000;
+    d.selection = GRIP_SELECTION_POINTER;
+    d.history_bytes_limit = 3 * 100 * 72 + 1000;
+    grip_engine *e;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    for (int i = 0; i < 100; i++) {
+        grip_box b = add_box(e, GRIP_NO_BOX, 20 + (i % 10) * 40, 20 + (i / 10) * 40, 20, 20, 0, 1, false);
+        CHECK_STATUS(grip_select(e, b, GRIP_SELECT_ADD), GRIP_OK);
+    }
+    grip_engine_info info;
+    long long most = 0;
+    double x = 70; /* box 11's centre, away from the selection's handles */
+    for (int i = 0; i < 20; i++) {
+        group_drag(e, x, 70, i % 2 ? -20 : 20, 0, 1.0 + i);
+        x += i % 2 ? -20 : 20;
+        long long b = history_bytes(e, &info);
+        if (b > most) most = b;
+    }
+    CHECK(most <= (long long)d.history_bytes_limit);
+    size_t undo = 0, redo = 0;
+    CHECK_STATUS(grip_history_depth(e, &undo, &redo), GRIP_OK);
+    CHECK(undo >= 2 && undo <= 3);
+    grip_engine_destroy(e);
+}
+
 void suite_bulk(void) {
     test_destroy_parent_of_many();
     test_load_over_many();
+    test_history_bytes_per_box();
+    test_full_history_commit();
+    test_history_bytes_limit();
 }

@@ -522,6 +522,8 @@ export interface EngineInfo {
     historyBytes?: bigint;
     /** what the unread events of both queues hold, with the steps they list, and the unread change feed. */
     eventBytes?: bigint;
+    /** steps moved inside the undo list since creation (dropping the oldest step moves none) */
+    historyStepsMoved?: bigint;
 }
 
 /** grip_feed_change */

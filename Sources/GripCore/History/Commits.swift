@@ -20,9 +20,11 @@ extension Engine {
             changes.append(Change(box: box, parent: p >= 0 ? scene.id(p) : .none, before: start, after: now))
         }
         guard changed else { return }
+        // A selection the step did not change is held once (both sides share the array).
+        let after = selection.members
         let t = Transaction(
             gesture: g.kind.gesture, group: g.group, changes: changes,
-            selectionBefore: g.selectionBefore, selectionAfter: selection.members)
+            selectionBefore: g.selectionBefore, selectionAfter: after == g.selectionBefore ? g.selectionBefore : after)
         history.record(t, limit: config.historyLimit, byteLimit: config.historyBytesLimit)
         freeReleasedSlots()
         emitTransaction(.committed, t)
@@ -51,7 +53,14 @@ extension Engine {
     }
 
     /// How many steps undo and redo can take now.
-    public var historyDepth: (undo: Int, redo: Int) { (history.undo.count, history.redo.count) }
+    public var historyDepth: (undo: Int, redo: Int) { (history.undoCount, history.redo.count) }
+
+    /// The bytes the undo and redo steps hold now (what `history_bytes_limit` bounds).
+    public var historyBytes: UInt64 { history.bytes }
+
+    /// Steps moved inside the undo list since the engine was made: dropping the oldest step moves
+    /// none, and the list's dead front is cut off only once it is half the list.
+    public var historyStepsMoved: UInt64 { history.stepsMoved }
 
     private func walkHistory(undoing: Bool) throws(GripError) -> Status {
         if interactions.anyGesture {

@@ -5,8 +5,17 @@
 /// a box the host configures, re-parents or destroys outside a recorded step is dropped from every
 /// step, so undo never fights the host's own edits.
 struct History {
-    private(set) var undo: [Transaction] = []
+    /// The steps undo can take are `undoSteps[undoStart...]`, oldest first: dropping the oldest
+    /// step only moves `undoStart`, and the dead front is cut off once it is at least half the
+    /// list, so a commit at a full history moves no steps (amortised: each step is moved at most
+    /// once per halving).
+    private var undoSteps: [Transaction] = []
+    private var undoStart = 0
     private(set) var redo: [Transaction] = []
+    /// Steps moved inside the undo list since the history was made (compacting its dead front).
+    private(set) var stepsMoved: UInt64 = 0
+    /// How many steps undo can take.
+    var undoCount: Int { undoSteps.count - undoStart }
     /// Per box slot: how many steps (undo and redo) mention it, so dropping a box that is in none
     /// costs nothing.
     private var mentions: [UInt32] = []
@@ -24,8 +33,9 @@ struct History {
 
     /// What one step holds in memory: the step, its changes and its two selections.
     static func bytes(of t: Transaction) -> UInt64 {
-        UInt64(MemoryLayout<Transaction>.stride) + UInt64(t.changes.count) * UInt64(MemoryLayout<Change>.stride)
-            + UInt64(t.selectionBefore.count + t.selectionAfter.count) * UInt64(MemoryLayout<BoxID>.stride)
+        UInt64(MemoryLayout<Transaction>.stride) + t.changes.bytes
+            + UInt64(t.selectionBefore.count + (t.sharesSelections ? 0 : t.selectionAfter.count))
+            * UInt64(MemoryLayout<BoxID>.stride)
             + UInt64(t.states.count) * UInt64(MemoryLayout<BoxStates>.stride)
     }
 
@@ -35,7 +45,7 @@ struct History {
         serial &+= 1
         while let old = redo.popLast() { forget(old) }
         guard limit > 0 else { return }
-        undo.append(t)
+        undoSteps.append(t)
         count(t, 1)
         bytes += Self.bytes(of: t)
         trim(limit: limit, byteLimit: byteLimit)
@@ -43,23 +53,27 @@ struct History {
     }
 
     /// Forgets the oldest undo steps until at most `limit` remain and they hold no more than
-    /// `byteLimit` bytes, keeping the newest whatever its size (`limit` 0 forgets them all);
-    /// then, with `limit` 0, the redo steps too. Redo steps otherwise stay: they go with the next
-    /// new step.
+    /// `byteLimit` bytes, keeping the newest whatever its size (`limit` 0 forgets them all, and
+    /// the redo steps too; otherwise redo steps stay: they go with the next new step). Dropping
+    /// the oldest moves no step: the list's start moves, and the dead front is cut off once it
+    /// is half the list.
     mutating func trim(limit: Int, byteLimit: UInt64) {
         if limit <= 0 {
-            if !undo.isEmpty || !redo.isEmpty { clear() }
+            if undoCount > 0 || !redo.isEmpty { clear() }
             return
         }
-        var oldest = 0
-        while oldest < undo.count - 1 && (undo.count - oldest > limit || bytes > byteLimit) {
-            forget(undo[oldest])
-            oldest += 1
+        let start = undoStart
+        while undoCount > 1 && (undoCount > limit || bytes > byteLimit) {
+            forget(undoSteps[undoStart])
+            // (what the step held is freed now, not when the list is compacted)
+            undoSteps[undoStart].changes = ChangeList([])
+            undoSteps[undoStart].selectionBefore = []
+            undoSteps[undoStart].selectionAfter = []
+            undoSteps[undoStart].states = []
+            undoStart += 1
         }
-        if oldest > 0 {
-            serial &+= 1
-            undo.removeFirst(oldest)
-        }
+        if undoStart != start { serial &+= 1 }
+        if undoStart >= 64 && undoStart * 2 >= undoSteps.count { compactUndo() }
     }
 
     /// Merges recorded step `t` into the newest step when that one is a recorded step with the
@@ -67,24 +81,28 @@ struct History {
     /// history since it was recorded: the newest step keeps its "before" and takes `t`'s "after".
     /// Returns whether it merged; the byte limit is not checked again (the newest step stays).
     mutating func merge(_ t: Transaction) -> Bool {
-        guard t.mergeKey != 0, serial == lastRecordedSerial, let k = undo.indices.last,
-            undo[k].mergeKey == t.mergeKey, undo[k].changes.count == t.changes.count,
-            undo[k].states.count == t.states.count
+        guard t.mergeKey != 0, serial == lastRecordedSerial, undoCount > 0 else { return false }
+        let k = undoSteps.count - 1
+        guard undoSteps[k].mergeKey == t.mergeKey, undoSteps[k].changes.count == t.changes.count,
+            undoSteps[k].states.count == t.states.count
         else { return false }
-        for i in t.changes.indices where undo[k].changes[i].box != t.changes[i].box { return false }
-        bytes -= Self.bytes(of: undo[k])
+        for i in t.changes.indices where undoSteps[k].changes.box(i) != t.changes.box(i) { return false }
+        bytes -= Self.bytes(of: undoSteps[k])
+        var merged = undoSteps[k].changes.all
         for i in t.changes.indices {
-            undo[k].changes[i].after = t.changes[i].after
-            undo[k].changes[i].parent = t.changes[i].parent
-            undo[k].states[i].after = t.states[i].after
+            let c = t.changes[i]
+            merged[i].after = c.after
+            merged[i].parent = c.parent
+            undoSteps[k].states[i].after = t.states[i].after
         }
-        undo[k].selectionAfter = t.selectionAfter
-        bytes += Self.bytes(of: undo[k])
+        undoSteps[k].changes = ChangeList(merged)
+        undoSteps[k].selectionAfter = t.selectionAfter
+        bytes += Self.bytes(of: undoSteps[k])
         return true
     }
 
     /// The newest step, nil when there is none (what undo would take).
-    var newestUndo: Transaction? { undo.last }
+    var newestUndo: Transaction? { undoCount > 0 ? undoSteps.last : nil }
     /// The newest undone step, nil when there is none (what redo would take).
     var newestRedo: Transaction? { redo.last }
 
@@ -129,7 +147,7 @@ struct History {
 
     /// The newest step to undo, moved to the redo list; nil when there is none.
     mutating func popUndo() -> Transaction? {
-        guard let t = undo.popLast() else { return nil }
+        guard undoCount > 0, let t = undoSteps.popLast() else { return nil }
         serial &+= 1
         redo.append(t)
         return t
@@ -139,7 +157,7 @@ struct History {
     mutating func popRedo() -> Transaction? {
         guard let t = redo.popLast() else { return nil }
         serial &+= 1
-        undo.append(t)
+        undoSteps.append(t)
         return t
     }
 
@@ -158,17 +176,20 @@ struct History {
         }
         guard any else { return }
         serial &+= 1
+        compactUndo()
         func prune(_ list: inout [Transaction]) {
-            for k in list.indices where list[k].changes.contains(where: { mentions[Int($0.box.index)] == dropping }) {
-                list[k].changes.removeAll { mentions[Int($0.box.index)] == dropping }
+            for k in list.indices
+            where list[k].changes.indices.contains(where: { mentions[Int(list[k].changes.box($0).index)] == dropping })
+            {
+                list[k].changes = list[k].changes.filter(keeping: { mentions[Int($0.index)] != dropping })
                 list[k].states.removeAll { mentions[Int($0.box.index)] == dropping }
             }
             list.removeAll { $0.changes.isEmpty }
         }
-        prune(&undo)
+        prune(&undoSteps)
         prune(&redo)
         bytes = 0
-        for t in undo { bytes += Self.bytes(of: t) }
+        for t in undoSteps { bytes += Self.bytes(of: t) }
         for t in redo { bytes += Self.bytes(of: t) }
         for id in ids where Int(id.index) < mentions.count && mentions[Int(id.index)] == dropping {
             mentions[Int(id.index)] = 0
@@ -179,11 +200,20 @@ struct History {
     /// Forgets every step.
     mutating func clear() {
         serial &+= 1
-        undo.removeAll()
+        undoSteps.removeAll()
+        undoStart = 0
         redo.removeAll()
         bytes = 0
         for i in mentions.indices { mentions[i] = 0 }
         for i in parked.indices where parked[i] { releaseIfParked(i) }
+    }
+
+    /// Cuts the dead front off the undo list (the steps already dropped), moving the live ones down.
+    private mutating func compactUndo() {
+        guard undoStart > 0 else { return }
+        stepsMoved &+= UInt64(undoSteps.count - undoStart)
+        undoSteps.removeFirst(undoStart)
+        undoStart = 0
     }
 
     /// Takes a step that leaves the history out of the mention counts and the byte count.
@@ -194,8 +224,8 @@ struct History {
 
     /// Adds `delta` to the mention count of each box of `t`.
     private mutating func count(_ t: Transaction, _ delta: Int32) {
-        for c in t.changes {
-            let i = Int(c.box.index)
+        for k in t.changes.indices {
+            let i = Int(t.changes.box(k).index)
             if i >= mentions.count { mentions.append(contentsOf: repeatElement(0, count: i + 1 - mentions.count)) }
             mentions[i] = UInt32(clamping: Int64(mentions[i]) + Int64(delta))
             if mentions[i] == 0 { releaseIfParked(i) }

@@ -5,7 +5,8 @@ public struct Transaction: Sendable {
     public var gesture: GestureKind
     /// Whether it acted on the selection as a whole (its events carry GRIP_SELECTION).
     public var group: Bool
-    public var changes: [Change]
+    /// Each box it changed, before and after (held compactly, `ChangeList`).
+    public var changes: ChangeList
     var selectionBefore: [BoxID]
     var selectionAfter: [BoxID]
     /// A recorded step's (History/RecordedSteps.swift) whole state of each box of `changes`, in the
@@ -18,23 +19,41 @@ public struct Transaction: Sendable {
     /// Whether the host recorded it (`Engine.beginStep`): its undo and redo restore `states`.
     package var isRecorded: Bool { !states.isEmpty }
 
+    /// A step of `changes` and the selections around it; a recorded step's `states` and merge key.
+    init(
+        gesture: GestureKind, group: Bool, changes: [Change], selectionBefore: [BoxID], selectionAfter: [BoxID],
+        states: [BoxStates] = [], mergeKey: UInt64 = 0
+    ) {
+        self.gesture = gesture
+        self.group = group
+        self.changes = ChangeList(changes)
+        self.selectionBefore = selectionBefore
+        self.selectionAfter = selectionAfter
+        self.states = states
+        self.mergeKey = mergeKey
+    }
+
+    /// Whether the selections before and after are one array in memory (a step that kept the
+    /// selection holds it once).
+    var sharesSelections: Bool {
+        selectionBefore.withUnsafeBufferPointer { b in
+            selectionAfter.withUnsafeBufferPointer { a in b.baseAddress != nil && b.baseAddress == a.baseAddress }
+        }
+    }
+
     /// The box its events carry: GRIP_SELECTION for a group, else its one box.
-    var eventBox: BoxID { group || changes.count != 1 ? .selection : changes[0].box }
+    var eventBox: BoxID { group || changes.count != 1 ? .selection : changes.box(0) }
 
     /// The same step as an undo presents it: each change from where the box is now (`after`)
     /// back to `before`, so `after` is always where the box ends up.
     var reversed: Transaction {
         var t = self
-        for i in t.changes.indices {
-            let c = t.changes[i]
-            t.changes[i].before = c.after
-            t.changes[i].after = c.before
-        }
+        t.changes.reverse()
         for i in t.states.indices {
             let st = t.states[i]
             t.states[i].before = st.after
             t.states[i].after = st.before
-            t.changes[i].parent = t.states[i].after.parent
+            t.changes.setParent(i, t.states[i].after.parent)
         }
         swap(&t.selectionBefore, &t.selectionAfter)
         return t

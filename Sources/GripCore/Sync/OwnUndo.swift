@@ -5,10 +5,11 @@ extension Engine {
     /// Puts each box of `changes` (a step's, as undo or redo shows it) back: the geometry fields
     /// in which its `before` and `after` differ take `after`'s, the others stay as they are now.
     /// Returns the changes as they happened (`before`: where the box was).
-    @inline(never) func putBackFields(_ changes: [Change]) -> [Change] {
+    @inline(never) func putBackFields(_ changes: ChangeList) -> ChangeList {
         var done: [Change] = []
         done.reserveCapacity(changes.count)
-        for c in changes {
+        for i in changes.indices {
+            let c = changes[i]
             guard let s = scene.slot(c.box) else {
                 skipped(c.box)
                 continue
@@ -22,7 +23,7 @@ extension Engine {
             scene.slots[Int(s)].geometry = target
             done.append(Change(box: c.box, parent: c.parent, before: now, after: target))
         }
-        return done
+        return ChangeList(done)
     }
 
     /// HISTORY_SKIPPED for each box recorded step `t` (as undo or redo shows it) should have put
