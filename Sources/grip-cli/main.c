@@ -233,6 +233,9 @@ int main(int argc, char **argv) {
     grip_engine_desc_init(&desc);
     desc.width = width;
     desc.height = height;
+    /* One fixed peer id: the boxes a run makes, or gives keys to (a scene file without them), get
+     * the same keys every run, so a script's saved output is reproducible. */
+    desc.peer = 1;
     if (grip_engine_create(&desc, &engine) != GRIP_OK) fail(grip_engine_errmsg(NULL), NULL);
     if (scene_path != NULL) {
         load_scene(engine, scene_path);

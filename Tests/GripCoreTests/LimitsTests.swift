@@ -20,7 +20,8 @@ private func selectedRow(_ r: Rig, _ n: Int) throws {
         try selectedRow(r, 4)
         for _ in 0..<5 { _ = try r.e.flip(.horizontal) }
         let step = r.e.historyBytes / 5
-        #expect(step * 5 == r.e.historyBytes && step == History.bytes(of: try #require(r.e.history.newestUndo)))
+        let newest = try #require(r.e.history.newestUndo)
+        #expect(step * 5 == r.e.historyBytes && step == History.bytes(of: newest))
         try r.e.setLimits(maxBoxes: 100, historyLimit: 2, historyBytesLimit: 1 << 20)
         #expect(r.e.historyDepth == (2, 0) && r.e.historyBytes == 2 * step)
         try r.e.setLimits(maxBoxes: 100, historyLimit: 2, historyBytesLimit: 1)

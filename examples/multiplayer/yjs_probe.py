@@ -75,7 +75,8 @@ def client(port: int, name: str) -> None:
                 return {k: json.loads(boxes[k]) for k in sorted(boxes.keys())}
 
     entries = anyio.run(main)
-    scene = grip.Engine(width=1000, height=800)
+    # Both clients build the scene as the same peer, so the keys its boxes get are the same too.
+    scene = grip.Engine(width=1000, height=800, peer=1)
     for key in sorted(entries):
         scene.box(**entries[key])
     print(scene.save(), end="")
