@@ -1,9 +1,6 @@
-/// The memory the engine's history and unread events hold (what a script host counts against a
-/// script's memory budget; `setLimits` bounds both).
+/// The memory the engine's unread events hold, what a script host counts against a script's
+/// memory budget with `historyBytes` (History/Commits.swift); `setLimits` bounds both.
 extension Engine {
-    /// The bytes the undo and redo steps hold, as `history_bytes_limit` counts them.
-    public var historyBytes: UInt64 { history.bytes }
-
     /// The bytes the events waiting in both queues hold, with the steps the COMMITTED, UNDONE and
     /// REDONE among them list (a step the history holds too is counted again: an upper bound),
     /// and the unread changes of the change feed.

@@ -112,7 +112,8 @@ extension Engine {
         let origin: FeedChange.Origin =
             kind == .undone ? .undo : kind == .redone ? .redo : t.gesture == .host ? .host : .gesture
         if !t.isRecorded {
-            for c in t.changes {
+            for i in t.changes.indices {
+                let c = t.changes[i]
                 guard let s = scene.slot(c.box) else { continue }
                 let f = FeedField.differing(c.before, c.after)
                 if f != 0 {
