@@ -287,3 +287,29 @@ static int set_hook_function(lua_State *L, const char *name, int op) {
 int l_box_set_constraint(lua_State *L) { return set_hook_function(L, "constraint", GL_OP_BOX_SET_HOOKS); }
 
 int l_box_set_indicator(lua_State *L) { return set_hook_function(L, "indicator", GL_OP_BOX_SET_INDICATOR); }
+
+/* e:set_selection_constraint(f): stores f (or nil) as the selection's constraint (the hooks of box
+ * GRIP_SELECTION), then sets or removes the engine's grip_selection_set_constraint; on failure the
+ * previous function is put back before the error is raised. */
+int l_set_selection_constraint(lua_State *L) {
+    lua_settop(L, 2);
+    engine_ud *u = check_engine(L, 1);
+    if (!lua_isnil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+    push_box_hooks(L, 1, GRIP_SELECTION, 1);
+    int hidx = lua_gettop(L);
+    lua_getfield(L, hidx, "constraint");
+    int previous = lua_gettop(L);
+    lua_pushvalue(L, 2);
+    lua_setfield(L, hidx, "constraint");
+    CALL_INIT(c);
+    c.engine = u->eng;
+    c.op = GL_OP_SET_SELECTION_CONSTRAINT;
+    c.args.custom = !lua_isnil(L, 2);
+    int rc = swift_try(L, &c);
+    if (rc != GL_OK) {
+        lua_pushvalue(L, previous);
+        lua_setfield(L, hidx, "constraint");
+        raise_if(L, rc, &c);
+    }
+    return 0;
+}

@@ -6,7 +6,8 @@ enum {
     HOOK_POSITION,
     HOOK_DRAG,
     HOOK_INDICATOR,
-    HOOK_CONSTRAINT
+    HOOK_CONSTRAINT,
+    HOOK_SELECTION
 };
 
 typedef struct hook_args {
@@ -20,6 +21,7 @@ typedef struct hook_args {
     gl_geom *out;
     double *x, *y;
     size_t count;
+    bool *refused;
 } hook_args;
 
 /* Pushes the function `key` of custom handle index (0-based) of the hooks table at hidx. */
@@ -101,6 +103,18 @@ static int hook_protected(lua_State *L) {
         push_geom(L, a->g2);
         lua_call(L, 2, 1);
         read_geom(L, -1, a->g, a->out, "constraint");
+        break;
+    }
+    case HOOK_SELECTION: {
+        if (lua_getfield(L, hidx, "constraint") != LUA_TFUNCTION) return luaL_error(L, "the selection has no constraint function");
+        push_geom(L, a->g);
+        push_geom(L, a->g2);
+        lua_call(L, 2, 1);
+        if (lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1)) {
+            *a->refused = true;
+            break;
+        }
+        read_geom(L, -1, a->g, a->out, "selection constraint");
         break;
     }
     }
@@ -202,4 +216,20 @@ int gl_hook_constraint(void *ctx, void *engine, uint64_t box, const gl_geom *pro
     a.g2 = current;
     a.out = out;
     return run_hook(&a, err, errlen, "constraint");
+}
+
+int gl_hook_selection(void *ctx, void *engine, const gl_geom *proposed, const gl_geom *before, gl_geom *out,
+                      bool *refused, char *err, size_t errlen) {
+    hook_args a;
+    memset(&a, 0, sizeof a);
+    a.kind = HOOK_SELECTION;
+    a.ctx = (gl_ctx *)ctx;
+    a.eng = engine;
+    a.box = GRIP_SELECTION; /* its function is kept as the hooks of box GRIP_SELECTION */
+    a.g = proposed;
+    a.g2 = before;
+    a.out = out;
+    a.refused = refused;
+    *refused = false;
+    return run_hook(&a, err, errlen, "selection constraint");
 }

@@ -51,21 +51,8 @@ int l_feed_enable(lua_State *L) {
 }
 
 static void push_geometry(lua_State *L, const grip_geometry *g) {
-    lua_createtable(L, 0, 7);
-    push_vec(L, g->center.x, g->center.y);
-    lua_setfield(L, -2, "center");
-    lua_pushnumber(L, g->width);
-    lua_setfield(L, -2, "width");
-    lua_pushnumber(L, g->height);
-    lua_setfield(L, -2, "height");
-    lua_pushnumber(L, g->rotation);
-    lua_setfield(L, -2, "rotation");
-    lua_pushnumber(L, g->scale);
-    lua_setfield(L, -2, "scale");
-    lua_pushboolean(L, g->flipped_x);
-    lua_setfield(L, -2, "flipped_x");
-    lua_pushboolean(L, g->flipped_y);
-    lua_setfield(L, -2, "flipped_y");
+    gl_geom h = {g->center.x, g->center.y, g->width, g->height, g->rotation, g->scale, g->flipped_x, g->flipped_y};
+    push_geom(L, &h); /* the parent travels as a key (parent_key), not in the table */
 }
 
 static void set_key_field(lua_State *L, const char *name, uint64_t key) {

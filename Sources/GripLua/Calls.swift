@@ -301,6 +301,8 @@ private func perform(_ op: Int, on e: LuaEngine, _ c: UnsafeMutablePointer<gl_ca
         c.pointee.rcount = Int64(n)
         try e.check(st)
         try e.drained(L)
+    case Int(GL_OP_SET_SELECTION_CONSTRAINT):
+        try e.setSelectionConstraint(c.pointee.args.custom)
     case Int(GL_OP_EVENT_CHANGES):
         // The buffer stays the engine object's until the next event is handed out.
         c.pointee.rcount = Int64(e.currentChanges.count)

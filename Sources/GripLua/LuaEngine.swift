@@ -35,6 +35,8 @@ final class LuaEngine {
     /// Whether `capToMemory` lowered the limits for the call in progress, and the max_boxes it set.
     var capped = false
     var cappedMaxBoxes: UInt32 = 0
+    /// The message of the selection constraint's last failure (nil after it answered).
+    var selectionFailure: String? = nil
     /// Calls on this engine in progress (an `on` handler may run inside one).
     var running = 0
     /// Events taken from the engine's queue, waiting for `e:events()` (oldest first).
@@ -155,6 +157,22 @@ final class LuaEngine {
             failed = message.withCString { gl_fire_event(L, key, &ev, $0) }
         }
         return fire ? failed : GL_OK
+    }
+
+    /// Leaves a SCRIPT_ERROR event (box GRIP_SELECTION) with `message` for `e:events()`: the
+    /// selection constraint's function failed. The same failure again, step after step, is one
+    /// event (`selectionFailure` until the function answers).
+    func selectionHookFailed(_ message: String) {
+        if message == selectionFailure { return }
+        selectionFailure = message
+        var ev = grip_event()
+        ev.kind = GRIP_EVENT_SCRIPT_ERROR
+        ev.box = GRIP_SELECTION
+        ev.time = info?.time ?? 0
+        if pending.count - pendingHead >= LuaEngine.pendingCapacity { return }
+        let p = PendingEvent(event: ev, message: message)
+        pendingBytes += p.bytes
+        pending.append(p)
     }
 
     /// The oldest pending event, removed.

@@ -74,12 +74,13 @@ enum {
     GL_OP_HISTORY_COMMIT,
     GL_OP_HISTORY_CANCEL,
     GL_OP_HISTORY_RECORDING,
-    GL_OP_BOX_KEY,     /* the key into rbox */
-    GL_OP_BOX_SET_KEY, /* the key at `in` (uint64_t) */
-    GL_OP_FIND,        /* the key at `in`; the box into rbox (0: none) */
-    GL_OP_FEED_ENABLE, /* the limit in gl_call.box */
-    GL_OP_FEED_READ,   /* out_capacity changes into `out`; rcount read, rflag lost */
-    GL_OP_REMOTE_APPLY /* in_length changes at `in`; rcount applied */
+    GL_OP_BOX_KEY,                 /* the key into rbox */
+    GL_OP_BOX_SET_KEY,             /* the key at `in` (uint64_t) */
+    GL_OP_FIND,                    /* the key at `in`; the box into rbox (0: none) */
+    GL_OP_FEED_ENABLE,             /* the limit in gl_call.box */
+    GL_OP_FEED_READ,               /* out_capacity changes into `out`; rcount read, rflag lost */
+    GL_OP_REMOTE_APPLY,            /* in_length changes at `in`; rcount applied */
+    GL_OP_SET_SELECTION_CONSTRAINT /* args.custom: a function is set (true) or removed */
 };
 
 /* The arguments of each operation, by name: CLuaShim fills the member of gl_args its op reads
@@ -269,6 +270,10 @@ int gl_hook_indicator(void *ctx, void *engine, uint64_t box, double progress, co
 /* The constraint: the geometry to apply instead of `proposed`. */
 int gl_hook_constraint(void *ctx, void *engine, uint64_t box, const gl_geom *proposed,
                        const gl_geom *current, gl_geom *out, char *err, size_t errlen);
+/* The selection's constraint (e:set_selection_constraint): the frame to apply instead of
+ * `proposed`, or *refused when the function returned false. */
+int gl_hook_selection(void *ctx, void *engine, const gl_geom *proposed, const gl_geom *before, gl_geom *out,
+                      bool *refused, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }
