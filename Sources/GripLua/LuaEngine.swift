@@ -163,7 +163,8 @@ final class LuaEngine {
     /// selection constraint's function failed. The same failure again, step after step, is one
     /// event (`selectionFailure` until the function answers).
     func selectionHookFailed(_ message: String) {
-        if message == selectionFailure { return }
+        // Bytes compared: String's == is Unicode-canonical and would bring its tables (26 KB) in.
+        if let last = selectionFailure, last.utf8.elementsEqual(message.utf8) { return }
         selectionFailure = message
         var ev = grip_event()
         ev.kind = GRIP_EVENT_SCRIPT_ERROR

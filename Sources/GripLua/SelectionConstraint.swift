@@ -31,8 +31,10 @@ extension LuaEngine {
         var message = [CChar](repeating: 0, count: 400)
         let rc = gl_hook_selection(le.ctx, le.key, &p, &b, &out, &refused, &message, message.count)
         if rc != GL_OK {
-            let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            le.selectionHookFailed(String(decoding: text, as: UTF8.self))
+            // (String(cString:) of the pointer, as for every C message here: decoding the array
+            // instead brought 48 KB of Unicode tables into libgrip-lua.so.)
+            let text = message.withUnsafeBufferPointer { $0.baseAddress.map { String(cString: $0) } ?? "" }
+            le.selectionHookFailed(text)
             return false
         }
         le.selectionFailure = nil
