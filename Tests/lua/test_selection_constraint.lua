@@ -1,8 +1,8 @@
 -- The selection's constraint from Lua (e:set_selection_constraint): "keep the selection inside
 -- the page" (an 800 x 600 engine) for a drag, a resize and a nudge, with the numbers grip.h's
 -- rules give; a refusal; a function that raises (the step refused, one script_error event for
--- "selection"); removal. Runs hosted (grip-cli run) and standalone
--- (lua5.4 with grip.so on package.cpath).
+-- "selection"); removal. Runs hosted (grip-cli run), standalone (lua5.4 with grip.so on
+-- package.cpath) and under LuaJIT with its FFI binding (Tests/luajit/run.sh).
 local grip = grip or require "grip"
 local passed = 0
 local function check(cond, msg)
@@ -99,6 +99,6 @@ e:pointer("move", 1, 290, 125, 8.1)
 e:pointer("up", 1, 290, 125, 8.2)
 check(b:state().center.x == 290, "no constraint: moved 40 (" .. b:state().center.x .. ")")
 
-fails("function expected", function() e:set_selection_constraint(42) end)
+fails("function", function() e:set_selection_constraint(42) end)
 e:close()
 print("test_selection_constraint.lua: " .. passed .. " checks passed")

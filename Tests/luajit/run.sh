@@ -21,6 +21,7 @@ if GRIP_HEADER="$tmp/grip.h" scripts/gen --check >"$tmp/out" 2>&1 || ! grep -q '
     echo "FAIL: scripts/gen --check passed a header that gained a function"; exit 1
 fi
 echo "scripts/gen --check fails on a header that gained a function"
-for t in Tests/luajit/test_*.lua; do
+# Tests/lua's scripts that hold for the LuaJIT binding too run with it as well.
+for t in Tests/luajit/test_*.lua Tests/lua/test_selection_constraint.lua; do
     LUA_PATH="$PWD/bindings/luajit/?.lua;;" GRIP_LIBRARY="$lib/libgrip.so" luajit "$t"
 done
