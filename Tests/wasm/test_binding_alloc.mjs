@@ -14,13 +14,20 @@ const grip = await load(process.env.GRIP_WASM);
 const youngUsed = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_used_size;
 
 // Bytes the young generation grew by over `steps` calls of step(i), after a warm-up (so that the
-// code is optimised) and a full collection.
+// code is optimised) and a full collection: the least of up to five rounds. V8 optimises on a
+// background thread; on a loaded machine the optimised code can land after the warm-up, and until
+// it does the unoptimised code boxes numbers (87 bytes a step was seen once so). Steady state is
+// the round after it landed; an allocation in the path itself shows in every round.
 function grown(step, steps) {
-    for (let i = 0; i < 20000; i++) step(i);
-    gc();
-    const before = youngUsed();
-    for (let i = 20000; i < 20000 + steps; i++) step(i);
-    return youngUsed() - before;
+    let least = Infinity;
+    for (let round = 0, i = 0; round < 5 && least >= steps; round++) {
+        for (const end = i + 20000; i < end; i++) step(i);
+        gc();
+        const before = youngUsed();
+        for (const end = i + steps; i < end; i++) step(i);
+        least = Math.min(least, youngUsed() - before);
+    }
+    return least;
 }
 
 test('a pointer move and a frame view read allocate nothing in steady state', () => {

@@ -15,11 +15,15 @@ let server, page, top;
 before(async () => {
     server = await serve(root);
     page = await chromium(`${server.url}/examples/web/`, { width: 900, height: 600 });
-    for (let i = 0; i < 200; i++) {
+    // Up to a minute: a loaded machine compiles the module slowly. What the page threw, if it
+    // threw, is in the message.
+    await page.send('Runtime.enable');
+    for (let i = 0; i < 1200; i++) {
         if (await page.evaluate('window.demo?.ready === true')) break;
         await new Promise((r) => setTimeout(r, 50));
     }
-    assert.equal(await page.evaluate('window.demo?.ready === true'), true, 'the demo page loaded');
+    assert.equal(await page.evaluate('window.demo?.ready === true'), true,
+        `the demo page loaded (page errors: ${JSON.stringify(page.errors)})`);
     // Snapping off: the drags below must follow the pointer exactly.
     await page.evaluate('demo.engine.setSnapping(null), true');
     top = await page.evaluate('document.getElementById("canvas").getBoundingClientRect().top');

@@ -20,6 +20,14 @@ record() {
     if [ "$1" -ne 0 ]; then failed=1; fi
 }
 
+# tap_failures <log file>: the first failing test of a node --test log and its error, on one
+# line (empty when none failed), so that a summary says what failed without the whole log.
+tap_failures() {
+    awk '/^ *not ok / && !name { sub(/^ *not ok [0-9]+ - /, ""); name = $0; next }
+         name && /^ *error: / { sub(/^ *error: /, ""); print "first: " name ": " $0; done = 1; exit }
+         END { if (name && !done) print "first: " name }' "$1" | head -c 400
+}
+
 # run <log file> <command...>: runs it with its output shown and kept; returns its status.
 run() {
     local log=$1

@@ -43,7 +43,7 @@ wasm_tests() {
     local pass fail
     pass=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$out/web_binding.log" | tail -n 1)
     fail=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$out/web_binding.log" | tail -n 1)
-    record "$status" "Web binding: ${pass:-0} tests passed, ${fail:-?} failed (node --test, status $status)"
+    record "$status" "Web binding: ${pass:-0} tests passed, ${fail:-?} failed (node --test, status $status)$( [ "$status" -eq 0 ] || echo "; $(tap_failures "$out/web_binding.log")")"
 }
 
 wasm_tests

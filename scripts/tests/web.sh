@@ -17,7 +17,7 @@ web_tests() {
     run "$out/web_browser.log" timeout 300 node --no-warnings --experimental-websocket --test Tests/web/test_browser.mjs || status=$?
     pass=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$out/web_browser.log" | tail -n 1)
     fail=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$out/web_browser.log" | tail -n 1)
-    record "$status" "Web page: ${pass:-0} tests passed, ${fail:-?} failed (headless Chromium, status $status)"
+    record "$status" "Web page: ${pass:-0} tests passed, ${fail:-?} failed (headless Chromium, status $status)$( [ "$status" -eq 0 ] || echo "; $(tap_failures "$out/web_browser.log")")"
 }
 
 web_tests
