@@ -168,20 +168,32 @@ extension Engine {
     /// Ends everything that refers to the slots `doomed`, which are about to be freed. The lists
     /// that may hold many of them (editing boxes, disabled hooks) are filtered once, through a
     /// pick mark on each doomed slot.
+    /// The per-box work runs only while an interaction or a long press exists, which is what it
+    /// ends: destroying 100,000 boxes otherwise spent a quarter of its time finding nothing.
     private func forget(slots doomed: [Int32]) {
         let mark = selection.nextPickStamp(slots: scene.slots.count)
-        for x in doomed {
-            selection.pickMarks[Int(x)] = mark
-            let id = scene.id(x)
-            dropInteractions(on: id, slot: x)
-            cancelPress(on: id, slot: x)
-            removePresses(on: id)
-            for i in input.pointers.items.indices where input.pointers.items[i].box == id {
-                input.pointers.items[i].role = .ignored
+        for x in doomed { selection.pickMarks[Int(x)] = mark }
+        let live = !interactions.active.isEmpty, pressed = !input.presses.isEmpty
+        if live || pressed {
+            for x in doomed {
+                let id = scene.id(x)
+                if live { dropInteractions(on: id, slot: x) }
+                if pressed {
+                    cancelPress(on: id, slot: x)
+                    removePresses(on: id)
+                }
             }
-            if input.hover.box == id { input.hover = Hover() }
-            if input.lastTap?.box == id { input.lastTap = nil }
         }
+        if !doomed.isEmpty { scene.overlayMembershipChanged() }
+        let isDoomed = { (id: BoxID) -> Bool in
+            guard let s = self.scene.slot(id) else { return false }
+            return self.selection.pickMarks[Int(s)] == mark
+        }
+        for i in input.pointers.items.indices where isDoomed(input.pointers.items[i].box) {
+            input.pointers.items[i].role = .ignored
+        }
+        if isDoomed(input.hover.box) { input.hover = Hover() }
+        if let tap = input.lastTap, isDoomed(tap.box) { input.lastTap = nil }
         if scene.editingSlots.contains(where: { selection.pickMarks[Int($0)] == mark }) {
             scene.editingSlots.removeAll { selection.pickMarks[Int($0)] == mark }
         }

@@ -66,6 +66,26 @@ struct KeyTable {
         }
     }
 
+    /// Takes slot `s`'s key out of the table when the table maps it to `s` (a box being destroyed;
+    /// its slot keeps the key, for a box brought back): one probe, where `slot(of:)` and then
+    /// `remove` walked the same chain twice.
+    mutating func release(slot s: Int32) {
+        let key = key(s)
+        guard key != 0, !buckets.isEmpty else { return }
+        var i = bucket(key)
+        while buckets[i] != 0 {
+            if buckets[i] > 0 && keys[Int(buckets[i] - 1)] == key {
+                if buckets[i] == s + 1 {
+                    buckets[i] = -1
+                    used -= 1
+                    removed += 1
+                }
+                return
+            }
+            i = (i + 1) & (buckets.count - 1)
+        }
+    }
+
     /// Forgets every key (the counter stays: keys are never handed out twice).
     mutating func clear() {
         for i in buckets.indices { buckets[i] = 0 }

@@ -62,7 +62,7 @@ extension Engine {
 
     /// Slots `doomed` are being destroyed: their keys leave the table (each slot keeps its own).
     @inline(never) func keysReleased(_ doomed: [Int32]) {
-        for s in doomed where sync.keys.slot(of: sync.keys.key(s)) == s { sync.keys.remove(sync.keys.key(s)) }
+        for s in doomed { sync.keys.release(slot: s) }
     }
 
     /// Slot `s` came back (a step brought its box back): its key again, or a fresh one when
