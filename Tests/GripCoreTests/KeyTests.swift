@@ -180,6 +180,7 @@ struct SceneBits: Equatable {
                 case 1: return nil
                 case 2: g.center.x = (g.center.x / 4).rounded(.down) * 4
                 case 3: g.width = 1
+                case 4: g.center.x = Swift.max(g.center.x, 55)
                 default: break
                 }
                 return g
@@ -209,6 +210,14 @@ struct SceneBits: Equatable {
         try r.key(.down)
         #expect(r.geometry(a).center.y == 121)
         #expect(hook.seen.count == 15)
+        // A wall the hook keeps at x 55: two shift+lefts ask for 41, the box stays at 55; the
+        // opposite arrow then starts from 55 (56), not from what was asked (42, held at 55).
+        hook.mode = 4
+        try r.key(.left, mods: Modifiers.shift)
+        try r.key(.left, mods: Modifiers.shift)
+        #expect(r.geometry(a).center.x == 55)
+        try r.key(.right)
+        #expect(r.geometry(a).center.x == 56)
         r.e.hostConstraints = nil
     }
 

@@ -233,6 +233,26 @@ static void nudges_stop_flush(void) {
     grip_engine_destroy(e);
 }
 
+/* The wall leaves no overshoot behind: three more shift+lefts at the page's edge, then one
+ * shift+right (10) moves the group 10 off the edge at once, in the same run. */
+static void nudge_back_from_wall(void) {
+    grip_box bx[3];
+    page p;
+    grip_engine *e = three(bx, &p, KEEP_INSIDE);
+    grip_key_event k = {GRIP_PHASE_DOWN, GRIP_KEY_LEFT, GRIP_MOD_SHIFT, 1.0};
+    int i;
+    CHECK_STATUS(grip_box_set_geometry(e, bx[0], &(grip_geometry){GRIP_NO_BOX, {53, 125}, 100, 50, 0, 1, false, false}),
+                 GRIP_OK); /* a: x 3..103, the frame 3..400 */
+    for (i = 0; i < 4; i++, k.time += 0.1) CHECK_STATUS(grip_dispatch_key(e, &k, NULL), GRIP_OK);
+    check_box(e, bx[0], 50, 125, 100, 50);
+    k.key = GRIP_KEY_RIGHT;
+    CHECK_STATUS(grip_dispatch_key(e, &k, NULL), GRIP_OK);
+    check_box(e, bx[0], 60, 125, 100, 50);
+    check_box(e, bx[1], 357, 175, 100, 50);
+    check_box(e, bx[2], 232, 325, 50, 50);
+    grip_engine_destroy(e);
+}
+
 /* An answer with a NaN centre is ignored: the step goes on as proposed and SCRIPT_ERROR (box
  * GRIP_SELECTION) says why. */
 static void nan_answer_ignored(void) {
@@ -312,6 +332,7 @@ void suite_selection_constraint(void) {
     resize_clipped();
     rotate_refused();
     nudges_stop_flush();
+    nudge_back_from_wall();
     nan_answer_ignored();
     call_back_refused();
     selection_of_one();

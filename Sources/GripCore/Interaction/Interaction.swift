@@ -143,6 +143,9 @@ struct Interaction {
     /// Nudge run: the world displacement applied so far (when it ends is
     /// `Interactions.nudgeDeadline`).
     var nudgeOffset = Vec2.zero
+    /// Nudge run: how far the last arrow's constraints held the boxes short of `nudgeOffset`
+    /// (zero when they went where asked).
+    var nudgeShortfall = Vec2.zero
     /// Reset: the geometry it arrives at, and when it began.
     var target = BoxGeometry(center: .zero, width: 1, height: 1)
     var startTime = 0.0

@@ -30,13 +30,34 @@ extension Engine {
             guard gestureInteraction(&g, on: .selection(allowingOne: true)) else { return false }
             gi = beginNudgeRun(g)
         }
-        interactions.active[gi].nudgeOffset =
-            interactions.active[gi].nudgeOffset + Vec2(unit.x * step.x, unit.y * step.y)
+        // An arrow against what the constraints held back starts from where the boxes are: the
+        // opposite arrow at a hook's wall moves them at once. An arrow the same way keeps asking
+        // from the full offset, so that a hook that rounds (to a grid of its own) lets a run of
+        // small steps through.
+        var offset = interactions.active[gi].nudgeOffset
+        let short = interactions.active[gi].nudgeShortfall
+        if unit.x * short.x < 0 { offset.x -= short.x }
+        if unit.y * short.y < 0 { offset.y -= short.y }
+        interactions.active[gi].nudgeOffset = offset + Vec2(unit.x * step.x, unit.y * step.y)
         interactions.nudgeDeadline = time + Engine.nudgeRunGap
         // What containment let through: an arrow that hit a wall leaves no overshoot behind, so
         // the opposite arrow moves the selection at once (keys have no pointer to come back).
         interactions.active[gi].nudgeOffset = moveMembers(gi, by: interactions.active[gi].nudgeOffset)
+        let proposed =
+            interactions.active[gi].frameIsMember ? interactions.proposal : interactions.proposals.first
         commitGesture(gi, pointer: 0, at: .zero, emitting: false)
+        interactions.active[gi].nudgeShortfall = shortfall(gi, of: proposed)
         return true
+    }
+
+    /// How far short of nudge run `gi`'s offset its first member stopped, in world units, when the
+    /// commit left it elsewhere than `proposed` (a constraint hook, the selection's or the box's,
+    /// moved or refused it); zero when it went as proposed, so the run's offset stays exact.
+    private func shortfall(_ gi: Int, of proposed: BoxGeometry?) -> Vec2 {
+        let first = interactions.active[gi].members.first
+        guard let proposed, let s = scene.slot(first.box) else { return .zero }
+        let now = scene.slots[Int(s)].geometry
+        if now.sameBits(proposed) { return .zero }
+        return interactions.active[gi].nudgeOffset - scene.parentWorld(s).applyVector(now.center - first.start.center)
     }
 }
