@@ -4,6 +4,7 @@
  * seeded convergence test: engines making random edits and applying each other's feeds through an
  * ordered log end with byte-identical scene files. Expected numbers come from the rules in
  * docs/multiplayer.md, worked out here. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -313,6 +314,13 @@ static void during_gestures(void) {
     CHECK_STATUS(grip_remote_apply(b, &gone, 1, NULL), GRIP_OK);
     CHECK_STATUS(grip_remote_apply(a, &gone, 1, NULL), GRIP_OK);
     CHECK(find(b, gone.key) == GRIP_NO_BOX);
+    {
+        /* The gesture goes on with one member, which is still in it: the host may not configure it. */
+        grip_box_desc d;
+        grip_box_desc_init(&d);
+        CHECK_STATUS(grip_box_describe(b, by, &d), GRIP_OK);
+        CHECK_STATUS(grip_box_configure(b, by, &d), GRIP_ERR_STATE);
+    }
     CHECK_STATUS(pointer(b, GRIP_PHASE_MOVE, 1, yx + 50, yy, 4.2), GRIP_OK);
     CHECK_NEAR(state_of(b, by).center.x, yx + 50, 0);
     CHECK_STATUS(pointer(b, GRIP_PHASE_UP, 1, yx + 50, yy, 4.3), GRIP_OK);
@@ -597,10 +605,54 @@ static void convergence(void) {
     CHECK_INT(agreed, seeds);
 }
 
+/* The BOX command of `b` in a fresh frame (NULL when none). */
+static const grip_command *box_command(grip_engine *e, grip_box b) {
+    grip_frame f;
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    for (size_t i = 0; i < f.command_count; i++)
+        if (f.commands[i].kind == GRIP_CMD_BOX && f.commands[i].box == b) return &f.commands[i];
+    return NULL;
+}
+
+/* A remote re-parent that keeps the box's own geometry (fields PARENT only) still moves its
+ * subtree in the world: the child's BOX command follows the new parent, turned by its 0.5. */
+static void reparent_moves_subtree(void) {
+    grip_engine *e = peer_engine(3);
+    grip_box p = add_box(e, GRIP_NO_BOX, 400, 400, 200, 200, 0.5, 1, false);
+    grip_box a = add_box(e, GRIP_NO_BOX, 50, 50, 100, 50, 0, 1, false);
+    grip_box c = add_box(e, a, 10, 10, 20, 10, 0, 1, false);
+    const grip_command *before = box_command(e, c);
+    CHECK(before != NULL);
+    if (before) CHECK_NEAR(before->transform.a, 1, 1e-12);
+    pass_on(e, NULL);
+    grip_feed_change ch = remote_change(e, a, GRIP_FIELD_PARENT);
+    ch.parent_key = key_of(e, p);
+    size_t applied = 0;
+    CHECK_STATUS(grip_remote_apply(e, &ch, 1, &applied), GRIP_OK);
+    CHECK_INT(applied, 1);
+    grip_box_desc da;
+    grip_box_desc_init(&da);
+    CHECK_STATUS(grip_box_describe(e, a, &da), GRIP_OK);
+    CHECK(da.parent == p);
+    grip_box_state sc = state_of(e, c);
+    CHECK_NEAR(sc.world.a, cos(0.5), 1e-12);
+    CHECK_NEAR(sc.world.b, sin(0.5), 1e-12);
+    const grip_command *cmd = box_command(e, c);
+    CHECK(cmd != NULL);
+    if (cmd) {
+        CHECK_NEAR(cmd->transform.a, cos(0.5), 1e-12);
+        CHECK_NEAR(cmd->transform.b, sin(0.5), 1e-12);
+        CHECK_NEAR(cmd->transform.tx, sc.world.tx, 1e-9);
+        CHECK_NEAR(cmd->transform.ty, sc.world.ty, 1e-9);
+    }
+    grip_engine_destroy(e);
+}
+
 void suite_remote(void) {
     keys();
     feed();
     during_gestures();
     own_undo();
+    reparent_moves_subtree();
     convergence();
 }

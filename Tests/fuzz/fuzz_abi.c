@@ -5,7 +5,8 @@
  * every exported function with hostile arguments (NULL, stale, destroyed and made-up box ids,
  * NaN, infinities, 1e308, negative sizes, unknown enum values, wrong struct sizes, time going
  * backwards, eleven pointers, singular views, foreign engine pointers, Lua scripts whose hooks
- * misbehave; selections, draw order and region queries, with the selection's own rules checked).
+ * misbehave; selections, draw order and region queries, with the selection's own rules checked;
+ * box keys, the change and live feeds, and remote changes: other engines' feeds and mutated ones).
  * Every call's status and the frame serial are checked after it; the invariants of invariants.h
  * (each box's state, the frame's commands, the event queue) are checked on every engine every
  * CHECK_EVERY steps and at the end. A program is at most MAX_STEPS steps.
@@ -397,6 +398,7 @@ enum {
     OP_QUERIES,
     OP_KEYS_HISTORY,
     OP_SNAPPING,
+    OP_SYNC,
     OP_COUNT
 };
 
@@ -587,6 +589,157 @@ static void op_queries(reader *r, slot *s) {
 /* grip_engine_set_snapping: off, defaults with random flags, or fields from the fuzzer (NaN,
  * negative and huge grids and thresholds, unknown bits, wrong struct sizes); bad settings are
  * refused with a message and change nothing. */
+/* The changes the feeds gave, from any engine: what op_sync hands to another engine's (or the same
+ * one's) grip_remote_apply, mutated. */
+#define NFEED 8
+static grip_feed_change feed_pool[NFEED];
+static int feed_pooled;
+
+/* A key: one of a known box's, a made-up one, 0, or the largest. */
+static uint64_t pick_key(reader *r, slot *s) {
+    uint64_t k = 0;
+    switch (u8(r) % 4) {
+    case 0:
+    case 1:
+        if (grip_box_get_key(s->e, pick_id(r, s), &k) != GRIP_OK) k = 0;
+        return k;
+    case 2: return u64(r);
+    default: return (u8(r) & 1) ? UINT64_MAX : (uint64_t)u8(r) << 32 | u8(r);
+    }
+}
+
+/* One change for grip_remote_apply: a pooled one (another engine's, so a real peer's) or a blank,
+ * with hostile numbers, kinds, field masks, keys and descriptions mixed in. */
+static void make_change(reader *r, slot *s, grip_feed_change *c) {
+    if (feed_pooled > 0 && (u8(r) & 1)) {
+        *c = feed_pool[u8(r) % feed_pooled];
+    } else {
+        memset(c, 0, sizeof *c);
+        c->kind = GRIP_FEED_CREATED;
+        c->origin = GRIP_ORIGIN_HOST;
+        c->fields = GRIP_FIELD_ALL;
+        grip_box_desc_init(&c->desc);
+        c->desc.width = c->desc.height = 40;
+        c->after = (grip_geometry){GRIP_NO_BOX, {200, 200}, 40, 40, 0, 1, false, false};
+        c->before = c->after;
+        c->key = pick_key(r, s);
+    }
+    uint8_t m = u8(r);
+    if (m & 1) c->kind = (grip_feed_kind)(u8(r) % 5);
+    if (m & 2) c->fields = u8(r) | (u8(r) & 1 ? 0x100u : 0);
+    if (m & 4) c->key = pick_key(r, s);
+    if (m & 8) c->parent_key = pick_key(r, s);
+    if (m & 16) c->below_key = pick_key(r, s);
+    if (m & 32) {
+        c->after.center.x = num(r, -500, 2000);
+        c->after.center.y = num(r, -500, 2000);
+        c->after.width = num(r, -10, 400);
+        c->after.height = num(r, -10, 400);
+        c->after.rotation = num(r, -7, 14);
+        c->after.scale = num(r, -1, 4);
+    }
+    if (m & 64) {
+        c->desc.min_width = num(r, -10, 100);
+        c->desc.max_scale = num(r, -1, 20);
+        c->desc.min_scale = num(r, -1, 2);
+        c->desc.allow = u32(r);
+        c->desc.struct_size = (u8(r) & 1) ? c->desc.struct_size : u8(r);
+    }
+    if (m & 128) c->origin = (grip_origin)(u8(r) % 7);
+}
+
+/* Keys, the change feed, the live feed and remote changes (grip.h's multiplayer calls). A remote
+ * apply is all or nothing per change: a failure after `applied` changes leaves those applied, so
+ * the frame serial may move then, and only then. */
+static void op_sync(reader *r, slot *s) {
+    grip_status st;
+    switch (u8(r) % 6) {
+    case 0: {
+        static const uint32_t limits[] = {0, 1, 4, 64, 1048576, 1048577, UINT32_MAX};
+        st = grip_feed_enable(s->e, limits[u8(r) % 7]);
+        after(s, st, "grip_feed_enable");
+        break;
+    }
+    case 1: {
+        grip_feed_change out[4];
+        size_t cap = u8(r) % 6, n = 0;
+        bool lost = false;
+        if (cap > 4) cap = 4;
+        st = grip_feed_read(s->e, cap ? out : NULL, cap, (u8(r) % 8) ? &n : NULL, (u8(r) & 1) ? &lost : NULL);
+        after(s, st, "grip_feed_read");
+        for (size_t i = 0; st == GRIP_OK && i < n && i < cap; i++) {
+            if (out[i].key == 0) inv_fail("a feed change without a key");
+            if (out[i].kind < GRIP_FEED_CREATED || out[i].kind > GRIP_FEED_CHANGED) inv_fail("a feed change of kind %d", (int)out[i].kind);
+            if (out[i].kind != GRIP_FEED_DESTROYED && !(isfinite(out[i].after.center.x) && out[i].after.width > 0))
+                inv_fail("a feed change with a bad geometry");
+            feed_pool[feed_pooled < NFEED ? feed_pooled++ : u8(r) % NFEED] = out[i];
+        }
+        break;
+    }
+    case 2: {
+        grip_feed_change c[4];
+        size_t n = u8(r) % 5, applied = 99;
+        for (size_t i = 0; i < n; i++) make_change(r, s, &c[i]);
+        st = grip_remote_apply(s->e, n ? c : ((u8(r) & 1) ? NULL : c), n, (u8(r) % 8) ? &applied : NULL);
+        inv_status(st, "grip_remote_apply");
+        if (applied != 99 && applied > n) inv_fail("grip_remote_apply applied %zu of %zu", applied, n);
+        if (st == GRIP_OK && applied != 99 && applied != n) inv_fail("grip_remote_apply: OK with %zu of %zu applied", applied, n);
+        if ((int)st < 0 && applied != 0) {
+            note_serials(); /* the changes before the refused one stay (99: not asked how many) */
+        } else {
+            after(s, st, "grip_remote_apply");
+        }
+        break;
+    }
+    case 3: {
+        uint64_t k = 0;
+        grip_box b = GRIP_NO_BOX, id = pick_id(r, s);
+        switch (u8(r) % 3) {
+        case 0:
+            st = grip_box_get_key(s->e, id, (u8(r) % 8) ? &k : NULL);
+            after(s, st, "grip_box_get_key");
+            break;
+        case 1:
+            st = grip_box_set_key(s->e, id, pick_key(r, s));
+            after(s, st, "grip_box_set_key");
+            break;
+        default:
+            st = grip_box_find(s->e, pick_key(r, s), (u8(r) % 8) ? &b : NULL);
+            after(s, st, "grip_box_find");
+            if (st == GRIP_OK) remember(s, b);
+            break;
+        }
+        break;
+    }
+    case 4: {
+        grip_live_box live[4];
+        size_t cap = u8(r) % 6, n = 0;
+        if (cap > 4) cap = 4;
+        st = grip_feed_live(s->e, cap ? live : NULL, cap, (u8(r) % 8) ? &n : NULL);
+        after(s, st, "grip_feed_live");
+        for (size_t i = 0; st == GRIP_OK && i < n && i < cap; i++)
+            if (!isfinite(live[i].geometry.center.x) || !(live[i].geometry.width > 0)) inv_fail("a live box with a bad geometry");
+        break;
+    }
+    default: { /* another engine's unread changes, straight into this one */
+        slot *o = pick_slot(r);
+        if (!o->e) return;
+        grip_feed_change c[4];
+        size_t n = 0, applied = 0;
+        if (grip_feed_read(o->e, c, 4, &n, NULL) != GRIP_OK) return;
+        note_serials();
+        st = grip_remote_apply(s->e, c, n, &applied);
+        inv_status(st, "grip_remote_apply (another engine's feed)");
+        if ((int)st < 0 && applied > 0) {
+            note_serials();
+        } else {
+            after(s, st, "grip_remote_apply (another engine's feed)");
+        }
+        break;
+    }
+    }
+}
+
 static void op_snapping(reader *r, slot *s) {
     grip_snap_desc d;
     grip_snap_desc_init(&d);
@@ -819,7 +972,8 @@ static const char *const op_names[] = {
     "engine_create", "engine_destroy", "set_bounds", "set_view", "box_create", "box_destroy", "box_configure",
     "box_describe", "set_editing", "reset", "state_get", "hit_test", "pointer", "magnify", "timer", "poll",
     "frame", "misc", "foreign", "lua", "gesture", "touches", "roundtrip", "bulk", "hoard", "flood",
-    "selecting_engine", "select", "queries"};
+    "selecting_engine", "select", "queries", "keys_history", "snapping", "sync"};
+typedef char op_names_cover_every_step[sizeof op_names / sizeof op_names[0] == OP_COUNT ? 1 : -1];
 static int g_trace = -1; /* GRIP_FUZZ_TRACE=1 prints each step */
 
 static void step_slot(reader *r, slot *s, uint8_t op);
@@ -1037,6 +1191,7 @@ static void step_slot(reader *r, slot *s, uint8_t op) {
     case OP_QUERIES: op_queries(r, s); return;
     case OP_KEYS_HISTORY: op_keys_history(r, s); return;
     case OP_SNAPPING: op_snapping(r, s); return;
+    case OP_SYNC: op_sync(r, s); return;
     case OP_ROUNDTRIP: { /* describe + configure keeps a box as it is (grip.h): never GRIP_ERR_ARG */
         grip_box id = pick_id(r, s);
         grip_box_desc d;
@@ -1065,6 +1220,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     reader r = {data, size};
     memset(S, 0, sizeof S);
     g_creations = 0;
+    feed_pooled = 0;
     /* Start with one usable engine and a few boxes so short inputs reach the gestures. */
     if (grip_engine_create(NULL, &S[0].e) != GRIP_OK) inv_fail("default engine");
     S[0].view = (grip_affine){1, 0, 0, 1, 0, 0};

@@ -203,9 +203,9 @@ int inv_events(grip_engine *e) {
         inv_status(s, "grip_event_poll");
         if (s == GRIP_DONE) break;
         if (s != GRIP_OK) inv_fail("grip_event_poll returned %d", (int)s);
-        if ((int)ev.kind < GRIP_EVENT_GESTURE_BEGAN || (int)ev.kind > GRIP_EVENT_REDONE)
+        if ((int)ev.kind < GRIP_EVENT_GESTURE_BEGAN || (int)ev.kind > GRIP_EVENT_HISTORY_SKIPPED)
             inv_fail("event kind %d", (int)ev.kind);
-        if ((int)ev.gesture < GRIP_GESTURE_NONE || (int)ev.gesture > GRIP_GESTURE_RESET)
+        if ((int)ev.gesture < GRIP_GESTURE_NONE || (int)ev.gesture > GRIP_GESTURE_HOST)
             inv_fail("event gesture %d", (int)ev.gesture);
         if (!valid_handle((int)ev.handle)) inv_fail("event handle %d", (int)ev.handle);
         if (!isfinite(ev.time) || !isfinite(ev.position.x) || !isfinite(ev.position.y))

@@ -64,7 +64,9 @@ extension Engine {
             where interactions.active[i].isGesture
                 && !interactions.active[i].group && interactions.active[i].members.first.box == id
             { return i }
-            guard let s = scene.slot(id), scene.slots[Int(s)].selection == .member else { return nil }
+            // (Selected alone too: a group gesture whose other members another peer destroyed
+            // goes on with one.)
+            guard let s = scene.slot(id), scene.slots[Int(s)].selection != .none else { return nil }
         }
         for i in interactions.active.indices where interactions.active[i].group && interactions.active[i].isGesture {
             return i

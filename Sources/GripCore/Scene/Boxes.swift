@@ -198,9 +198,9 @@ extension Engine {
             scene.editingSlots.removeAll { selection.pickMarks[Int($0)] == mark }
         }
         if !scene.disabledHandleHooks.isEmpty {
-            scene.disabledHandleHooks.removeAll { id in
-                scene.slot(id).map { selection.pickMarks[Int($0)] == mark } ?? false
-            }
+            // (Filtered into a new list: removing in place while the test reads the scene was an
+            // overlapping access to `scene`, which debug builds trap on.)
+            scene.disabledHandleHooks = scene.disabledHandleHooks.filter { !isDoomed($0) }
         }
     }
 

@@ -178,6 +178,9 @@ public struct Scene {
         link(slot, under: parent)
         invalidateWorld(slot)
         snapTouched(slot)
+        // (Its own geometry may stay as it is, a remote re-parent's: the subtree's commands must
+        // still follow the new parent.)
+        subtreeMoved(slot)
     }
 
     mutating func link(_ s: Int32, under parent: Int32) {

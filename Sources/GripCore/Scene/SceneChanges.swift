@@ -60,6 +60,13 @@ extension Scene {
             if r.pointee.firstChild >= 0 { invalidateWorld(r.pointee.firstChild, subtreeOf: s) }
         }
         snapTouched(s)
+        subtreeMoved(s)
+        return true
+    }
+
+    /// The world of slot `s` and its subtree changed (a new geometry, a new parent): their BOX
+    /// commands are refreshed at the next frame read.
+    @inline(__always) mutating func subtreeMoved(_ s: Int32) {
         // A selection moving as a whole commits every member: the limit grows with the scene.
         if changes.dirtyRoots.count < Swift.max(SceneChanges.dirtyLimit, slots.count) {
             changes.dirtyRoots.append(s)
@@ -67,7 +74,6 @@ extension Scene {
             restructure()
         }
         changes.drawVersion &+= 1
-        return true
     }
 
     /// Slot `s`'s BOX command must be refreshed (its hover or active state, or its behaviour, changed).
