@@ -246,8 +246,13 @@ static void check_all(bool final) {
 
 /* ---- descriptions --------------------------------------------------------------------------- */
 
+/* Peer ids are fixed (not the random one a 0 asks for) so that a run replays the same keys, and the
+ * failure messages that name keys read the same from every build. */
+static uint32_t g_next_peer;
+
 static void engine_desc(reader *r, grip_engine_desc *d) {
     grip_engine_desc_init(d);
+    d->peer = ++g_next_peer;
     uint8_t m = u8(r);
     if (m & 1) {
         d->width = num(r, 100, 1500);
@@ -439,6 +444,7 @@ static void op_selecting_engine(reader *r) {
     slot *s = pick_slot(r);
     grip_engine_desc d;
     grip_engine_desc_init(&d);
+    d.peer = ++g_next_peer;
     d.width = num(r, 0, 2000);
     d.height = num(r, 0, 2000);
     d.selection = (grip_selection_mode)(u8(r) % 3);
@@ -1221,8 +1227,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(S, 0, sizeof S);
     g_creations = 0;
     feed_pooled = 0;
+    g_next_peer = 1;
     /* Start with one usable engine and a few boxes so short inputs reach the gestures. */
-    if (grip_engine_create(NULL, &S[0].e) != GRIP_OK) inv_fail("default engine");
+    grip_engine_desc first;
+    grip_engine_desc_init(&first);
+    first.peer = 1;
+    if (grip_engine_create(&first, &S[0].e) != GRIP_OK) inv_fail("default engine");
     S[0].view = (grip_affine){1, 0, 0, 1, 0, 0};
     static const double start[4][5] = {{100, 100, 200, 150, 0}, {400, 200, 160, 120, 0.5}, {60, 40, 80, 50, 0}, {600, 400, 120, 120, -1}};
     for (int i = 0; i < 4; i++) {
