@@ -875,6 +875,15 @@ grip_status grip_box_set_indicator(grip_engine *engine, grip_box box, grip_indic
  * the bit also has "center": {"x": cx, "y": cy}, which a load uses while x and y are still the
  * ones it gives (an edited x or y wins). */
 grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length);
+/* The same text as grip_scene_save, in one call and one pass over the boxes (grip_scene_save's
+ * length-then-text protocol writes the scene twice): a NUL-terminated text the library allocates,
+ * into *text, and its length without the terminator into *length (may be NULL). The caller owns
+ * the text and releases it with grip_free. GRIP_ERR_ARG for a NULL text, GRIP_ERR_NOMEM when the
+ * text found no memory; on failure *text is untouched and nothing is allocated. */
+grip_status grip_scene_save_text(grip_engine *engine, char **text, size_t *length);
+/* Releases memory the library allocated for the host (grip_scene_save_text's text); NULL is
+ * ignored. */
+void grip_free(void *memory);
 /* Replaces every box with the scene's (new ids; user_data kept, so a host re-links its objects
  * through it); the selection and the history are cleared. Bad JSON, an unknown major version or a
  * value out of range is GRIP_ERR_ARG with the line and column in the message, and nothing changes.

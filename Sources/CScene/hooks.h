@@ -8,8 +8,9 @@
  * fresh one; one in use is GRIP_ERR_STATE). */
 grip_status gs_box_create(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, uint64_t key,
                           grip_box *out);
-/* grip_box_describe of box into *out (whole) and its exact centre into *center, in one call. */
-grip_status gs_box_describe(grip_engine *engine, grip_box box, grip_box_desc *out, grip_vec2 *center);
+/* grip_box_describe of box into *out (whole), its exact centre into *center and its key into *key,
+ * in one call. */
+grip_status gs_box_describe(grip_engine *engine, grip_box box, grip_box_desc *out, grip_vec2 *center, uint64_t *key);
 /* What gs_box_create would check of a box at nesting depth `depth` (0: top level) whose parent
  * exists, creating nothing. */
 grip_status gs_box_check(grip_engine *engine, const grip_box_desc *desc, const grip_vec2 *center, unsigned depth);

@@ -114,7 +114,6 @@ static u128 times_pow10(uint64_t x, int k) {
 #define BY_5_POW_9 ((uint64_t)((((u128)1 << 75) / 1953125) + 1))
 
 /* n / 10 by the multiplication a compiler uses when optimising for speed. */
-static uint32_t tenth32(uint32_t n) { return (uint32_t)((uint64_t)n * 0xCCCCCCCDu >> 35); }
 static uint64_t tenth(uint64_t n) { return (uint64_t)(((u128)n * 0xCCCCCCCCCCCCCCCDull) >> 64) >> 3; }
 
 /* ---- reading -------------------------------------------------------------------------------- */
@@ -277,6 +276,29 @@ static bool shortest(double v, uint64_t *digits, int *k) {
     return true;
 }
 
+/* "00" to "99": digits are written two at a time. */
+static const char two_digits[201] = "0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849"
+                                    "5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
+/* n / 100 for every 32-bit n, by the multiplication a compiler uses when optimising for speed. */
+static uint32_t hundredth(uint32_t n) { return (uint32_t)((uint64_t)n * 0x51EB851Fu >> 37); }
+
+/* Writes v's decimal digits (no leading zeros; at least `width` digits, zero-padded) so that they
+ * end just before end; returns where they start. */
+static char *digits_before(char *end, uint32_t v, int width) {
+    char *d = end;
+    for (; v >= 100; v = hundredth(v)) {
+        d -= 2;
+        memcpy(d, two_digits + 2 * (v - hundredth(v) * 100), 2);
+    }
+    if (v >= 10) {
+        d -= 2;
+        memcpy(d, two_digits + 2 * v, 2);
+    } else *--d = (char)('0' + v);
+    while (end - d < width) *--d = '0';
+    return d;
+}
+
 /* Writes digits * 10^-k as %.Pg would with P = max(15, the digit count): plain notation for a
  * decimal exponent in [-4, P), otherwise d.ddde+XX. */
 static size_t put_decimal(char *buf, bool negative, uint64_t digits, int k) {
@@ -287,15 +309,8 @@ static size_t put_decimal(char *buf, bool negative, uint64_t digits, int k) {
     char *d = f + sizeof f;
     uint64_t billions = (uint64_t)(((u128)(digits >> 9) * BY_5_POW_9) >> 75); /* digits / 10^9 */
     uint32_t low = (uint32_t)(digits - billions * 1000000000u), high = (uint32_t)billions;
-    if (high) {
-        for (int i = 0; i < 9; i++) {
-            uint32_t t = tenth32(low);
-            *--d = (char)('0' + (low - t * 10));
-            low = t;
-        }
-        low = high;
-    }
-    for (; low; low = tenth32(low)) *--d = (char)('0' + (low - tenth32(low) * 10));
+    if (high) d = digits_before(digits_before(d, low, 9), high, 1);
+    else d = digits_before(d, low, 1);
     int n = (int)(f + sizeof f - d);
     /* The first digit's decimal exponent: */
     int x = n - 1 - k, precision = n > 15 ? n : 15;
@@ -381,13 +396,15 @@ size_t gs_format_number(char *buf, size_t size, double v) {
 }
 
 size_t gs_format_u64(char *buf, uint64_t v) {
+    /* Nine digits at a time from the last: 10^9 parts fit 32 bits. */
     char f[20];
     char *d = f + sizeof f;
-    do {
-        uint64_t t = tenth(v);
-        *--d = (char)('0' + (v - t * 10));
-        v = t;
-    } while (v);
+    while (v >= 1000000000u) {
+        uint64_t q = v / 1000000000u;
+        d = digits_before(d, (uint32_t)(v - q * 1000000000u), 9);
+        v = q;
+    }
+    d = digits_before(d, (uint32_t)v, 1);
     size_t n = (size_t)(f + sizeof f - d);
     memcpy(buf, d, n);
     buf[n] = 0;

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "hooks.h"
+#include "numbers.h"
 #include "sizes.h"
+#include "write.h"
 
 /* Formats the engine's error message and returns status. */
 static grip_status fail(grip_engine *engine, grip_status status, const char *format, ...) {
@@ -47,66 +49,110 @@ static size_t map_slot(const id_map *m, uint64_t id) {
     return i;
 }
 
-grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length) {
+/* A save's walk: the boxes in draw order, each described and written as it comes. */
+typedef struct save_job {
+    grip_engine *engine;
+    const grip_box *ids;
+    size_t count;
+    id_map map;
+    double width, height;
+    grip_status status; /* GRIP_OK, or what a call refused (its message is the engine's) */
+    gs_text text;
+} save_job;
+
+static void save_in_c_locale(void *ctx) {
+    save_job *job = (save_job *)ctx;
+    gs_text_begin(&job->text, job->width, job->height);
+    for (size_t i = 0; i < job->count && !job->text.failed; i++) {
+        grip_box_desc d;
+        grip_vec2 center;
+        gs_entry entry;
+        grip_status st = gs_box_describe(job->engine, job->ids[i], &d, &center, &entry.key);
+        if (st != GRIP_OK) {
+            job->status = st;
+            return;
+        }
+        /* A magnify preview may take one box past its scale limits until the gesture ends (which
+         * clamps it): the file gets the nearer limit, so that it loads (a box loads at rest). */
+        if (d.scale > d.max_scale) d.scale = d.max_scale;
+        if (d.scale < d.min_scale) d.scale = d.min_scale;
+        size_t p = map_slot(&job->map, d.parent);
+        /* The list has parents before their children. */
+        entry.parent = d.parent != GRIP_NO_BOX && job->map.keys[p] ? (int64_t)job->map.values[p] : -1;
+        entry.has_center = true;
+        entry.center_x = center.x;
+        entry.center_y = center.y;
+        entry.offset = 0;
+        gs_text_box(&job->text, &d, &entry);
+        p = map_slot(&job->map, job->ids[i]);
+        job->map.keys[p] = job->ids[i];
+        job->map.values[p] = i;
+    }
+}
+
+/* The scene's text, malloc'd, into *text (the caller frees it) and its length; on failure the
+ * status, with the engine's message. */
+static grip_status save_text(grip_engine *engine, char **text, size_t *length) {
     grip_engine_desc settings;
     grip_engine_desc_init(&settings);
     grip_status st = grip_engine_describe(engine, &settings);
     if (st != GRIP_OK) return st;
-    if (length == NULL) return fail(engine, GRIP_ERR_ARG, "length is NULL");
     size_t n = 0;
     if ((st = grip_boxes_list(engine, NULL, 0, &n)) != GRIP_OK) return st;
     size_t rows = n ? n : 1;
-    bool fits = gs_fits(rows, sizeof(grip_box_desc)) && gs_fits(rows, sizeof(gs_entry)); /* ids are smaller */
-    grip_box *ids = fits ? (grip_box *)malloc(rows * sizeof *ids) : NULL;
-    grip_box_desc *descs = fits ? (grip_box_desc *)malloc(rows * sizeof *descs) : NULL;
-    gs_entry *entries = fits ? (gs_entry *)malloc(rows * sizeof *entries) : NULL;
-    id_map map = {NULL, NULL, 0};
-    char *text = NULL;
-    size_t text_length = 0;
-    if (!ids || !descs || !entries || !map_init(&map, n)) {
+    grip_box *ids = gs_fits(rows, sizeof(grip_box)) ? (grip_box *)malloc(rows * sizeof *ids) : NULL;
+    save_job job = {engine, ids, n, {NULL, NULL, 0}, settings.width, settings.height, GRIP_OK, {0}};
+    if (ids == NULL || !map_init(&job.map, n)) {
         st = fail(engine, GRIP_ERR_NOMEM, "out of memory saving the scene");
         goto done;
     }
-    if ((st = grip_boxes_list(engine, ids, n, &n)) != GRIP_OK) goto done;
-    for (size_t i = 0; i < n; i++) {
-        grip_vec2 center;
-        if ((st = gs_box_describe(engine, ids[i], &descs[i], &center)) != GRIP_OK) goto done;
-        /* A magnify preview may take one box past its scale limits until the gesture ends (which
-         * clamps it): the file gets the nearer limit, so that it loads (a box loads at rest). */
-        if (descs[i].scale > descs[i].max_scale) descs[i].scale = descs[i].max_scale;
-        if (descs[i].scale < descs[i].min_scale) descs[i].scale = descs[i].min_scale;
-        size_t p = map_slot(&map, descs[i].parent);
-        /* The list has parents before their children. */
-        entries[i].parent = descs[i].parent != GRIP_NO_BOX && map.keys[p] ? (int64_t)map.values[p] : -1;
-        entries[i].has_center = true;
-        entries[i].center_x = center.x;
-        entries[i].center_y = center.y;
-        entries[i].offset = 0;
-        if ((st = grip_box_get_key(engine, ids[i], &entries[i].key)) != GRIP_OK) goto done;
-        p = map_slot(&map, ids[i]);
-        map.keys[p] = ids[i];
-        map.values[p] = i;
-    }
-    if (!gs_write(settings.width, settings.height, descs, entries, n, &text, &text_length)) {
-        st = fail(engine, GRIP_ERR_NOMEM, "out of memory writing the scene");
-        goto done;
-    }
+    if ((st = grip_boxes_list(engine, ids, n, &job.count)) != GRIP_OK) goto done;
+    if (!gs_with_c_numbers(save_in_c_locale, &job)) job.text.failed = true;
+    bool written = gs_text_finish(&job.text, text, length);
+    if (job.status != GRIP_OK) {
+        st = job.status;
+        if (written) free(*text);
+    } else if (!written) st = fail(engine, GRIP_ERR_NOMEM, "out of memory writing the scene");
+done:
+    free(job.map.keys);
+    free(job.map.values);
+    free(ids);
+    return st;
+}
+
+grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length) {
+    grip_engine_desc settings;
+    grip_engine_desc_init(&settings);
+    grip_status st = grip_engine_describe(engine, &settings); /* a bad engine before a NULL length */
+    if (st != GRIP_OK) return st;
+    if (length == NULL) return fail(engine, GRIP_ERR_ARG, "length is NULL");
+    char *text = NULL;
+    size_t text_length = 0;
+    if ((st = save_text(engine, &text, &text_length)) != GRIP_OK) return st;
     *length = text_length;
     if (buffer == NULL || capacity <= text_length) {
         st = fail(engine, GRIP_ERR_LIMIT, "the scene takes %zu bytes and a terminator; the buffer holds %zu",
                   text_length, buffer ? capacity : 0);
-        goto done;
-    }
-    memcpy(buffer, text, text_length + 1);
-done:
+    } else memcpy(buffer, text, text_length + 1);
     free(text);
-    free(map.keys);
-    free(map.values);
-    free(entries);
-    free(descs);
-    free(ids);
     return st;
 }
+
+grip_status grip_scene_save_text(grip_engine *engine, char **text, size_t *length) {
+    grip_engine_desc settings;
+    grip_engine_desc_init(&settings);
+    grip_status st = grip_engine_describe(engine, &settings);
+    if (st != GRIP_OK) return st;
+    if (text == NULL) return fail(engine, GRIP_ERR_ARG, "text is NULL");
+    char *made = NULL;
+    size_t made_length = 0;
+    if ((st = save_text(engine, &made, &made_length)) != GRIP_OK) return st;
+    *text = made;
+    if (length != NULL) *length = made_length;
+    return GRIP_OK;
+}
+
+void grip_free(void *memory) { free(memory); }
 
 /* ---- load ----------------------------------------------------------------------------------- */
 

@@ -23,17 +23,19 @@ public func gs_box_create(
 }
 
 /// `grip_box_describe` of `box` into `out` (a whole grip_box_desc of this grip.h) and the box's
-/// exact centre into `center`: what a save writes of each box, in one call (GRIP_ERR_NOT_FOUND
+/// exact centre into `center` and its key into `key`: what a save writes of each box, in one call (GRIP_ERR_NOT_FOUND
 /// for a box that does not exist).
 @_cdecl("gs_box_describe")
 public func gs_box_describe(
     _ engine: OpaquePointer?, _ box: grip_box, _ out: UnsafeMutablePointer<grip_box_desc>?,
-    _ center: UnsafeMutablePointer<grip_vec2>?
+    _ center: UnsafeMutablePointer<grip_vec2>?, _ key: UnsafeMutablePointer<UInt64>?
 ) -> grip_status {
     withEngine(engine) { h throws(GripError) in
-        let d = try h.engine.describe(BoxID(rawValue: box))
+        let id = BoxID(rawValue: box)
+        let d = try h.engine.describe(id)
         try require(out, "out").pointee = d.c
         try require(center, "center").pointee = d.geometry.center.toC
+        try require(key, "key").pointee = try h.engine.key(of: id)
         return GRIP_OK
     }
 }

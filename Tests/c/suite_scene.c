@@ -1,4 +1,4 @@
-/* suite_scene.c: grip_scene_save / grip_scene_load: random scenes read back bit for bit, the
+/* suite_scene.c: grip_scene_save / grip_scene_save_text / grip_scene_load: random scenes read back bit for bit, the
  * text's shape and numbers, buffer sizing, refusals (with line and column, nothing changed),
  * versions, unknown fields, defaults. */
 #include <stdint.h>
@@ -31,6 +31,13 @@ static char *save(grip_engine *e, size_t *length) {
     CHECK_STATUS(grip_scene_save(e, text, n + 1, &n2), GRIP_OK);
     CHECK_INT(n2, n);
     CHECK_INT(strlen(text), n);
+    /* The one-call save gives the same bytes. */
+    char *once = NULL;
+    size_t once_length = 0;
+    CHECK_STATUS(grip_scene_save_text(e, &once, &once_length), GRIP_OK);
+    CHECK_INT(once_length, n);
+    CHECK(once != NULL && memcmp(once, text, n + 1) == 0);
+    grip_free(once);
     if (length) *length = n;
     return text;
 }
@@ -332,6 +339,36 @@ static void refused(grip_engine *e, const char *file, grip_status want, const ch
 }
 #define REFUSED(e, file, want, start) refused((e), (file), (want), (start), __LINE__)
 
+/* grip_scene_save_text: one call, the library's buffer, released with grip_free; bad arguments
+ * allocate nothing and leave *text alone. */
+static void test_save_text(void) {
+    grip_engine *e = new_engine(800, 600);
+    add_box(e, GRIP_NO_BOX, 10, 20, 30, 40, 0, 1, true);
+    char *text = NULL;
+    CHECK_STATUS(grip_scene_save_text(e, &text, NULL), GRIP_OK); /* the length may be left out */
+    CHECK(text != NULL && strstr(text, "\"x\": 10, \"y\": 20, \"width\": 30, \"height\": 40") != NULL);
+    CHECK_STR(grip_engine_errmsg(e), "");
+    size_t n = 0;
+    CHECK_STATUS(grip_scene_save(e, NULL, 0, &n), GRIP_ERR_LIMIT);
+    CHECK_INT(strlen(text), n);
+    grip_free(text);
+    grip_free(NULL);
+    CHECK_STATUS(grip_scene_save_text(e, NULL, &n), GRIP_ERR_ARG);
+    CHECK(strstr(grip_engine_errmsg(e), "text is NULL") != NULL);
+    char *untouched = (char *)(uintptr_t)0x1;
+    CHECK_STATUS(grip_scene_save_text(NULL, &untouched, &n), GRIP_ERR_ARG);
+    CHECK(untouched == (char *)(uintptr_t)0x1);
+    /* An empty scene: the head and an empty list. */
+    grip_engine *empty = new_engine(100, 50);
+    size_t length = 0;
+    CHECK_STATUS(grip_scene_save_text(empty, &text, &length), GRIP_OK);
+    CHECK_STR(text, "{\n  \"grip_scene\": 1,\n  \"bounds\": {\"width\": 100, \"height\": 50},\n  \"boxes\": []\n}\n");
+    CHECK_INT(length, strlen(text));
+    grip_free(text);
+    grip_engine_destroy(empty);
+    grip_engine_destroy(e);
+}
+
 static void test_refusals(void) {
     grip_engine_desc ed;
     grip_engine_desc_init(&ed);
@@ -497,6 +534,7 @@ void suite_scene(void) {
     test_exact_centres();
     test_text();
     test_buffer_sizes();
+    test_save_text();
     test_refusals();
     test_load_effects();
     test_load_during_marquee();

@@ -439,6 +439,8 @@ grip_status grip_engine_set_hooks(grip_engine *engine, const grip_hooks *hooks);
 grip_status grip_box_set_hooks(grip_engine *engine, grip_box box, uint32_t handle_count, bool constraint);
 grip_status grip_box_set_indicator(grip_engine *engine, grip_box box, grip_indicator_shape shape);
 grip_status grip_scene_save(grip_engine *engine, char *buffer, size_t capacity, size_t *length);
+grip_status grip_scene_save_text(grip_engine *engine, char **text, size_t *length);
+void grip_free(void *memory);
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length);
 grip_status grip_box_get_key(grip_engine *engine, grip_box box, uint64_t *key);
 grip_status grip_box_set_key(grip_engine *engine, grip_box box, uint64_t key);

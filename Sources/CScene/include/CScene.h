@@ -1,5 +1,5 @@
 /*
- * CScene: scene files as text, read and written here (read.c, write.c) with numbers in the "C"
+ * CScene: scene files as text, read and written here (read.c; write.c, over write.h) with numbers in the "C"
  * locale (numbers.c), needing only the C library.
  *
  * This header is what Swift imports. grip_box_desc travels as a void pointer (an array of
@@ -27,14 +27,6 @@ typedef struct gs_entry {
     size_t offset; /* where the box starts in the text read (0 for a box to write) */
     uint64_t key;  /* the box's key (grip_box_get_key); 0: none in the file (a load gives a fresh one) */
 } gs_entry;
-
-/* Writes a scene file of `count` boxes (descs: grip_box_desc[count], in draw order, parents
- * before children) into a new malloc'd, NUL-terminated text *out (the caller frees it) of
- * *length bytes. A box whose x + width / 2, y + height / 2 (what a reader computes) is not its
- * exact centre (entries' center_x, center_y) also gets "center": {"x": .., "y": ..}. Returns
- * false when out of memory. */
-bool gs_write(double width, double height, const void *descs, const gs_entry *entries, size_t count,
-              char **out, size_t *length);
 
 /* What gs_read hands each value it reads, with ctx. Each returns 0 (GRIP_OK) to accept, or a
  * status (a grip_status) that refuses the value, writing why into message (NUL-terminated,
@@ -73,9 +65,6 @@ bool gs_read(const char *json, size_t length, size_t max_boxes, const gs_reader 
 
 /* The 1-based line and column (counting characters, not bytes) of offset p of the text. */
 void gs_line_column(const char *json, size_t length, size_t p, size_t *line, size_t *column);
-
-/* Frees a text gs_write made. */
-void gs_free_text(char *text);
 
 #ifdef __cplusplus
 }

@@ -552,6 +552,8 @@ PROTOTYPES = {
     "grip_box_set_constraint": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_uint64, grip_constraint_fn, ctypes.c_void_p]),
     "grip_selection_set_constraint": (ctypes.c_int, [ctypes.c_void_p, grip_selection_constraint_fn, ctypes.c_void_p]),
     "grip_scene_save": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_char), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
+    "grip_scene_save_text": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.POINTER(ctypes.c_char)), ctypes.POINTER(ctypes.c_size_t)]),
+    "grip_free": (None, [ctypes.c_void_p]),
     "grip_scene_load": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]),
     "grip_engine_info_init": (None, [ctypes.POINTER(grip_engine_info)]),
     "grip_engine_get_info": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(grip_engine_info)]),
