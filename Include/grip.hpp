@@ -392,14 +392,16 @@ class engine {
     }
 
     // ---- Scene files
-    // The scene as JSON (grip_scene_save).
+    // The scene as JSON (grip_scene_save_text: one pass; the library's text is freed here).
     std::string save() {
+        char *text = nullptr;
         size_t length = 0;
-        grip_status s = grip_scene_save(e_, nullptr, 0, &length);
-        if (s != GRIP_ERR_LIMIT) check(s);
-        std::vector<char> buffer(length + 1);
-        check(grip_scene_save(e_, buffer.data(), buffer.size(), &length));
-        return std::string(buffer.data(), length);
+        check(grip_scene_save_text(e_, &text, &length));
+        struct freed {
+            char *p;
+            ~freed() { grip_free(p); }
+        } owner{text};
+        return std::string(text, length);
     }
     // Replaces every box with the scene's (new ids; constraint functions of the old boxes dropped).
     void load(const std::string &json) {

@@ -1315,13 +1315,13 @@ function Engine:remote_apply(changes)
 end
 
 function Engine:save()
-  local n = ffi.new("size_t[1]")
-  local s = C.grip_scene_save(alive(self), nil, 0, n)
-  if s < 0 and s ~= enums.grip_status.err_limit then raise(self.ptr, s, 1) end
-  local size = tonumber(n[0])
-  local buf = ffi.new("char[?]", size + 1)
-  call(self, "grip_scene_save", buf, size + 1, n)
-  return ffi.string(buf, tonumber(n[0]))
+  -- one pass (grip_scene_save_text); the library's text is released whatever ffi.string does
+  local text, n = ffi.new("char *[1]"), ffi.new("size_t[1]")
+  call(self, "grip_scene_save_text", text, n)
+  local ok, s = pcall(ffi.string, text[0], tonumber(n[0]))
+  C.grip_free(text[0])
+  if not ok then error(s, 2) end
+  return s
 end
 -- e:load(text): replaces every box with the scene's (old box objects go stale)
 function Engine:load(text)

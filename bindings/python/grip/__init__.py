@@ -766,13 +766,13 @@ class Engine:
 
     def save(self) -> str:
         """The scene file's text (JSON: docs/scene-files.md)."""
-        n = ctypes.c_size_t()
-        status = self._lib.grip_scene_save(self._alive(), None, 0, ctypes.byref(n))
-        if status < 0 and status != _capi.GRIP_ERR_LIMIT:
-            raise self._error(status, self._ptr)
-        buf = ctypes.create_string_buffer(n.value + 1)
-        self._call("grip_scene_save", buf, n.value + 1, ctypes.byref(n))
-        return buf.raw[:n.value].decode()
+        text, n = ctypes.POINTER(ctypes.c_char)(), ctypes.c_size_t()
+        # one pass (grip_scene_save_text); the library's text is released at once
+        self._call("grip_scene_save_text", ctypes.byref(text), ctypes.byref(n))
+        try:
+            return ctypes.string_at(text, n.value).decode()
+        finally:
+            self._lib.grip_free(text)
 
     def load(self, text: str) -> None:
         """Replaces every box with the scene's; the old Box objects go stale."""
