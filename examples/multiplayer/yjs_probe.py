@@ -41,6 +41,9 @@ def serve(port: int) -> None:
         config.loglevel = "WARNING"
         async with anyio.create_task_group() as tg:
             await tg.start(server.start)
+            # The room starts before any client connects: two first clients at once would each
+            # start it, and the second one's connection fails ("YRoom already running").
+            await server.get_room("/" + ROOM)
             await hypercorn_serve(ASGIServer(server), config, mode="asgi", shutdown_trigger=stopped)
             await server.stop()
 
