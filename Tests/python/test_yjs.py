@@ -39,7 +39,7 @@ class YjsAdapterTests(unittest.TestCase):
 
     def test_feed_to_document_layout(self):
         e, doc, a = self.peer(1)
-        b = e.box(x=10, y=20, width=100, height=50)
+        b = e.box(x=10, y=20, width=100, height=50, allow=["move", "resize"])
         self.assertEqual(a.push(), 1)
         k = str((1 << 32) | 1)
         self.assertEqual(list(a.boxes.keys()), [k])
@@ -47,8 +47,9 @@ class YjsAdapterTests(unittest.TestCase):
         # centre = top-left + half the size: (10 + 50, 20 + 25)
         self.assertEqual((r["cx"], r["cy"], r["width"], r["height"]), (60.0, 45.0, 100.0, 50.0))
         self.assertEqual((r["parent"], r["z"], r["rotation"], r["scale"]), ("", 0.0, 0.0, 1.0))
-        self.assertEqual(r["resize_mode"], "freeform")
-        self.assertNotIn("editing", r)
+        self.assertEqual(r["allow"], ["move", "resize"])
+        self.assertNotIn("resize_mode", r)  # at its default: left out, as in scene files
+        self.assertNotIn("editing", r)      # each peer's own
         # a drag of the body by (30, 10) moves the centre by as much: one CHANGED at the commit
         e.drag((60, 45), (90, 55))
         self.assertEqual(a.push(), 1)

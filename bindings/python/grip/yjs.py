@@ -7,7 +7,8 @@ under its key (decimal digits: keys are 64-bit, Yjs numbers are doubles). A box'
 values: "parent" (the parent's key, "" at top level), "z" (its place among its siblings: they are
 drawn by (z, key), lowest first), the geometry ("cx", "cy", "width", "height", "rotation",
 "scale", "flipped_x", "flipped_y", in the parent's space) and every behaviour field of
-grip_box_desc by its scene-file name and value (user_data as decimal digits, as in scene files). Each field is its own map entry, so two peers
+grip_box_desc by its scene-file name and value (user_data as decimal digits), left out at its
+default, as in scene files. Each field is its own map entry, so two peers
 editing different fields of one box both keep their edit (Yjs: last writer wins per entry).
 
 The scene is a function of the document alone: a box whose parent chain does not reach the top
@@ -45,6 +46,22 @@ _GROUPS = ((_F["center"], ("cx", "cy")), (_F["size"], ("width", "height")), (_F[
            (_F["scale"], ("scale",)), (_F["flip"], ("flipped_x", "flipped_y")), (_F["parent"], ("parent",)),
            (_F["order"], ("z",)), (_F["behavior"], BEHAVIOR_FIELDS))
 _CREATED, _DESTROYED, _CHANGED = 1, 2, 3
+_defaults: Optional[dict] = None
+
+
+def behavior_defaults() -> dict:
+    """grip_box_desc_init's behaviour fields, as records hold them: a box's map leaves out the
+    fields at these values (as scene files do)."""
+    global _defaults
+    if _defaults is None:
+        from . import _load
+        d = _capi.grip_box_desc()
+        _load().grip_box_desc_init_sized(ctypes.byref(d), ctypes.sizeof(d))
+        no_engine = type("NoEngine", (), {"_box": lambda self, id_: None})()
+        values = _to_dict(no_engine, d, "grip_box_desc")
+        _defaults = {n: values[n] for n in BEHAVIOR_FIELDS}
+        _defaults["user_data"] = str(_defaults["user_data"])
+    return _defaults
 _BATCH = 256
 
 
@@ -76,6 +93,7 @@ class YjsAdapter:
         self._all_pending = True
         self._doc: dict = {}      # key -> the document's record, as last read
         self._applied: dict = {}  # key -> the record the engine holds (as far as the document knows)
+        self._last: dict = {}     # parent key -> its child drawn last, when known
         self._subscription = self.boxes.observe_deep(self._observed)
         self.peers: dict = {}     # awareness client id -> that peer's presence state
         self.resyncs = 0
@@ -100,29 +118,31 @@ class YjsAdapter:
 
     def _read(self, key: str) -> Optional[dict]:
         entry = self.boxes.get(key)
-        if entry is None:
-            return None
-        record = dict(entry.items()) if isinstance(entry, Map) else None
-        if record is None or "z" not in record or "parent" not in record:
-            return None
-        return record
+        return _record(entry.to_py()) if isinstance(entry, Map) else None
 
     def _refresh(self) -> None:
+        """Reads the pending keys (or the whole map); returns whether the scene's structure (which
+        boxes, parents, order) may have changed."""
+        structural = self._all_pending
         if self._all_pending:
             self._doc = {}
-            for key in self.boxes.keys():
-                record = self._read(key)
+            for key, value in self.boxes.to_py().items():
+                record = _record(value)
                 if record is not None:
                     self._doc[key] = record
             self._all_pending = False
         else:
             for key in self._pending:
                 record = self._read(key)
+                old = self._doc.get(key)
                 if record is None:
                     self._doc.pop(key, None)
+                    structural |= old is not None
                 else:
                     self._doc[key] = record
+                    structural |= old is None or old["parent"] != record["parent"] or old["z"] != record["z"]
         self._pending.clear()
+        return structural
 
     def scene(self) -> list:
         """The document's scene: (key, record) in draw order (parents first, siblings by (z, key));
@@ -144,6 +164,14 @@ class YjsAdapter:
         # draw order: every parent before its children, siblings in order (a stable parents-first
         # walk; the stack above gives parents first already)
         return out
+
+    @staticmethod
+    def _fields(have: dict, record: dict) -> int:
+        fields = 0
+        for bit, names in _GROUPS:
+            if any(have.get(n) != record.get(n) for n in names):
+                fields |= bit
+        return fields
 
     def _change(self, kind: int, key: str, fields: int, record: Optional[dict], below: str = "") -> Any:
         c = _capi.grip_feed_change()
@@ -175,10 +203,24 @@ class YjsAdapter:
         self.push()
         if not self._pending and not self._all_pending:
             return 0
-        self._refresh()
-        return self._reconcile()
+        keys = set(self._pending)
+        if self._refresh():
+            return self._reconcile()
+        return self._reconcile(keys)
 
-    def _reconcile(self) -> int:
+    def _reconcile(self, keys: Optional[set] = None) -> int:
+        """Brings the engine to the document's scene: every box, or (keys, when the structure did
+        not change) those boxes only."""
+        if keys is not None:
+            target = [(k, self._doc[k]) for k in keys if k in self._applied and k in self._doc]
+            changes = []
+            for key, record in target:
+                fields = self._fields(self._applied[key], record) & ~_F["order"]
+                if fields:
+                    changes.append(self._change(_CHANGED, key, fields, record))
+                self._applied[key] = dict(record)
+            self._apply(changes)
+            return len(changes)
         target = self.scene()
         wanted = dict(target)
         changes = []
@@ -189,10 +231,7 @@ class YjsAdapter:
                 changes.append(self._change(_CREATED, key, _ALL, record))
                 replace.add(record["parent"])
                 continue
-            fields = 0
-            for bit, names in _GROUPS:
-                if any(have.get(n) != record.get(n) for n in names):
-                    fields |= bit
+            fields = self._fields(have, record)
             if fields & (_F["parent"] | _F["order"]):
                 replace.add(record["parent"])
                 replace.add(have["parent"])
@@ -213,6 +252,7 @@ class YjsAdapter:
             changes.append(self._change(_DESTROYED, key, 0, None))
         self._apply(changes)
         self._applied = {key: dict(record) for key, record in target}
+        self._last = {}
         return len({c.key for c in changes})
 
     def load(self) -> None:
@@ -236,6 +276,7 @@ class YjsAdapter:
                                      "boxes": boxes}))
         self._drain_feed()
         self._applied = {key: dict(record) for key, record in target}
+        self._last = {}
 
     def resync(self) -> None:
         """Brings the engine to the document's scene from what the engine really holds (after
@@ -315,9 +356,14 @@ class YjsAdapter:
     def _place(self, key: str, parent: str, below: str) -> list:
         """The z that puts key just after below among parent's children (the engine's order),
         and the siblings whose z must be rewritten when there is no room between two."""
+        last = self._last.get(parent)
+        if last is not None and last == below and last != key and self._applied.get(last, {}).get("parent") == parent:
+            self._last[parent] = key  # the common case, a new box on top: after the last child
+            return [(key, self._applied[last]["z"] + 1.0)]
         kids = sorted((k for k, r in self._applied.items() if r["parent"] == parent and k != key),
                       key=lambda k: _sort_key(self._applied[k], k))
         at = kids.index(below) + 1 if below in kids else 0
+        self._last[parent] = key if at == len(kids) else kids[-1]
         lo = self._applied[kids[at - 1]]["z"] if at > 0 else None
         hi = self._applied[kids[at]]["z"] if at < len(kids) else None
         if lo is None and hi is None:
@@ -356,11 +402,16 @@ class YjsAdapter:
         for k, z in placed:
             self._applied[k]["z"] = z
         entry = self.boxes.get(key)
+        defaults = behavior_defaults()
         if not isinstance(entry, Map) or kind == _CREATED:
-            self.boxes[key] = Map(dict(new))
+            self.boxes[key] = Map({n: v for n, v in new.items() if n not in defaults or v != defaults[n]})
         else:
             for n, v in update.items():
-                entry[n] = v
+                if n in defaults and v == defaults[n]:
+                    if n in entry:
+                        del entry[n]
+                else:
+                    entry[n] = v
             if placed:
                 entry["z"] = new["z"]
         for k, z in placed:
@@ -415,6 +466,18 @@ class YjsAdapter:
                 if client_id not in awareness.states or not awareness.states[client_id]:
                     del self.peers[client_id]
         return awareness.observe(changed)
+
+
+def _record(value: Any) -> Optional[dict]:
+    """A box's map as a record (behaviour fields left out take their defaults); None when it is
+    not a box's map."""
+    if not isinstance(value, dict) or "z" not in value or "parent" not in value:
+        return None
+    if any(n not in value for n in GEOMETRY_FIELDS):
+        return None
+    record = dict(behavior_defaults())
+    record.update(value)
+    return record
 
 
 def _box_record(box: Any) -> dict:
