@@ -162,11 +162,64 @@ void grip_free(void *memory) { free(memory); }
  * creates the boxes in the engine, which the first reading's checks guarantee it accepts. So a
  * refused file changes nothing, and no copy of the scene is held beside the text and the
  * engine's boxes. */
-/* A box of the file that has a key: which box, and where it starts in the text. */
-typedef struct keyed_box {
-    uint64_t key;
-    size_t index, offset;
-} keyed_box;
+/* The keys of the first reading's boxes (open addressing; keys are never 0, so 0 marks a free
+ * slot), each with the first box that has it, and the first box (in file order) whose key an
+ * earlier box has: a file's keys are unique, as the boxes of one engine's are. Linear in the
+ * boxes (a sort of them took an eighth of a load's instructions). */
+typedef struct key_set {
+    uint64_t *keys;
+    size_t *first; /* [slot]: the index of the first box with that key */
+    size_t mask, count;
+    bool repeated;                                    /* a box repeats an earlier box's key: */
+    uint64_t repeat_key;                              /* that key, */
+    size_t repeat_index, repeat_offset, repeat_first; /* which box, where it starts, the earlier box */
+} key_set;
+
+/* The slot of key in s: where it is, or the free slot where it goes. */
+static size_t key_slot(const key_set *s, uint64_t key) {
+    size_t i = (size_t)(key * 0x9E3779B97F4A7C15ull >> 17) & s->mask;
+    while (s->keys[i] != 0 && s->keys[i] != key) i = (i + 1) & s->mask;
+    return i;
+}
+
+/* Adds box `index` (starting at offset) with key; false when out of memory. */
+static bool key_set_add(key_set *s, uint64_t key, size_t index, size_t offset) {
+    if (s->count + 1 > (s->mask + 1) / 2) { /* at most half full: double the slots */
+        size_t slots = s->keys ? 2 * (s->mask + 1) : 256;
+        if (!gs_fits(slots, sizeof(uint64_t) + sizeof(size_t))) return false;
+        key_set grown = *s;
+        grown.keys = (uint64_t *)calloc(slots, sizeof *grown.keys);
+        grown.first = (size_t *)malloc(slots * sizeof *grown.first);
+        grown.mask = slots - 1;
+        if (grown.keys == NULL || grown.first == NULL) {
+            free(grown.keys);
+            free(grown.first);
+            return false;
+        }
+        for (size_t i = 0; s->keys && i <= s->mask; i++) {
+            if (s->keys[i] == 0) continue;
+            size_t j = key_slot(&grown, s->keys[i]);
+            grown.keys[j] = s->keys[i];
+            grown.first[j] = s->first[i];
+        }
+        free(s->keys);
+        free(s->first);
+        *s = grown;
+    }
+    size_t i = key_slot(s, key);
+    if (s->keys[i] == 0) {
+        s->keys[i] = key;
+        s->first[i] = index;
+        s->count++;
+    } else if (!s->repeated) {
+        s->repeated = true;
+        s->repeat_key = key;
+        s->repeat_index = index;
+        s->repeat_offset = offset;
+        s->repeat_first = s->first[i];
+    }
+    return true;
+}
 
 typedef struct load_job {
     grip_engine *engine;       /* the engine loaded */
@@ -174,8 +227,7 @@ typedef struct load_job {
     grip_engine *checker;      /* the first reading's empty engine (NULL until needed) */
     bool creating;             /* the second reading */
     grip_box *ids;             /* [count of the first reading]: the boxes created */
-    keyed_box *keyed;          /* the first reading's boxes with a key, in file order */
-    size_t keyed_count, keyed_capacity;
+    key_set keys;              /* the first reading's keys */
 } load_job;
 
 /* Out of memory while checking: the message and status. */
@@ -228,43 +280,13 @@ static int load_box(void *ctx, size_t index, const void *desc, const gs_entry *e
     }
     st = gs_box_check(job->checker, &d, c, depth);
     if (st != GRIP_OK) return refusal(st, job->checker, message, capacity);
-    if (entry->key != 0) {
-        if (job->keyed_count == job->keyed_capacity) {
-            size_t cap = job->keyed_capacity ? job->keyed_capacity * 2 : 256;
-            keyed_box *grown = (keyed_box *)realloc(job->keyed, cap * sizeof *grown);
-            if (grown == NULL) return refusal_nomem(message, capacity);
-            job->keyed = grown;
-            job->keyed_capacity = cap;
-        }
-        job->keyed[job->keyed_count++] = (keyed_box){entry->key, index, entry->offset};
-    }
+    if (entry->key != 0 && !key_set_add(&job->keys, entry->key, index, entry->offset))
+        return refusal_nomem(message, capacity);
     return GRIP_OK;
 }
 
-static int by_key_then_index(const void *a, const void *b) {
-    const keyed_box *x = (const keyed_box *)a, *y = (const keyed_box *)b;
-    if (x->key != y->key) return x->key < y->key ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
-/* The first box (in file order) whose key an earlier box has, or NULL: a file's keys are unique,
- * as the boxes of one engine's are. Sorts job->keyed. */
-static const keyed_box *repeated_key(load_job *job, size_t *first) {
-    if (job->keyed_count > 1) qsort(job->keyed, job->keyed_count, sizeof *job->keyed, by_key_then_index);
-    const keyed_box *found = NULL;
-    /* In each run of one key (sorted by index), the run's second box is the first to repeat it. */
-    for (size_t i = 1; i < job->keyed_count; i++) {
-        if (job->keyed[i].key != job->keyed[i - 1].key || (i > 1 && job->keyed[i - 2].key == job->keyed[i].key)) continue;
-        if (found == NULL || job->keyed[i].index < found->index) {
-            found = &job->keyed[i];
-            *first = job->keyed[i - 1].index;
-        }
-    }
-    return found;
-}
-
 grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length) {
-    load_job job = {engine, {0}, NULL, false, NULL, NULL, 0, 0};
+    load_job job = {engine, {0}, NULL, false, NULL, {NULL, NULL, 0, 0, false, 0, 0, 0, 0}};
     grip_engine_desc_init(&job.settings);
     grip_status st = grip_engine_describe(engine, &job.settings);
     if (st != GRIP_OK) return st;
@@ -283,12 +305,12 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
                   column, scene.count, job.settings.max_boxes);
         goto done;
     }
-    size_t count = scene.count, first = 0;
-    const keyed_box *twice = repeated_key(&job, &first);
-    if (twice != NULL) {
-        gs_line_column(json, length, twice->offset, &line, &column);
+    size_t count = scene.count;
+    if (job.keys.repeated) {
+        const key_set *k = &job.keys;
+        gs_line_column(json, length, k->repeat_offset, &line, &column);
         st = fail(engine, GRIP_ERR_ARG, "scene: line %zu, column %zu: boxes[%zu].key %llu is the key of boxes[%zu] too",
-                  line, column, twice->index, (unsigned long long)twice->key, first);
+                  line, column, k->repeat_index, (unsigned long long)k->repeat_key, k->repeat_first);
         goto done;
     }
     job.ids = (grip_box *)malloc((count ? count : 1) * sizeof *job.ids);
@@ -318,6 +340,7 @@ grip_status grip_scene_load(grip_engine *engine, const char *json, size_t length
 done:
     grip_engine_destroy(job.checker);
     free(job.ids);
-    free(job.keyed);
+    free(job.keys.keys);
+    free(job.keys.first);
     return st;
 }

@@ -189,6 +189,16 @@ static void test_repeated_keys(void) {
     CHECK_STATUS(grip_box_get_key(e, b, &key), GRIP_OK);
     CHECK_INT(key, 7);
     REFUSED(e, "{\"grip_scene\": 1, \"boxes\": [{\"id\": 1, \"key\": \"0\"}]}", "scene: line 1, column");
+    /* Many keys (the table of keys read grows past its first slots): the repeat at the end is
+     * found, naming the earlier box. */
+    size_t cap = 64 * 1100, n = 0;
+    char *text = malloc(cap);
+    n += (size_t)snprintf(text + n, cap - n, "{\"grip_scene\": 1, \"boxes\": [");
+    for (int i = 1; i <= 1000; i++) n += (size_t)snprintf(text + n, cap - n, "{\"id\": %d, \"key\": \"%d\"},\n", i, i * 7919);
+    n += (size_t)snprintf(text + n, cap - n, "{\"id\": 1001, \"key\": \"%d\"}]}", 500 * 7919);
+    REFUSED(e, text, "scene: line 1001, column 1: boxes[1000].key 3959500 is the key of boxes[499] too");
+    free(text);
+    CHECK_NEAR(only_box(e).width, 40, 0);
     grip_engine_destroy(e);
 }
 
