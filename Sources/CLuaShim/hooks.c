@@ -126,8 +126,9 @@ static int run_hook(hook_args *a, char *err, size_t errlen, const char *what) {
     gl_enter_call(c, c->hook_call); /* the hooks of one host call share its budget */
     c->hook_call = 0;
     if (c->hosted && c->tripped) { /* this call from the host has run out of budget */
-        snprintf(err, errlen, "%s: %s limit exceeded (%llu instructions per call from the host)", what,
-                 c->time_tripped ? "time" : "instruction", (unsigned long long)c->ins_limit);
+        char text[160];
+        gl_budget_text(c, text, sizeof text);
+        snprintf(err, errlen, "%s: %s", what, text);
         gl_leave(c);
         return GL_ERR_MSG;
     }
@@ -145,8 +146,7 @@ static int run_hook(hook_args *a, char *err, size_t errlen, const char *what) {
         char text[400];
         gl_error_text(L, -1, text, sizeof text);
         if (c->hosted && c->tripped && strstr(text, "instruction limit") == NULL && strstr(text, "time limit") == NULL) {
-            snprintf(text, sizeof text, "instruction limit exceeded (%llu instructions per call from the host)",
-                     (unsigned long long)c->ins_limit);
+            gl_budget_text(c, text, sizeof text);
         } else if (st == LUA_ERRMEM && c->hosted && c->mem_tripped) {
             snprintf(text, sizeof text, "memory limit exceeded (%zu bytes)", c->mem_limit);
         }

@@ -96,6 +96,9 @@ void gl_leave(gl_ctx *c);
 void gl_hook(lua_State *L, lua_Debug *ar);
 void gl_install_hook(gl_ctx *c, lua_State *co);
 int gl_trip_error(lua_State *L);
+/* What stopped the current entry, into text: "time limit exceeded (... ms)" once its wall-clock
+ * backstop passed, else "instruction limit exceeded (... instructions per call from the host)". */
+void gl_budget_text(const gl_ctx *c, char *text, size_t size);
 void gl_error_text(lua_State *L, int idx, char *out, size_t len);
 extern const char gl_ctx_key;
 

@@ -88,20 +88,25 @@ void gl_install_hook(gl_ctx *c, lua_State *co) {
     if (c && c->hosted) lua_sethook(co, gl_hook, LUA_MASKCOUNT, c->tripped ? 1 : hook_granularity(c));
 }
 
-/* Raises "instruction limit exceeded" with the position of the running Lua function. */
+void gl_budget_text(const gl_ctx *c, char *text, size_t size) {
+    if (c->time_tripped) {
+        snprintf(text, size, "time limit exceeded (a call from the host may run its scripts for %llu ms)",
+                 (unsigned long long)(backstop_ns(c) / 1000000u));
+    } else {
+        snprintf(text, size, "instruction limit exceeded (%llu instructions per call from the host)",
+                 (unsigned long long)c->ins_limit);
+    }
+}
+
+/* Raises the spent budget's error (gl_budget_text) with the position of the running Lua function. */
 static int raise_limit(lua_State *L, gl_ctx *c, int level) {
     lua_Debug ar;
-    char where[256] = "";
+    char where[256] = "", text[160];
     if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
         snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
     }
-    if (c->time_tripped) {
-        lua_pushfstring(L, "%stime limit exceeded (a call from the host may run its scripts for %I ms)", where,
-                        (lua_Integer)(backstop_ns(c) / 1000000u));
-        return lua_error(L);
-    }
-    lua_pushfstring(L, "%sinstruction limit exceeded (%I instructions per call from the host)", where,
-                    (lua_Integer)(c->ins_limit > (uint64_t)LUA_MAXINTEGER ? (uint64_t)LUA_MAXINTEGER : c->ins_limit));
+    gl_budget_text(c, text, sizeof text);
+    lua_pushfstring(L, "%s%s", where, text);
     return lua_error(L);
 }
 
@@ -240,12 +245,9 @@ static int failed(gl_ctx *c, int st) {
     int status = status_of(c, st);
     char text[900];
     gl_error_text(c->L, -1, text, sizeof text);
-    if (status == GRIP_ERR_LIMIT && c->time_tripped && strstr(text, "time limit") == NULL) {
-        snprintf(c->errmsg, sizeof c->errmsg, "time limit exceeded (a call from the host may run its scripts for %llu ms)",
-                 (unsigned long long)(backstop_ns(c) / 1000000u));
-    } else if (status == GRIP_ERR_LIMIT && c->tripped && !c->time_tripped && strstr(text, "instruction limit") == NULL) {
-        snprintf(c->errmsg, sizeof c->errmsg, "instruction limit exceeded (%llu instructions per call from the host)",
-                 (unsigned long long)c->ins_limit);
+    if (status == GRIP_ERR_LIMIT && (c->tripped || c->time_tripped) &&
+        strstr(text, c->time_tripped ? "time limit" : "instruction limit") == NULL) {
+        gl_budget_text(c, c->errmsg, sizeof c->errmsg);
     } else if (status == GRIP_ERR_LIMIT && !c->tripped) {
         snprintf(c->errmsg, sizeof c->errmsg, "memory limit exceeded (%zu bytes)", c->mem_limit);
     } else {

@@ -247,6 +247,41 @@ static void flush_move(void) {
     grip_engine_destroy(e);
 }
 
+/* A constraint hook that moves the proposed geometry by *context in x. */
+static bool shift_x(void *context, grip_box box, const grip_geometry *current, grip_geometry *proposed) {
+    (void)box;
+    (void)current;
+    proposed->center.x += *(const double *)context;
+    return true;
+}
+
+/* Snapping proposes the geometry before the constraint hook, and the guides describe what was
+ * applied: the move of flush_move's first step snaps the left edge to 560; a hook that keeps the
+ * proposal keeps the guide, one that moves the box 5 further leaves no edge on a target (no
+ * guide), one that moves it 60 back puts its left edge on the neighbour's left edge (the guide
+ * is drawn there, x = 500). */
+static void snap_before_constraint(void) {
+    static const double shifts[3] = {0, 5, -60}, lefts[3] = {560, 565, 500};
+    for (int k = 0; k < 3; k++) {
+        grip_engine *e = new_engine(4000, 4000);
+        grip_snap_desc d;
+        grip_frame f;
+        grip_snap_desc_init(&d);
+        d.flags = GRIP_SNAP_EDGES;
+        CHECK_STATUS(grip_engine_set_snapping(e, &d), GRIP_OK);
+        add_box(e, GRIP_NO_BOX, 500, 0, 60, 40, 0, 1, false);
+        grip_box b = add_box(e, GRIP_NO_BOX, 100, 400, 100, 100, 0, 1, false);
+        double shift = shifts[k];
+        CHECK_STATUS(grip_box_set_constraint(e, b, shift_x, &shift), GRIP_OK);
+        CHECK_NEAR(drag_left(e, b, 1, 463, 0, 0), lefts[k], 0);
+        CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+        if (k == 1) CHECK_INT(count_commands(&f, GRIP_CMD_GUIDE), 0);
+        else one_guide(&f, lefts[k], 0, lefts[k], 500);
+        CHECK_STATUS(ptr(e, GRIP_PHASE_UP, 150 + 463, 450, 0.3, 0), GRIP_OK);
+        grip_engine_destroy(e);
+    }
+}
+
 /* A resize whose moving right edge comes within 3 of a neighbour's left edge snaps flush
  * against it, the left edge kept. */
 static void resize_flush(void) {
@@ -355,6 +390,7 @@ void suite_snapping(void) {
     grid_targets_gaps_bypass();
     resize_moving_edge();
     flush_move();
+    snap_before_constraint();
     resize_flush();
     turned_on_after_the_boxes();
     snaps_right_after_many_creations();

@@ -287,7 +287,11 @@ static void test_hooks_share_a_budget(void) {
         if (strstr(grip_engine_errmsg(e), "limit exceeded") != NULL) snprintf(first, sizeof first, "%s", grip_engine_errmsg(e));
     }
     CHECK(errors > 0, "the frame's hooks ran out of their shared budget without a SCRIPT_ERROR");
-    CHECK(strstr(first, "instruction limit exceeded") != NULL, "no SCRIPT_ERROR says the limit was exceeded");
+    /* (On a machine busy with other work the wall-clock backstop can pass before the instructions
+     * ran out: then the message names that limit, in milliseconds.) */
+    CHECK(strstr(first, "instruction limit exceeded (10000000 instructions per call from the host)") != NULL ||
+              strstr(first, "time limit exceeded (a call from the host may run its scripts for") != NULL,
+          "no SCRIPT_ERROR says the limit was exceeded: '%s'", first);
     /* The hooks that failed are disabled: the next frame read is quick and the state still works. */
     t0 = seconds();
     grip_box_desc d;

@@ -308,9 +308,12 @@ static void test_hooks(void) {
         host_drag(e, before.center.x, before.center.y, before.center.x, before.center.y + 30, 5);
         double dt = now() - t0;
         CHECK(script_errors(e, msg, sizeof msg) == 1, "one SCRIPT_ERROR per gesture for hook %d", i);
-        CHECK(strstr(msg, why[i]) != NULL, "hook %d: message '%s' lacks '%s'", i, msg, why[i]);
+        /* (The endless loop meets the wall-clock backstop first on a machine busy with other work.) */
+        bool named = strstr(msg, why[i]) != NULL || (i == 3 && strstr(msg, "time limit exceeded") != NULL);
+        CHECK(named, "hook %d: message '%s' lacks '%s'", i, msg, why[i]);
         CHECK(near(state_of(e, k).center.y, before.center.y + 30), "hook %d: the built-in move went on", i);
-        CHECK(quick || dt < 1.0, "hook %d stopped in %.3f s", i, dt);
+        /* Bounded: the budget, or at worst the 1 s backstop, stops it. */
+        CHECK(quick || dt < 2.0, "hook %d stopped in %.3f s", i, dt);
     }
     RUN_OK(lua, "K:set_constraint(nil); collectgarbage()");
 
@@ -709,6 +712,37 @@ static void collect_print(void *context, const char *text, size_t length) {
     if (p->lua) p->nested = grip_lua_set_print(p->lua, NULL, NULL);
 }
 
+/* A print function that runs a chunk in the state that is printing: what it got, and whether the
+ * chunk ran (it sets a global). */
+typedef struct {
+    grip_lua *lua;
+    grip_status status;
+    char message[256];
+} reentry;
+
+static void exec_from_print(void *context, const char *text, size_t length) {
+    (void)text;
+    (void)length;
+    reentry *r = context;
+    r->status = grip_lua_exec(r->lua, "=inner", "ran_inside = true", 17);
+    snprintf(r->message, sizeof r->message, "%s", grip_lua_errmsg(r->lua));
+}
+
+/* grip_lua_exec from inside a callback of the same state is GRIP_ERR_STATE, runs nothing, and the
+ * outer script goes on. */
+static void test_exec_reentry(void) {
+    grip_engine *e = new_engine();
+    grip_lua *lua = new_lua(e, 0, 0);
+    reentry r = {lua, GRIP_OK, ""};
+    CHECK(grip_lua_set_print(lua, exec_from_print, &r) == GRIP_OK, "set_print");
+    RUN_OK(lua, "ran_inside = false print('x') after = 1");
+    CHECK(r.status == GRIP_ERR_STATE, "exec inside print: %s", grip_status_string(r.status));
+    CHECK(r.message[0] != 0, "a message: '%s'", r.message);
+    RUN_OK(lua, "assert(ran_inside == false and after == 1)");
+    grip_lua_destroy(lua);
+    grip_engine_destroy(e);
+}
+
 static void test_print(void) {
     grip_engine *e = new_engine();
     grip_lua *lua = new_lua(e, 0, 0);
@@ -781,6 +815,9 @@ int main(int argc, char **argv) {
     printf("test_print\n");
     fflush(stdout);
     test_print();
+    printf("test_exec_reentry\n");
+    fflush(stdout);
+    test_exec_reentry();
     printf("test_lua: %d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -49,10 +49,21 @@ for t in Tests/lua/budget/*.lua; do
     want=$(sed -n '1s/^-- expect: //p' "$t")
     within=$(sed -n 's/^-- within: //p' "$t")
     t0=$(date +%s%N)
-    if timeout "${within:-10}" "$cli" run --sandbox "$t" >/dev/null 2>"$tmp/budget.out"; then
+    status=0
+    cpu=$( { TIMEFORMAT='%U %S'; time timeout "${within:-10}" "$cli" run --sandbox "$t" >/dev/null 2>"$tmp/budget.out"; } 2>&1 ) || status=$?
+    if [ "$status" -eq 0 ]; then
         echo "FAIL $t: finished without an error"; exit 1
     fi
     if ! grep -q -- "$want" "$tmp/budget.out"; then
+        # On a machine busy with other work the 2 s wall-clock backstop can come before the
+        # 100 million instructions (about a second of CPU) ran out: that counts when the script
+        # had well under the backstop's CPU time (work the budget did not count would use it all).
+        spent=$(echo "$cpu" | tail -n 1 | awk '{printf "%.2f", $1 + $2}')
+        if [ "$want" = "instruction limit exceeded" ] && grep -q "time limit exceeded" "$tmp/budget.out" &&
+            awk -v s="$spent" 'BEGIN { exit !(s < 1.5) }'; then
+            echo "$(basename "$t"): the wall-clock backstop came first after $spent s of CPU (a busy machine)"
+            continue
+        fi
         echo "FAIL $t: wanted '$want' within ${within:-10} s, got:"; head -c 600 "$tmp/budget.out"; echo; exit 1
     fi
     echo "$(basename "$t"): stopped in $((($(date +%s%N) - t0) / 1000000)) ms with '$want'"
