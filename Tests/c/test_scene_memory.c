@@ -1,7 +1,5 @@
-/* test_scene_memory.c: the memory a scene load takes, counted by this program's own malloc,
- * calloc, realloc, free and aligned allocations (the dynamic linker prefers them to libc's for
- * libgrip.so too; they forward to glibc's __libc_* entry points and count the bytes live and
- * their peak with malloc_usable_size).
+/* test_scene_memory.c: the memory a scene load takes, counted by this program's own allocator
+ * (counted_malloc.c).
  *
  * Reading a scene text takes memory bounded by the text, and a text that is refused stops
  * taking it at the first refused box: a 28.5 MB text of empty objects (which made a JSON
@@ -11,54 +9,17 @@
  * nothing. A load that is accepted holds its boxes in the engine, and while loading it takes at
  * most the text's size beside what the engine holds afterwards. A save of those boxes takes at most
  * twice the text and a few words a box. */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "counted_malloc.h"
 #include "grip.h"
 
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void *__libc_memalign(size_t, size_t);
-extern void __libc_free(void *);
-
-static size_t live, peak;
-
-static void *counted(void *p) {
-    if (p) {
-        live += malloc_usable_size(p);
-        if (live > peak) peak = live;
-    }
-    return p;
-}
-static void uncount(void *p) {
-    if (p) live -= malloc_usable_size(p);
-}
-void *malloc(size_t n) { return counted(__libc_malloc(n)); }
-void *calloc(size_t n, size_t m) { return counted(__libc_calloc(n, m)); }
-void *realloc(void *p, size_t n) {
-    uncount(p);
-    void *q = __libc_realloc(p, n);
-    if (q == NULL && p != NULL && n != 0) return counted(p), NULL; /* p is still allocated */
-    return counted(q);
-}
-void free(void *p) {
-    uncount(p);
-    __libc_free(p);
-}
-void *memalign(size_t a, size_t n) { return counted(__libc_memalign(a, n)); }
-void *aligned_alloc(size_t a, size_t n) { return counted(__libc_memalign(a, n)); }
-int posix_memalign(void **out, size_t a, size_t n) {
-    void *p = counted(__libc_memalign(a, n));
-    if (!p) return ENOMEM;
-    *out = p;
-    return 0;
-}
+/* The bytes live and their peak, as counted_malloc.c counts them. */
+#define live counted_live
+#define peak counted_peak
 
 /* A growing text (counted too: built before each load, outside what is measured). */
 typedef struct text {

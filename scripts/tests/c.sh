@@ -28,7 +28,12 @@ abi_tests() {
     # The memory a scene load takes, counted by the program's own malloc (a program of its own:
     # the sanitizer runs of the suites bring their own malloc).
     abi_test test_scene_memory "Scene memory" \
-        "$CC" -std=c99 "${warn[@]}" -O2 -g -IInclude -ITests/c Tests/c/test_scene_memory.c Tests/c/check.c "${link[@]}"
+        "$CC" -std=c99 "${warn[@]}" -O2 -g -IInclude -ITests/c Tests/c/test_scene_memory.c Tests/c/counted_malloc.c \
+        Tests/c/check.c "${link[@]}"
+    # Steady-state drags allocate nothing, counted the same way.
+    abi_test test_steady_alloc "Steady-state allocations" \
+        "$CC" -std=c99 "${warn[@]}" -O2 -g -IInclude -ITests/c Tests/c/test_steady_alloc.c Tests/c/counted_malloc.c \
+        Tests/c/check.c "${link[@]}"
     # A program built against the released 0.1 grip.h, against this library.
     abi_test test_abi01 "C ABI 0.1 compatibility" \
         "$CC" -std=c99 "${warn[@]}" -g -ITests/abi-0.1 Tests/abi-0.1/test_abi01.c "${link[@]}"
