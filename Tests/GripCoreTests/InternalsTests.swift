@@ -250,6 +250,30 @@ import Testing
         #expect(m.tree.validate() == nil)
     }
 
+    /// A build abandoned halfway through pairing a level (a leaf removed) starts again from
+    /// nothing: the level above it it had begun is not carried into the new build (its node
+    /// references were the old build's, and the new one trapped on them).
+    @Test func aBuildAbandonedWhilePairingStartsAgainClean() {
+        var rng = SplitMix64(seed: 41)
+        var m = Model()
+        for i in 0..<5000 {
+            let x = rng.double(0, 1000), y = rng.double(0, 1000)
+            m.insert(Rect(min: Vec2(x, y), max: Vec2(x + 5, y + 5)), key: UInt64(i), deferred: true)
+        }
+        // Small steps until the pairing of the bottom level is under way.
+        var steps = 0
+        while !(m.tree.build.phase == .pair && !m.tree.build.upRefs.isEmpty) && steps < 10000 {
+            m.tree.advanceBuild(items: 64)
+            steps += 1
+        }
+        #expect(m.tree.build.phase == .pair && !m.tree.build.upRefs.isEmpty)
+        m.remove(17)
+        m.tree.finishBuild()
+        #expect(m.tree.pendingCount == 0)
+        #expect(m.tree.validate() == nil)
+        m.expectQueriesMatchBruteForce(allKeysEqual: false, &rng)
+    }
+
     @Test func cellIndexIsNotBuiltForLeavesThatWouldNotFitIt() {
         var rng = SplitMix64(seed: 12)
         var m = Model()

@@ -92,6 +92,10 @@ extension BoundsTree {
         build.refs.removeAll(keepingCapacity: true)
         build.rects.removeAll(keepingCapacity: true)
         build.keys.removeAll(keepingCapacity: true)
+        // A build abandoned while pairing had begun the level above: its nodes are gone.
+        build.upRefs.removeAll(keepingCapacity: true)
+        build.upRects.removeAll(keepingCapacity: true)
+        build.upKeys.removeAll(keepingCapacity: true)
     }
 
     /// The live leaves and the bounds of their centres.
