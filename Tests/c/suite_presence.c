@@ -373,19 +373,19 @@ static void bad_input(void) {
         q.live = &l;
         q.live_count = 1;
         switch (i) {
-            case 0: q.pointer.x = NAN; break;
-            case 1: q.pointer.y = INFINITY; break;
-            case 2: q.pointer.x = 2e9; break;
-            case 3: q.peer = 0; break;
-            case 4: q.peer = 1; break; /* this engine's own */
-            case 5: q.struct_size = 8; break;
-            case 6: q.selection = NULL; break;
-            case 7: q.live = NULL; break;
-            case 8: l.key = 0; break;
-            case 9: l.geometry.width = -1; break;
-            case 10: l.geometry.center.x = NAN; break;
-            case 11: l.gesture = (grip_gesture)99; break;
-            case 12: l.geometry.scale = 0; break;
+        case 0: q.pointer.x = NAN; break;
+        case 1: q.pointer.y = INFINITY; break;
+        case 2: q.pointer.x = 2e9; break;
+        case 3: q.peer = 0; break;
+        case 4: q.peer = 1; break; /* this engine's own */
+        case 5: q.struct_size = 8; break;
+        case 6: q.selection = NULL; break;
+        case 7: q.live = NULL; break;
+        case 8: l.key = 0; break;
+        case 9: l.geometry.width = -1; break;
+        case 10: l.geometry.center.x = NAN; break;
+        case 11: l.gesture = (grip_gesture)99; break;
+        case 12: l.geometry.scale = 0; break;
         }
         CHECK_STATUS(grip_peer_set(e, &q), want);
         CHECK(strlen(grip_engine_errmsg(e)) > 0);
