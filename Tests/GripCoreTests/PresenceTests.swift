@@ -85,15 +85,16 @@ import Testing
     /// The frame's presence commands against the rule, from the peers the engine keeps.
     private func expectPresence(_ e: Engine, _ f: Frame, _ what: String) {
         var want: [(CommandKind, UInt32, BoxID)] = []
-        for p in e.peers {
+        let peers = e.peers.sorted { $0.peer < $1.peer }
+        for p in peers {
             for k in p.selection { if let b = e.box(withKey: k) { want.append((.peerOutline, p.peer, b)) } }
         }
-        for p in e.peers {
+        for p in peers {
             for l in p.live where l.parentKey == 0 || e.box(withKey: l.parentKey) != nil {
                 want.append((.peerLive, p.peer, e.box(withKey: l.key) ?? .none))
             }
         }
-        for p in e.peers where p.pointer != nil { want.append((.peerCursor, p.peer, .none)) }
+        for p in peers where p.pointer != nil { want.append((.peerCursor, p.peer, .none)) }
         let got = f.commands.filter { $0.peer != 0 }
         #expect(got.count == want.count, "\(what): presence commands")
         for (c, w) in zip(got, want) {
@@ -114,11 +115,17 @@ import Testing
             PeerPresence(peer: 2, pointer: Vec2(0, 1e10)),
             PeerPresence(
                 peer: 2,
-                live: [PeerLiveBox(key: 0, parentKey: 0, gesture: .move, geometry: BoxGeometry(center: .zero, width: 1, height: 1))]),
+                live: [
+                    PeerLiveBox(
+                        key: 0, parentKey: 0, gesture: .move, geometry: BoxGeometry(center: .zero, width: 1, height: 1))
+                ]),
             PeerPresence(
                 peer: 2,
-                live: [PeerLiveBox(key: 3, parentKey: 0, gesture: .move, geometry: BoxGeometry(center: .zero, width: 0, height: 1))]),
-            PeerPresence(peer: 2, selection: Array(repeating: 1, count: Engine.maxPeerKeys + 1)),
+                live: [
+                    PeerLiveBox(
+                        key: 3, parentKey: 0, gesture: .move, geometry: BoxGeometry(center: .zero, width: 0, height: 1))
+                ]),
+            PeerPresence(peer: 2, selection: Array(repeating: 1, count: Engine.maxPeerKeys + 1))
         ]
         for p in bad { #expect(throws: GripError.self) { try r.e.setPeer(p) } }
         #expect(r.e.frameSerial == serial)

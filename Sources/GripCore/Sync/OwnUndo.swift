@@ -33,31 +33,29 @@ extension Engine {
     /// (one field, as the change feed has it), the hooks and the reset geometry. Its changes show
     /// the geometry as it is now and as it will be.
     @inline(never) func narrowRecorded(_ t: inout Transaction) {
-        var changes = t.changes.all
-        var narrowed = false
-        for i in t.states.indices {
-            let st = t.states[i]
-            guard st.before.exists && st.after.exists else { continue }
-            let now = snapshot(st.box)
+        var narrowed: [Change] = []
+        for i in t.states.indices where t.states[i].before.exists && t.states[i].after.exists {
+            let now = snapshot(t.states[i].box)
             guard now.exists else { continue }
-            var target = now
-            target.geometry = FeedField.merged(
-                now.geometry, st.after.geometry, FeedField.differing(st.before.geometry, st.after.geometry))
-            if st.before.parent != st.after.parent || st.before.order != st.after.order {
-                target.parent = st.after.parent
-                target.depth = st.after.depth
-                target.order = st.after.order
+            let b = t.states[i].before
+            t.states[i].after.geometry = FeedField.merged(
+                now.geometry, t.states[i].after.geometry, FeedField.differing(b.geometry, t.states[i].after.geometry))
+            if b.parent == t.states[i].after.parent && b.order == t.states[i].after.order {
+                t.states[i].after.parent = now.parent
+                t.states[i].after.depth = now.depth
+                t.states[i].after.order = now.order
             }
-            if st.before.behavior != st.after.behavior { target.behavior = st.after.behavior }
-            if st.before.hooks != st.after.hooks { target.hooks = st.after.hooks }
-            if !st.before.home.sameBits(st.after.home) { target.home = st.after.home }
-            t.states[i].after = target
-            if i < changes.count && changes[i].box == st.box {
-                changes[i] = Change(box: st.box, parent: target.parent, before: now.geometry, after: target.geometry)
-                narrowed = true
+            if b.behavior == t.states[i].after.behavior { t.states[i].after.behavior = now.behavior }
+            if b.hooks == t.states[i].after.hooks { t.states[i].after.hooks = now.hooks }
+            if b.home.sameBits(t.states[i].after.home) { t.states[i].after.home = now.home }
+            if narrowed.isEmpty { narrowed = t.changes.all }
+            if i < narrowed.count && narrowed[i].box == t.states[i].box {
+                narrowed[i].before = now.geometry
+                narrowed[i].after = t.states[i].after.geometry
+                narrowed[i].parent = t.states[i].after.parent
             }
         }
-        if narrowed { t.changes = ChangeList(changes) }
+        if !narrowed.isEmpty { t.changes = ChangeList(narrowed) }
     }
 
     /// HISTORY_SKIPPED for each box recorded step `t` (as undo or redo shows it) should have put
