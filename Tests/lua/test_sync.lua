@@ -75,7 +75,7 @@ check(kinds[2].kind == "peer_live" and kinds[2].box == bx and f.vertices[kinds[2
 check(kinds[3].kind == "peer_cursor" and kinds[3].center.x == 10 and kinds[3].center.y == 20, "the cursor")
 check(b:save() == a:save() and #b:feed_read() == 0, "the document is not presence's")
 fails("pointer", b.peer_set, b, {peer = 5, pointer = {0 / 0, 0}})
-fails("own", b.peer_set, b, {peer = 6})
+fails("this engine's", b.peer_set, b, {peer = 6})
 local many = {}
 for i = 1, 4097 do many[i] = i end
 fails("at most 4096", b.peer_set, b, {peer = 5, selection = many})
