@@ -312,6 +312,9 @@ GRIP_CMD_GUIDE = 5,
 GRIP_CMD_OUTLINE = 6,
 GRIP_CMD_MARQUEE = 7,
 GRIP_CMD_GAP = 8,
+GRIP_CMD_PEER_OUTLINE = 9,
+GRIP_CMD_PEER_LIVE = 10,
+GRIP_CMD_PEER_CURSOR = 11,
 GRIP_CMD_FORCE32 = 0x7FFFFFFF
 } grip_command_kind;
 enum {
@@ -333,6 +336,7 @@ double stroke_width;
 double dash_on, dash_off, dash_phase;
 double progress;
 uint32_t state;
+uint32_t peer;
 } grip_command;
 typedef struct grip_frame {
 double time;
@@ -492,6 +496,24 @@ grip_geometry geometry;
 } grip_live_box;
 grip_status grip_feed_live(grip_engine *engine, grip_live_box *out, size_t capacity, size_t *count);
 grip_status grip_remote_apply(grip_engine *engine, const grip_feed_change *changes, size_t count, size_t *applied);
+enum {
+GRIP_PEER_MAX = 64,
+GRIP_PEER_KEYS_MAX = 4096
+};
+typedef struct grip_peer_presence {
+uint32_t struct_size;
+uint32_t peer;
+uint32_t color;
+const uint64_t *selection;
+size_t selection_count;
+bool has_pointer;
+grip_vec2 pointer;
+const grip_live_box *live;
+size_t live_count;
+} grip_peer_presence;
+void grip_peer_presence_init(grip_peer_presence *presence);
+grip_status grip_peer_set(grip_engine *engine, const grip_peer_presence *presence);
+grip_status grip_peer_remove(grip_engine *engine, uint32_t peer);
 ]]
 -- Every enum's values by Lua name (masks under their prefix, with `all`).
 local enums = {
@@ -509,12 +531,13 @@ local enums = {
     ["grip_phase"] = {down = 0, move = 1, up = 2, cancel = 3},
     ["GRIP_MOD_"] = {shift = 1, alt = 2, ctrl = 4, meta = 8},
     ["grip_key"] = {left = 1, right = 2, up = 3, down = 4, escape = 5, tab = 6, shift = 7, alt = 8, ctrl = 9, meta = 10},
-    ["grip_command_kind"] = {box = 1, border = 2, handle = 3, indicator = 4, guide = 5, outline = 6, marquee = 7, gap = 8},
+    ["grip_command_kind"] = {box = 1, border = 2, handle = 3, indicator = 4, guide = 5, outline = 6, marquee = 7, gap = 8, peer_outline = 9, peer_live = 10, peer_cursor = 11},
     ["GRIP_STATE_"] = {hover = 1, active = 2},
     ["grip_event_kind"] = {gesture_began = 1, gesture_changed = 2, gesture_ended = 3, gesture_cancelled = 4, tap = 5, double_tap = 6, reset = 7, long_press_began = 8, long_press_triggered = 9, long_press_cancelled = 10, editing_changed = 11, script_error = 12, selection_changed = 13, committed = 14, undone = 15, redone = 16, remote_dropped = 17, history_skipped = 18},
     ["grip_gesture"] = {none = 0, move = 1, resize = 2, rotate = 3, pinch = 4, magnify = 5, handle = 6, marquee = 7, nudge = 8, reset = 9, align = 10, distribute = 11, flip = 12, rotate90 = 13, host = 14},
     ["grip_align"] = {left = 0, center = 1, right = 2, top = 3, middle = 4, bottom = 5},
     ["grip_axis"] = {horizontal = 0, vertical = 1},
+    ["GRIP_PEER_"] = {max = 64, keys_max = 4096},
     ["grip_feed_kind"] = {created = 1, destroyed = 2, changed = 3},
     ["grip_origin"] = {gesture = 1, host = 2, undo = 3, redo = 4, remote = 5},
     ["GRIP_FIELD_"] = {center = 1, size = 2, rotation = 4, scale = 8, flip = 16, parent = 32, order = 64, behavior = 128, all = 255},
@@ -532,7 +555,7 @@ local structs = {
     grip_pointer_event = {{"phase", "grip_phase"}, {"pointer", "uint32_t"}, {"x", "double"}, {"y", "double"}, {"time", "double"}, {"modifiers", "uint32_t"}},
     grip_magnify_event = {{"phase", "grip_phase"}, {"factor", "double"}, {"x", "double"}, {"y", "double"}, {"time", "double"}},
     grip_key_event = {{"phase", "grip_phase"}, {"key", "grip_key"}, {"modifiers", "uint32_t"}, {"time", "double"}},
-    grip_command = {{"kind", "grip_command_kind"}, {"handle", "grip_handle"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"transform", "grip_affine"}, {"width", "double"}, {"height", "double"}, {"center", "grip_vec2"}, {"radius", "double"}, {"inner_radius", "double"}, {"cursor_angle", "double"}, {"first_vertex", "uint32_t"}, {"vertex_count", "uint32_t"}, {"stroke_width", "double"}, {"dash_on", "double"}, {"dash_off", "double"}, {"dash_phase", "double"}, {"progress", "double"}, {"state", "uint32_t"}},
+    grip_command = {{"kind", "grip_command_kind"}, {"handle", "grip_handle"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"transform", "grip_affine"}, {"width", "double"}, {"height", "double"}, {"center", "grip_vec2"}, {"radius", "double"}, {"inner_radius", "double"}, {"cursor_angle", "double"}, {"first_vertex", "uint32_t"}, {"vertex_count", "uint32_t"}, {"stroke_width", "double"}, {"dash_on", "double"}, {"dash_off", "double"}, {"dash_phase", "double"}, {"progress", "double"}, {"state", "uint32_t"}, {"peer", "uint32_t"}},
     grip_frame = {{"time", "double"}, {"serial", "uint64_t"}, {"command_count", "size_t"}, {"commands", "const grip_command *"}, {"vertex_count", "size_t"}, {"vertices", "const grip_vec2 *"}},
     grip_event = {{"kind", "grip_event_kind"}, {"gesture", "grip_gesture"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"handle", "grip_handle"}, {"pointer", "uint32_t"}, {"time", "double"}, {"position", "grip_vec2"}},
     grip_geometry = {{"parent", "grip_box"}, {"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}},
@@ -541,6 +564,7 @@ local structs = {
     grip_hooks = {{"struct_size", "uint32_t"}, {"context", "void *"}},
     grip_feed_change = {{"kind", "grip_feed_kind"}, {"origin", "grip_origin"}, {"fields", "uint32_t"}, {"gesture", "grip_gesture"}, {"key", "uint64_t"}, {"parent_key", "uint64_t"}, {"below_key", "uint64_t"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}, {"desc", "grip_box_desc"}},
     grip_live_box = {{"key", "uint64_t"}, {"parent_key", "uint64_t"}, {"gesture", "grip_gesture"}, {"geometry", "grip_geometry"}},
+    grip_peer_presence = {{"struct_size", "uint32_t"}, {"peer", "uint32_t"}, {"color", "uint32_t"}, {"selection", "const uint64_t *"}, {"selection_count", "size_t"}, {"has_pointer", "bool"}, {"pointer", "grip_vec2"}, {"live", "const grip_live_box *"}, {"live_count", "size_t"}},
 }
 -- END GENERATED
 
@@ -1312,6 +1336,55 @@ function Engine:remote_apply(changes)
   local applied = ffi.new("size_t[1]")
   call(self, "grip_remote_apply", buf, n, applied)
   return tonumber(applied[0])
+end
+
+-- e:peer_set{peer = id, color = n, selection = {keys}, pointer = {x =, y =}, live = {{key, parent_key,
+-- gesture, geometry}}}: what another peer is doing, drawn by the frames (PEER_OUTLINE, PEER_LIVE and
+-- PEER_CURSOR commands); never part of the document. e:peer_remove(id): forgets it (false when unknown).
+local function xy(p, what)
+  if type(p) ~= "table" then error(what .. " must be a table {x =, y =}", 3) end
+  return number(p.x or p[1], what .. ".x"), number(p.y or p[2], what .. ".y")
+end
+local function u32(v, what)
+  v = number(v, what)
+  if v < 0 or v > 0xFFFFFFFF or v % 1 ~= 0 then error(what .. " must be an integer in 0 ... 2^32-1", 3) end
+  return v
+end
+function Engine:peer_set(t)
+  alive(self)
+  if type(t) ~= "table" then error("presence must be a table", 2) end
+  local max = enums.GRIP_PEER_.keys_max
+  local sel, live = t.selection or {}, t.live or {}
+  if #sel > max then error(("selection has %d keys: at most %d"):format(#sel, max), 2) end
+  if #live > max then error(("live has %d boxes: at most %d"):format(#live, max), 2) end
+  local p = ffi.new("grip_peer_presence")
+  C.grip_peer_presence_init(p)
+  p.peer = u32(t.peer or 0, "peer")
+  p.color = u32(t.color or 0, "color")
+  if t.pointer then
+    p.has_pointer = true
+    p.pointer.x, p.pointer.y = xy(t.pointer, "pointer")
+  end
+  local keys = ffi.new("uint64_t[?]", math.max(#sel, 1))
+  for i, k in ipairs(sel) do keys[i - 1] = key_value(k, "selection key") end
+  local boxes = ffi.new("grip_live_box[?]", math.max(#live, 1))
+  for i, b in ipairs(live) do
+    local c, g = boxes[i - 1], b.geometry or {}
+    c.key = key_value(b.key or 0, "key")
+    c.parent_key = key_value(b.parent_key or 0, "parent_key")
+    c.gesture = b.gesture and enum_value("grip_gesture", b.gesture, "gesture", 2) or 0
+    c.geometry.center.x, c.geometry.center.y = xy(g.center or {0, 0}, "center")
+    c.geometry.width, c.geometry.height = number(g.width or 0, "width"), number(g.height or 0, "height")
+    c.geometry.rotation, c.geometry.scale = number(g.rotation or 0, "rotation"), number(g.scale or 1, "scale")
+    c.geometry.flipped_x, c.geometry.flipped_y = g.flipped_x and true or false, g.flipped_y and true or false
+  end
+  p.selection, p.selection_count, p.live, p.live_count = keys, #sel, boxes, #live
+  call(self, "grip_peer_set", p)
+end
+function Engine:peer_remove(peer)
+  local s = C.grip_peer_remove(alive(self), u32(peer, "peer"))
+  if s < 0 then raise(self.ptr, s, 1) end
+  return s == C.GRIP_OK
 end
 
 function Engine:save()
