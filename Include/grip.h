@@ -172,11 +172,13 @@ typedef struct grip_engine_info {
      * same number run inside the same call (how a script host gives them one budget). */
     uint64_t call_serial;
     size_t box_count;
-    bool busy;                    /* a call on the engine is in progress: this is read from inside its callback */
-    bool has_hooks;               /* grip_engine_set_hooks installed a set */
-    uint64_t history_bytes;       /* what the undo and redo steps hold, as history_bytes_limit counts it */
-    uint64_t event_bytes;         /* what the unread events of both queues hold, with the steps they list, and the unread change feed */
-    uint64_t history_steps_moved; /* steps moved inside the undo list since creation (dropping the oldest step moves none) */
+    bool busy;                      /* a call on the engine is in progress: this is read from inside its callback */
+    bool has_hooks;                 /* grip_engine_set_hooks installed a set */
+    uint64_t history_bytes;         /* what the undo and redo steps hold, as history_bytes_limit counts it */
+    uint64_t event_bytes;           /* what the unread events of both queues hold, with the steps they list, and the unread change feed */
+    uint64_t history_steps_moved;   /* steps moved inside the undo list since creation (dropping the oldest step moves none) */
+    uint64_t frame_full_builds;     /* frames built since creation that laid out every BOX command or the whole overlay again (the others update what changed in place) */
+    uint64_t selection_frame_scans; /* selection frames of two or more boxes worked out from every member's geometry since creation (the others are read from the member outlines laid out last) */
 } grip_engine_info;
 /* Zero fields, struct_size set. NULL is ignored. */
 void grip_engine_info_init(grip_engine_info *info);

@@ -10,7 +10,8 @@ public func grip_engine_info_init(_ info: UnsafeMutablePointer<grip_engine_info>
 }
 
 /// `grip_engine_get_info`: time, view, call serial, box count, whether a call is in progress, the
-/// bytes the history and the unread events hold, and the steps the history moved.
+/// bytes the history and the unread events hold, the steps the history moved, and the work
+/// counters of the frame builder and the selection frame.
 /// Readable at any time, from inside the engine's own callbacks too: it neither takes the engine
 /// (no re-entrancy check) nor touches the message. GRIP_ERR_ARG for a dead engine, NULL `out` or
 /// a wrong struct_size.
@@ -26,6 +27,7 @@ public func grip_engine_get_info(
         struct_size: out.pointee.struct_size, time: e.time,
         view: grip_affine(a: v.a, b: v.b, c: v.c, d: v.d, tx: v.tx, ty: v.ty), call_serial: h.calls,
         box_count: e.boxCount, busy: h.busy, has_hooks: h.hooks != nil, history_bytes: e.historyBytes,
-        event_bytes: e.unreadEventBytes, history_steps_moved: e.historyStepsMoved)
+        event_bytes: e.unreadEventBytes, history_steps_moved: e.historyStepsMoved,
+        frame_full_builds: e.frameFullBuilds, selection_frame_scans: e.selectionFrameScans)
     return GRIP_OK
 }

@@ -259,10 +259,169 @@ static void test_history_bytes_limit(void) {
     grip_engine_destroy(e);
 }
 
+/* The work counters of grip_engine_info (checked). */
+static grip_engine_info info_of(grip_engine *e) {
+    grip_engine_info info;
+    grip_engine_info_init(&info);
+    CHECK_STATUS(grip_engine_get_info(e, &info), GRIP_OK);
+    return info;
+}
+
+/* SELECTED top-level boxes of 10 x 10 in rows of 100, 20 apart (box i's top-left corner at
+ * (10 + 20 (i % 100), 10 + 20 (i / 100))), every one selected (pointer selection), the frame
+ * read: more boxes than the frame builder lists one by one before it lays out everything. */
+enum { SELECTED = 5000,
+       ROWS = SELECTED / 100 };
+static grip_engine *selected_grid(grip_box *boxes) {
+    grip_engine_desc d;
+    grip_engine_desc_init(&d);
+    d.width = 4000;
+    d.height = 4000;
+    d.selection = GRIP_SELECTION_POINTER;
+    d.max_boxes = SELECTED + 16;
+    grip_engine *e;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    int made = 0;
+    for (int i = 0; i < SELECTED; i++) {
+        boxes[i] = add_box(e, GRIP_NO_BOX, 10 + 20 * (i % 100), 10 + 20 * (i / 100), 10, 10, 0, 1, false);
+        made += grip_select(e, boxes[i], GRIP_SELECT_ADD) == GRIP_OK;
+    }
+    CHECK_INT(made, SELECTED);
+    grip_frame f;
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    drain_events(e);
+    return e;
+}
+
+/* Whether box b's BOX command in frame f draws active. */
+static bool draws_active(const grip_frame *f, grip_box b) {
+    for (size_t i = 0; i < f->command_count; i++)
+        if (f->commands[i].kind == GRIP_CMD_BOX && f->commands[i].box == b)
+            return (f->commands[i].state & GRIP_STATE_ACTIVE) != 0;
+    CHECK(!"no BOX command");
+    return false;
+}
+
+/* The selection's border in frame f is the rectangle (x0, y0)-(x1, y1), corner by corner. */
+static void border_is(const grip_frame *f, double x0, double y0, double x1, double y1) {
+    int k = -1;
+    for (size_t i = 0; i < f->command_count && k < 0; i++)
+        if (f->commands[i].kind == GRIP_CMD_BORDER && f->commands[i].box == GRIP_SELECTION) k = (int)i;
+    CHECK(k >= 0);
+    if (k < 0) return;
+    const grip_vec2 *v = f->vertices + f->commands[k].first_vertex;
+    CHECK_INT(f->commands[k].vertex_count, 4);
+    CHECK_NEAR(v[0].x, x0, EXACT), CHECK_NEAR(v[0].y, y0, EXACT);
+    CHECK_NEAR(v[1].x, x1, EXACT), CHECK_NEAR(v[1].y, y0, EXACT);
+    CHECK_NEAR(v[2].x, x1, EXACT), CHECK_NEAR(v[2].y, y1, EXACT);
+    CHECK_NEAR(v[3].x, x0, EXACT), CHECK_NEAR(v[3].y, y1, EXACT);
+}
+
+/* A group move of SELECTED boxes: the press and the gesture's start read the selection frame
+ * from the member outlines the frame holds (no pass over the members' geometry), and the frames
+ * after the gesture began and after it ended are updated in place (the members' BOX commands
+ * restated active, then not; their outlines and the border moved) rather than laid out whole. */
+static void test_group_move_frames_in_place(void) {
+    static grip_box boxes[SELECTED];
+    grip_engine *e = selected_grid(boxes);
+    grip_engine_info before = info_of(e);
+    grip_frame f;
+    /* box 2550 (row 25, column 50): its centre at (1015, 515), far from the selection's handles */
+    CHECK_STATUS(pointer(e, GRIP_PHASE_DOWN, 1, 1015, 515, 1.0), GRIP_OK);
+    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 1045, 527, 1.01), GRIP_OK); /* past touch_slop */
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    grip_engine_info began = info_of(e);
+    CHECK_INT(began.selection_frame_scans - before.selection_frame_scans, 0);
+    CHECK_INT(began.frame_full_builds - before.frame_full_builds, 0);
+    CHECK(draws_active(&f, boxes[0]) && draws_active(&f, boxes[SELECTED - 1]));
+    /* the frame (10, 10)-(2000, 10 + 20 x 49 + 10) moved by (30, 12) */
+    border_is(&f, 40, 22, 2030, 1012);
+    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 1052, 530, 1.02), GRIP_OK);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    border_is(&f, 47, 25, 2037, 1015);
+    CHECK_STATUS(pointer(e, GRIP_PHASE_UP, 1, 1052, 530, 1.03), GRIP_OK);
+    CHECK_STATUS(grip_frame_get(e, &f), GRIP_OK);
+    grip_engine_info ended = info_of(e);
+    CHECK_INT(ended.frame_full_builds - before.frame_full_builds, 0);
+    CHECK(!draws_active(&f, boxes[0]) && !draws_active(&f, boxes[SELECTED - 1]));
+    border_is(&f, 47, 25, 2037, 1015);
+    /* the last box's outline: its corners from (1990 + 37, 990 + 15) to (2000 + 37, 1000 + 15) */
+    int outlines = 0, last = -1;
+    for (size_t i = 0; i < f.command_count; i++)
+        if (f.commands[i].kind == GRIP_CMD_OUTLINE && f.commands[i].box == boxes[SELECTED - 1]) last = (int)i;
+    outlines = count_commands(&f, GRIP_CMD_OUTLINE);
+    CHECK_INT(outlines, SELECTED);
+    CHECK(last >= 0);
+    if (last >= 0) {
+        const grip_vec2 *v = f.vertices + f.commands[last].first_vertex;
+        CHECK_NEAR(v[0].x, 2027, EXACT), CHECK_NEAR(v[0].y, 1005, EXACT);
+        CHECK_NEAR(v[2].x, 2037, EXACT), CHECK_NEAR(v[2].y, 1015, EXACT);
+    }
+    /* one step, which undo takes back: every box where it was */
+    size_t undo = 0, redo = 0;
+    CHECK_STATUS(grip_history_depth(e, &undo, &redo), GRIP_OK);
+    CHECK_INT(undo, 1);
+    CHECK_STATUS(grip_undo(e), GRIP_OK);
+    grip_box_state s = state_of(e, boxes[SELECTED - 1]);
+    CHECK_NEAR(s.corners[0].x, 1990, EXACT), CHECK_NEAR(s.corners[0].y, 990, EXACT);
+    grip_engine_destroy(e);
+}
+
+/* Arrow keys with SELECTED boxes selected (nothing contained or constrained): each arrow moves
+ * every box by nudge_step (1) from where the run found it, the selection frame with them, and
+ * the run is one step. A contained box stops the group at the root's edge (the general path). */
+static void test_nudge_many(void) {
+    static grip_box boxes[SELECTED];
+    grip_engine *e = selected_grid(boxes);
+    grip_key keys[] = {GRIP_KEY_RIGHT, GRIP_KEY_RIGHT, GRIP_KEY_RIGHT, GRIP_KEY_DOWN, GRIP_KEY_LEFT};
+    double t = 1;
+    for (int i = 0; i < 5; i++, t += 0.1) {
+        grip_key_event k = {GRIP_PHASE_DOWN, keys[i], 0, t};
+        CHECK_STATUS(grip_dispatch_key(e, &k, NULL), GRIP_OK);
+        k.phase = GRIP_PHASE_UP;
+        CHECK_STATUS(grip_dispatch_key(e, &k, NULL), GRIP_OK);
+    }
+    /* (3 - 1, 1) from where each box was */
+    int off = 0;
+    for (int i = 0; i < SELECTED; i++) {
+        grip_box_state s = state_of(e, boxes[i]);
+        off += s.corners[0].x != 10 + 20 * (i % 100) + 2 || s.corners[0].y != 10 + 20 * (i / 100) + 1;
+    }
+    CHECK_INT(off, 0);
+    grip_selection_state ss = {.struct_size = sizeof ss};
+    CHECK_STATUS(grip_selection_state_get(e, &ss), GRIP_OK);
+    CHECK_NEAR(ss.corners[0].x, 12, EXACT), CHECK_NEAR(ss.corners[0].y, 11, EXACT);
+    CHECK_NEAR(ss.corners[2].x, 2002, EXACT), CHECK_NEAR(ss.corners[2].y, 1001, EXACT);
+    /* a dispatch 1 s after the last arrow ends the run: one step, undone at once */
+    CHECK_STATUS(pointer(e, GRIP_PHASE_MOVE, 1, 3900, 3900, t + 1.5), GRIP_OK);
+    size_t undo = 0, redo = 0;
+    CHECK_STATUS(grip_history_depth(e, &undo, &redo), GRIP_OK);
+    CHECK_INT(undo, 1);
+    CHECK_STATUS(grip_undo(e), GRIP_OK);
+    grip_box_state s = state_of(e, boxes[SELECTED - 1]);
+    CHECK_NEAR(s.corners[0].x, 1990, EXACT), CHECK_NEAR(s.corners[0].y, 990, EXACT);
+    /* box 0 contained: 10 arrows left stop the group where box 0 meets the root's left edge */
+    grip_box_desc d;
+    grip_box_desc_init(&d);
+    CHECK_STATUS(grip_box_describe(e, boxes[0], &d), GRIP_OK);
+    d.contain = true;
+    CHECK_STATUS(grip_box_configure(e, boxes[0], &d), GRIP_OK);
+    t += 2; /* after the hover move that ended the run */
+    for (int i = 0; i < 12; i++, t += 0.1) {
+        grip_key_event k = {GRIP_PHASE_DOWN, GRIP_KEY_LEFT, 0, t};
+        CHECK_STATUS(grip_dispatch_key(e, &k, NULL), GRIP_OK);
+    }
+    CHECK_NEAR(state_of(e, boxes[0]).corners[0].x, 0, EXACT);
+    CHECK_NEAR(state_of(e, boxes[SELECTED - 1]).corners[0].x, 1980, EXACT);
+    grip_engine_destroy(e);
+}
+
 void suite_bulk(void) {
     test_destroy_parent_of_many();
     test_load_over_many();
     test_history_bytes_per_box();
     test_full_history_commit();
     test_history_bytes_limit();
+    test_group_move_frames_in_place();
+    test_nudge_many();
 }

@@ -92,6 +92,8 @@ bool has_hooks;
 uint64_t history_bytes;
 uint64_t event_bytes;
 uint64_t history_steps_moved;
+uint64_t frame_full_builds;
+uint64_t selection_frame_scans;
 } grip_engine_info;
 void grip_engine_info_init(grip_engine_info *info);
 grip_status grip_engine_get_info(const grip_engine *engine, grip_engine_info *out);
@@ -560,7 +562,7 @@ local structs = {
     grip_event = {{"kind", "grip_event_kind"}, {"gesture", "grip_gesture"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"handle", "grip_handle"}, {"pointer", "uint32_t"}, {"time", "double"}, {"position", "grip_vec2"}},
     grip_geometry = {{"parent", "grip_box"}, {"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}},
     grip_change = {{"box", "grip_box"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}},
-    grip_engine_info = {{"struct_size", "uint32_t"}, {"time", "double"}, {"view", "grip_affine"}, {"call_serial", "uint64_t"}, {"box_count", "size_t"}, {"busy", "bool"}, {"has_hooks", "bool"}, {"history_bytes", "uint64_t"}, {"event_bytes", "uint64_t"}, {"history_steps_moved", "uint64_t"}},
+    grip_engine_info = {{"struct_size", "uint32_t"}, {"time", "double"}, {"view", "grip_affine"}, {"call_serial", "uint64_t"}, {"box_count", "size_t"}, {"busy", "bool"}, {"has_hooks", "bool"}, {"history_bytes", "uint64_t"}, {"event_bytes", "uint64_t"}, {"history_steps_moved", "uint64_t"}, {"frame_full_builds", "uint64_t"}, {"selection_frame_scans", "uint64_t"}},
     grip_hooks = {{"struct_size", "uint32_t"}, {"context", "void *"}},
     grip_feed_change = {{"kind", "grip_feed_kind"}, {"origin", "grip_origin"}, {"fields", "uint32_t"}, {"gesture", "grip_gesture"}, {"key", "uint64_t"}, {"parent_key", "uint64_t"}, {"below_key", "uint64_t"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}, {"desc", "grip_box_desc"}},
     grip_live_box = {{"key", "uint64_t"}, {"parent_key", "uint64_t"}, {"gesture", "grip_gesture"}, {"geometry", "grip_geometry"}},

@@ -212,7 +212,7 @@ export const structs = {
         ['before', 8, 'struct:grip_geometry', 1],
         ['after', 72, 'struct:grip_geometry', 1],
     ] },
-    grip_engine_info: { size: 104, fields: [
+    grip_engine_info: { size: 120, fields: [
         ['structSize', 0, 'u32', 1],
         ['time', 8, 'f64', 1],
         ['view', 16, 'struct:grip_affine', 1],
@@ -223,6 +223,8 @@ export const structs = {
         ['historyBytes', 80, 'u64', 1],
         ['eventBytes', 88, 'u64', 1],
         ['historyStepsMoved', 96, 'u64', 1],
+        ['frameFullBuilds', 104, 'u64', 1],
+        ['selectionFrameScans', 112, 'u64', 1],
     ] },
     grip_hooks: { size: 28, fields: [
         ['structSize', 0, 'u32', 1],

@@ -529,6 +529,10 @@ export interface EngineInfo {
     eventBytes?: bigint;
     /** steps moved inside the undo list since creation (dropping the oldest step moves none) */
     historyStepsMoved?: bigint;
+    /** frames built since creation that laid out every BOX command or the whole overlay again (the others update what changed in place) */
+    frameFullBuilds?: bigint;
+    /** selection frames of two or more boxes worked out from every member's geometry since creation (the others are read from the member outlines laid out last) */
+    selectionFrameScans?: bigint;
 }
 
 /** grip_feed_change */

@@ -34,6 +34,10 @@ extension Engine {
     /// Serial of the frame `frame()` would return.
     public var frameSerial: UInt64 { scene.drawVersion }
 
+    /// Frames built since the engine was made that laid out every BOX command or the whole
+    /// overlay again (the others updated what changed in place).
+    public var frameFullBuilds: UInt64 { frameState.fullBuilds }
+
     /// The frame built from nothing, ignoring what the incremental builder kept (for tests: it
     /// must equal `frame()`).
     func frameFromScratch() -> Frame {
@@ -99,9 +103,12 @@ extension Engine {
         collectOverlayOrder()
         // (Boxes appended: the overlay moved past them.)
         // (Presence, before the local overlay, is laid out again with it every time.)
-        if !(incremental && !appended && !drawsPresence && updateOverlayInPlace()) { rebuildOverlay() }
+        let inPlace = incremental && !appended && !drawsPresence && updateOverlayInPlace()
+        if !inPlace { rebuildOverlay() }
+        if !incremental || !inPlace { frameState.fullBuilds &+= 1 }
         if frameState.grown.capacity > 0 { growAfterBuild() }
         scene.changes.overlayTouched = false
+        scene.changes.outlinesTouched = false
         scene.changes.antsMoved = false
         frameState.serial = scene.drawVersion
         frameState.time = time

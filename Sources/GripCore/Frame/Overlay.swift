@@ -74,10 +74,11 @@ extension Engine {
     /// (having perhaps updated some) when the overlay must be rebuilt.
     @_optimize(speed) func updateOverlayInPlace() -> Bool {
         guard frameState.overlay.count == frameState.overlayOrder.count else { return false }
-        // Nothing but geometry and time changed since the outlines were laid out (a change of
-        // the selection or of a member's behaviour touches the overlay).
+        // Nothing the outlines show but geometry changed since they were laid out (a change of
+        // the selection or of a member's style or behaviour touches them; a gesture beginning or
+        // ending on the members does not).
         let outlines = multipleSelected ? selection.members.count : 0
-        guard frameState.outlineSlots.count == outlines, outlines == 0 || !scene.changes.overlayTouched else {
+        guard frameState.outlineSlots.count == outlines, outlines == 0 || !scene.changes.outlinesTouched else {
             return false
         }
         if !updateBoxOverlaysInPlace() { return false }

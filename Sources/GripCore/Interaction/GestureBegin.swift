@@ -67,17 +67,30 @@ extension Engine {
             g.members.rest.reserveCapacity(selection.members.count - 1)
             var found = false
             var unconstrained = true
+            // Only a resize reads the members' axes. Members under one parent (most often the
+            // root) share its transform and inverse: they are computed once per run of them.
+            let needsAxes = g.kind == .resize
+            var lastParent = Int32.min
+            var parentWorld = Affine.identity, parentInverse = Affine.identity
             for m in selection.members {
                 guard let s = scene.slot(m) else { continue }
                 let geometry = scene.slots[Int(s)].geometry
                 unconstrained = unconstrained && isUnconstrained(s)
                 var member = Member(box: m, at: geometry)
                 member.slot = s
-                member.parentWorld = scene.parentWorld(s)
-                member.parentInverse = member.parentWorld.inverse ?? .identity
-                member.axes = GroupTransform.axes(
-                    world: scene.world(s), flippedX: geometry.flippedX,
-                    flippedY: geometry.flippedY, frameRotation: frame.rotation)
+                let p = scene.slots[Int(s)].parent
+                if p != lastParent {
+                    lastParent = p
+                    parentWorld = scene.parentWorld(s)
+                    parentInverse = parentWorld.inverse ?? .identity
+                }
+                member.parentWorld = parentWorld
+                member.parentInverse = parentInverse
+                if needsAxes {
+                    member.axes = GroupTransform.axes(
+                        world: scene.world(s), flippedX: geometry.flippedX,
+                        flippedY: geometry.flippedY, frameRotation: frame.rotation)
+                }
                 if found {
                     g.members.rest.append(member)
                 } else {

@@ -105,7 +105,7 @@ extension Engine {
     /// Moves every member of group gesture `gi` (none contained or constrained) by world
     /// displacement `d` from its snapshot, committing each: the geometry
     /// `GroupTransform.apply` gives for a pure move. True when any member moved.
-    @_optimize(speed) private func moveUnconstrained(_ gi: Int, by d: Vec2) -> Bool {
+    @_optimize(speed) func moveUnconstrained(_ gi: Int, by d: Vec2) -> Bool {
         scene.slots.makeUniqueForWrites()
         var changed = withUnsafePointer(to: interactions.active[gi].members.first) { moveMember($0, by: d) }
         interactions.active[gi].members.rest.withUnsafeBufferPointer { rest in
@@ -118,7 +118,7 @@ extension Engine {
     /// Whether every member of group gesture `gi` moved by world displacement `d` from its
     /// snapshot keeps its x and y within the coordinate range (else the move is stopped at its
     /// edge as containment stops it, `containMove`).
-    @_optimize(speed) private func membersStayInRange(_ gi: Int, movedBy d: Vec2) -> Bool {
+    @_optimize(speed) func membersStayInRange(_ gi: Int, movedBy d: Vec2) -> Bool {
         func stays(_ m: Member) -> Bool {
             var next = m.start
             next.center = next.center + m.parentInverse.applyVector(d)

@@ -33,7 +33,7 @@ extension Engine {
         interactions.active.append(g)
         let gi = interactions.active.count - 1
         for k in 0..<interactions.active[gi].members.count {
-            if let s = scene.slot(interactions.active[gi].members.box(k)) { scene.restyle(s) }
+            if let s = scene.slot(interactions.active[gi].members.box(k)) { scene.restate(s) }
         }
         if kind == .marquee {
             emitSelectionEvent(.gestureBegan, .marquee, pointer: pointer, at: viewInverse.apply(q))
@@ -79,7 +79,7 @@ extension Engine {
         // A pointer gesture's active handle and guide leave the overlay.
         if g.kind != .magnify { scene.drawnStateChanged() }
         for k in 0..<g.members.count {
-            if let s = scene.slot(g.members[k].box) { scene.restyle(s) }
+            if let s = scene.slot(g.members[k].box) { scene.restate(s) }
         }
         if g.kind == .marquee {
             emitSelectionEvent(event, .marquee, pointer: pointer, at: world)

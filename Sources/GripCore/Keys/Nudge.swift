@@ -40,6 +40,17 @@ extension Engine {
         if unit.y * short.y < 0 { offset.y -= short.y }
         interactions.active[gi].nudgeOffset = offset + Vec2(unit.x * step.x, unit.y * step.y)
         interactions.nudgeDeadline = time + Engine.nudgeRunGap
+        let wanted = interactions.active[gi].nudgeOffset
+        if !interactions.active[gi].frameIsMember && interactions.active[gi].unconstrained
+            && membersStayInRange(gi, movedBy: wanted)
+        {
+            // Nothing stops a member or changes its proposal (no containment, no hooks, no
+            // selection constraint, the coordinate range kept): each member is moved and
+            // committed in one pass, as an unconstrained group move does.
+            _ = moveUnconstrained(gi, by: wanted)
+            interactions.active[gi].nudgeShortfall = .zero
+            return true
+        }
         // What containment let through: an arrow that hit a wall leaves no overshoot behind, so
         // the opposite arrow moves the selection at once (keys have no pointer to come back).
         interactions.active[gi].nudgeOffset = moveMembers(gi, by: interactions.active[gi].nudgeOffset)

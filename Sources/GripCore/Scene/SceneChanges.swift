@@ -23,6 +23,10 @@ struct SceneChanges {
     /// that moved (and the ants' phases), not every overlay.
     var overlayTouched = true
     var antsMoved = false
+    /// Since the frame was built: what the member outlines of a selection show may have changed
+    /// other than by the members' geometry (the members, their user data or style, a box's
+    /// behaviour). Without it the outlines stay where the frame builder moved them.
+    var outlinesTouched = true
 
     /// Frees the dirty lists (the owner's deinit).
     mutating func deallocate() {
@@ -78,7 +82,19 @@ extension Scene {
 
     /// Slot `s`'s BOX command must be refreshed (its hover or active state, or its behaviour, changed).
     mutating func restyle(_ s: Int32) {
-        if changes.dirtyBoxes.count < SceneChanges.dirtyLimit { changes.dirtyBoxes.append(s) } else { restructure() }
+        restate(s)
+        changes.outlinesTouched = true
+    }
+
+    /// Slot `s`'s BOX command must be refreshed because a gesture on it began or ended (its
+    /// active state): what a member outline shows stays. A group gesture restates every
+    /// member: the limit grows with the scene, as for moves.
+    mutating func restate(_ s: Int32) {
+        if changes.dirtyBoxes.count < Swift.max(SceneChanges.dirtyLimit, slots.count) {
+            changes.dirtyBoxes.append(s)
+        } else {
+            restructure()
+        }
         changes.overlayTouched = true
         changes.drawVersion &+= 1
     }
@@ -125,5 +141,6 @@ extension Scene {
     mutating func overlayMembershipChanged() {
         changes.overlayOrderValid = false
         changes.overlayTouched = true
+        changes.outlinesTouched = true
     }
 }

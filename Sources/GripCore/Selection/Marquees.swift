@@ -15,6 +15,8 @@ public enum Marquees {
             Swift.max(Swift.max(c.0.y, c.1.y), Swift.max(c.2.y, c.3.y))
         )
         if xs.1 < lo.x || xs.0 > hi.x || ys.1 < lo.y || ys.0 > hi.y { return false }
+        // Inside the rectangle (the common case of a marquee over many boxes): they meet.
+        if xs.0 >= lo.x && xs.1 <= hi.x && ys.0 >= lo.y && ys.1 <= hi.y { return true }
         // The quadrilateral's own edge directions (a parallelogram: two of them).
         func separated(_ edge: Vec2) -> Bool {
             let n = Vec2(-edge.y, edge.x)

@@ -169,9 +169,27 @@ extension Engine {
 
     /// The selection frame in world coordinates (scale 1, no flips), or nil when nothing is
     /// selected: oriented at the members' world rotation when they all share one (within 1e-9
-    /// rad), else at `selection.orientation`.
+    /// rad), else at `selection.orientation`. While the member outlines of the frame built last
+    /// hold the members' corners, they are read instead of the members.
     @_optimize(speed) func selectionFrame() -> BoxGeometry? {
+        if outlinesHoldMembers { return selectionFrameFromOutlines() }
+        return selectionFrameFromMembers()
+    }
+
+    /// Whether the member outlines laid out last are every member's world corners as they are
+    /// now: one outline a member, and since that frame no geometry committed (every commit
+    /// lists its box for the next frame, or has it laid out whole), no change of the members or
+    /// of what their outlines show. (`selectionFrameFromOutlines` checks the view.)
+    var outlinesHoldMembers: Bool {
+        let n = frameState.outlineSlots.count
+        return n >= 2 && n == selection.members.count && scene.changes.structureValid
+            && scene.changes.dirtyRoots.count == 0 && !scene.changes.outlinesTouched
+    }
+
+    /// `selectionFrame()` from the members' geometry.
+    @_optimize(speed) func selectionFrameFromMembers() -> BoxGeometry? {
         guard !selection.members.isEmpty else { return nil }
+        if selection.members.count >= 2 { frameState.selectionFrameScans &+= 1 }
         let rotation = selectionFrameRotation()
         var extent = FrameExtent(rotation)
         for m in selection.members {
@@ -188,7 +206,7 @@ extension Engine {
     /// the very numbers `selectionFrame()` computes, so they are read rather than computed again.
     @_optimize(speed) func selectionFrameFromOutlines() -> BoxGeometry? {
         let n = frameState.outlineSlots.count
-        guard viewIsIdentity, n > 0, n == selection.members.count else { return selectionFrame() }
+        guard viewIsIdentity, n > 0, n == selection.members.count else { return selectionFrameFromMembers() }
         // The members' axes are those found last while no box has turned and the outlines stay.
         if !frameState.selectionAxes.valid || frameState.selectionAxes.turns != scene.worldTurns {
             let (shared, common) = selectionAxes()
@@ -243,6 +261,10 @@ extension Engine {
         }
         return rotation
     }
+
+    /// Selection frames of two or more boxes worked out from every member's geometry since the
+    /// engine was made (the others were read from the member outlines laid out last).
+    public var selectionFrameScans: UInt64 { frameState.selectionFrameScans }
 
     /// The selection as the host sees it (`grip_selection_state_get`); all zero when empty.
     public func selectionState() -> SelectionState {

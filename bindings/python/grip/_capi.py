@@ -448,6 +448,8 @@ class grip_engine_info(ctypes.Structure):
         ("history_bytes", ctypes.c_uint64),
         ("event_bytes", ctypes.c_uint64),
         ("history_steps_moved", ctypes.c_uint64),
+        ("frame_full_builds", ctypes.c_uint64),
+        ("selection_frame_scans", ctypes.c_uint64),
     ]
 
 
@@ -521,7 +523,7 @@ FIELDS = {
     "grip_event": [("kind", "enum", "event"), ("gesture", "enum", "gesture"), ("box", "grip_box", None), ("user_data", "uint64_t", None), ("handle", "enum", "handle"), ("pointer", "uint32_t", None), ("time", "double", None), ("position", "grip_vec2", None)],
     "grip_geometry": [("parent", "grip_box", None), ("center", "grip_vec2", None), ("width", "double", None), ("height", "double", None), ("rotation", "double", None), ("scale", "double", None), ("flipped_x", "bool", None), ("flipped_y", "bool", None)],
     "grip_change": [("box", "grip_box", None), ("before", "grip_geometry", None), ("after", "grip_geometry", None)],
-    "grip_engine_info": [("struct_size", "uint32_t", None), ("time", "double", None), ("view", "grip_affine", None), ("call_serial", "uint64_t", None), ("box_count", "size_t", None), ("busy", "bool", None), ("has_hooks", "bool", None), ("history_bytes", "uint64_t", None), ("event_bytes", "uint64_t", None), ("history_steps_moved", "uint64_t", None)],
+    "grip_engine_info": [("struct_size", "uint32_t", None), ("time", "double", None), ("view", "grip_affine", None), ("call_serial", "uint64_t", None), ("box_count", "size_t", None), ("busy", "bool", None), ("has_hooks", "bool", None), ("history_bytes", "uint64_t", None), ("event_bytes", "uint64_t", None), ("history_steps_moved", "uint64_t", None), ("frame_full_builds", "uint64_t", None), ("selection_frame_scans", "uint64_t", None)],
     "grip_hooks": [("struct_size", "uint32_t", None), ("context", "void *", None)],
     "grip_feed_change": [("kind", "enum", "feed_kind"), ("origin", "enum", "origin"), ("fields", "mask", "field"), ("gesture", "enum", "gesture"), ("key", "uint64_t", None), ("parent_key", "uint64_t", None), ("below_key", "uint64_t", None), ("before", "grip_geometry", None), ("after", "grip_geometry", None), ("desc", "grip_box_desc", None)],
     "grip_live_box": [("key", "uint64_t", None), ("parent_key", "uint64_t", None), ("gesture", "enum", "gesture"), ("geometry", "grip_geometry", None)],
