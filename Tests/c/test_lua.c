@@ -472,7 +472,9 @@ static void test_limits(void) {
     double t0 = cpu_now();
     RUN_FAILS(lua, "while true do end", GRIP_ERR_LIMIT, "test:1: instruction limit exceeded");
     double dt = cpu_now() - t0;
-    CHECK(quick || dt < 0.9, "an endless loop stopped in %.3f s", dt);
+    /* (CPU time: about 0.5 s on an idle machine; under 1.9 s it was the instruction limit, not the
+     * 2 s backstop, whatever else the machine runs.) */
+    CHECK(quick || dt < 1.9, "an endless loop stopped in %.3f s", dt);
     printf("  endless loop stopped after %.0f ms (100 million instructions)\n", dt * 1000);
 
     static const char *const swallow[] = {
