@@ -582,6 +582,9 @@ typedef enum grip_command_kind {
     GRIP_CMD_OUTLINE = 6,         /* 0.2: a solid closed polyline: a selected member, or the hovered selectable box (state HOVER) */
     GRIP_CMD_MARQUEE = 7,         /* 0.2: the marquee rectangle: closed polyline of 4 vertices */
     GRIP_CMD_GAP = 8,             /* 0.2: an equal gap: 2 vertices, width = its length in world units */
+    GRIP_CMD_PEER_OUTLINE = 9,    /* 0.3: a box another peer has selected: solid closed polyline of 4 vertices (peer, user_data = its color) */
+    GRIP_CMD_PEER_LIVE = 10,      /* 0.3: where another peer's gesture has a box now: closed polyline of 4 vertices, transform, width, height as BOX (peer, user_data = its color) */
+    GRIP_CMD_PEER_CURSOR = 11,    /* 0.3: another peer's pointer at center (peer, user_data = its color) */
     GRIP_CMD_FORCE32 = 0x7FFFFFFF /* kinds only grow: a renderer skips kinds it does not know */
 } grip_command_kind;
 
@@ -605,6 +608,7 @@ typedef struct grip_command {
     double dash_on, dash_off, dash_phase; /* BORDER: marching ants */
     double progress;                      /* INDICATOR: 0..1 */
     uint32_t state;                       /* GRIP_STATE_* */
+    uint32_t peer;                        /* 0.3: PEER_*: the peer (grip_peer_presence.peer), 0 for the other kinds (in what was padding: the size is 0.2's) */
 } grip_command;
 
 typedef struct grip_frame {
@@ -987,6 +991,48 @@ grip_status grip_feed_live(grip_engine *engine, grip_live_box *out, size_t capac
  * its index, and *applied (may be NULL) says how many were taken. GRIP_ERR_STATE while a recorded
  * step is open or inside a callback. */
 grip_status grip_remote_apply(grip_engine *engine, const grip_feed_change *changes, size_t count, size_t *applied);
+
+/* Presence: what other peers are doing, drawn by this engine's frames and never part of the
+ * document or the local history. The host tells the engine about each other peer (from its sync
+ * engine's awareness channel): its colour, the keys of its selection, its pointer and the live
+ * boxes of its gestures (what its grip_feed_live gave). Every frame then has, after the BOX
+ * commands and before the local overlay (borders, handles, outlines, marquee, guides), for the
+ * peers in increasing id order: each peer's GRIP_CMD_PEER_OUTLINE commands (its selected boxes,
+ * in the order of its keys), then each peer's GRIP_CMD_PEER_LIVE commands, then each peer's
+ * GRIP_CMD_PEER_CURSOR. Keys are looked up as the frame is built: a box destroyed later, or not
+ * created yet here, draws nothing until it is live; a live box whose parent_key is neither 0 nor
+ * a live box's key draws nothing. Presence commands follow the view like every command. The
+ * peer's name, if the host has one, stays the host's: commands carry the peer id to look it up. */
+enum {
+    GRIP_PEER_MAX = 64,       /* other peers an engine draws at most (grip_peer_set) */
+    GRIP_PEER_KEYS_MAX = 4096 /* selected keys, and live boxes, of one peer at most */
+};
+
+typedef struct grip_peer_presence {
+    uint32_t struct_size;      /* grip_peer_presence_init sets it */
+    uint32_t peer;             /* the other peer's id (the high 32 bits of its keys): not 0, not this engine's */
+    uint32_t color;            /* the host's number for the peer's colour (a palette index, an RGBA value): its commands carry it in user_data */
+    const uint64_t *selection; /* keys of the boxes the peer has selected (copied; keys no live box has draw nothing) */
+    size_t selection_count;    /* at most GRIP_PEER_KEYS_MAX */
+    bool has_pointer;          /* the peer's pointer is over the scene, at pointer (world) */
+    grip_vec2 pointer;
+    const grip_live_box *live; /* what the peer's grip_feed_live last gave (copied); geometry.parent is ignored, parent_key places it */
+    size_t live_count;         /* at most GRIP_PEER_KEYS_MAX */
+} grip_peer_presence;
+
+/* Zero fields, struct_size set (no selection, no pointer, no live boxes). NULL is ignored. */
+void grip_peer_presence_init(grip_peer_presence *presence);
+/* Sets everything the engine knows of presence->peer at once (a peer not known yet is added),
+ * copying the arrays: the caller's memory may go when it returns. GRIP_ERR_ARG, changing nothing,
+ * for NULL presence (or NULL arrays with a count > 0), a struct_size not grip_peer_presence_init's,
+ * peer 0 or this engine's own peer id, a pointer not finite or past 1e9 with has_pointer, a live
+ * box with key 0, an unknown gesture or a geometry a box could not have (grip_box_configure's
+ * rules); GRIP_ERR_LIMIT past GRIP_PEER_KEYS_MAX keys or live boxes, or for a new peer when
+ * GRIP_PEER_MAX are known. GRIP_ERR_STATE inside a callback. The frame serial grows; the
+ * document, the selection, the history and the change feeds do not change. */
+grip_status grip_peer_set(grip_engine *engine, const grip_peer_presence *presence);
+/* Forgets peer (it left): its commands go from the next frame. GRIP_DONE when it is not known. */
+grip_status grip_peer_remove(grip_engine *engine, uint32_t peer);
 
 /* ---- Lua (grip_lua.h, libgrip-lua) ------------------------------------------ */
 

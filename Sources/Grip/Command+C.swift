@@ -10,6 +10,6 @@ extension Command {
             transform: transform.toC, width: width, height: height, center: center.toC, radius: radius,
             inner_radius: innerRadius, cursor_angle: cursorAngle, first_vertex: firstVertex,
             vertex_count: vertexCount, stroke_width: strokeWidth, dash_on: dashOn, dash_off: dashOff,
-            dash_phase: dashPhase, progress: progress, state: state)
+            dash_phase: dashPhase, progress: progress, state: state, peer: peer)
     }
 }

@@ -54,7 +54,7 @@ enum Layout {
             && bits(x.cursor_angle, y.cursor_angle) && x.first_vertex == y.first_vertex
             && x.vertex_count == y.vertex_count && bits(x.stroke_width, y.stroke_width)
             && bits(x.dash_on, y.dash_on) && bits(x.dash_off, y.dash_off) && bits(x.dash_phase, y.dash_phase)
-            && bits(x.progress, y.progress) && x.state == y.state
+            && bits(x.progress, y.progress) && x.state == y.state && x.peer == y.peer
     }
 
     static func same(_ x: grip_affine, _ y: grip_affine) -> Bool {

@@ -133,8 +133,11 @@ import Testing
         #expect(Int(CommandKind.outline.rawValue) == Int(GRIP_CMD_OUTLINE.rawValue), "CommandKind.outline is GRIP_CMD_OUTLINE")
         #expect(Int(CommandKind.marquee.rawValue) == Int(GRIP_CMD_MARQUEE.rawValue), "CommandKind.marquee is GRIP_CMD_MARQUEE")
         #expect(Int(CommandKind.gap.rawValue) == Int(GRIP_CMD_GAP.rawValue), "CommandKind.gap is GRIP_CMD_GAP")
-        for v in 0...9 {
-            #expect((CommandKind(rawValue: numericCast(v)) != nil) == [1, 2, 3, 4, 5, 6, 7, 8].contains(v), "CommandKind(rawValue: \(v))")
+        #expect(Int(CommandKind.peerOutline.rawValue) == Int(GRIP_CMD_PEER_OUTLINE.rawValue), "CommandKind.peerOutline is GRIP_CMD_PEER_OUTLINE")
+        #expect(Int(CommandKind.peerLive.rawValue) == Int(GRIP_CMD_PEER_LIVE.rawValue), "CommandKind.peerLive is GRIP_CMD_PEER_LIVE")
+        #expect(Int(CommandKind.peerCursor.rawValue) == Int(GRIP_CMD_PEER_CURSOR.rawValue), "CommandKind.peerCursor is GRIP_CMD_PEER_CURSOR")
+        for v in 0...12 {
+            #expect((CommandKind(rawValue: numericCast(v)) != nil) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].contains(v), "CommandKind(rawValue: \(v))")
         }
         #expect(Int(CommandState.hover) == 1 << 0, "CommandState.hover is GRIP_STATE_HOVER")
         #expect(Int(GRIP_STATE_HOVER) == 1 << 0)

@@ -312,6 +312,9 @@ GRIP_CMD_GUIDE = 5,
 GRIP_CMD_OUTLINE = 6,
 GRIP_CMD_MARQUEE = 7,
 GRIP_CMD_GAP = 8,
+GRIP_CMD_PEER_OUTLINE = 9,
+GRIP_CMD_PEER_LIVE = 10,
+GRIP_CMD_PEER_CURSOR = 11,
 GRIP_CMD_FORCE32 = 0x7FFFFFFF
 } grip_command_kind;
 enum {
@@ -333,6 +336,7 @@ double stroke_width;
 double dash_on, dash_off, dash_phase;
 double progress;
 uint32_t state;
+uint32_t peer;
 } grip_command;
 typedef struct grip_frame {
 double time;
@@ -490,6 +494,24 @@ grip_geometry geometry;
 } grip_live_box;
 grip_status grip_feed_live(grip_engine *engine, grip_live_box *out, size_t capacity, size_t *count);
 grip_status grip_remote_apply(grip_engine *engine, const grip_feed_change *changes, size_t count, size_t *applied);
+enum {
+GRIP_PEER_MAX = 64,
+GRIP_PEER_KEYS_MAX = 4096
+};
+typedef struct grip_peer_presence {
+uint32_t struct_size;
+uint32_t peer;
+uint32_t color;
+const uint64_t *selection;
+size_t selection_count;
+bool has_pointer;
+grip_vec2 pointer;
+const grip_live_box *live;
+size_t live_count;
+} grip_peer_presence;
+void grip_peer_presence_init(grip_peer_presence *presence);
+grip_status grip_peer_set(grip_engine *engine, const grip_peer_presence *presence);
+grip_status grip_peer_remove(grip_engine *engine, uint32_t peer);
 ]]
 -- Every enum's values by Lua name (masks under their prefix, with `all`).
 local enums = {
@@ -507,12 +529,13 @@ local enums = {
     ["grip_phase"] = {down = 0, move = 1, up = 2, cancel = 3},
     ["GRIP_MOD_"] = {shift = 1, alt = 2, ctrl = 4, meta = 8},
     ["grip_key"] = {left = 1, right = 2, up = 3, down = 4, escape = 5, tab = 6, shift = 7, alt = 8, ctrl = 9, meta = 10},
-    ["grip_command_kind"] = {box = 1, border = 2, handle = 3, indicator = 4, guide = 5, outline = 6, marquee = 7, gap = 8},
+    ["grip_command_kind"] = {box = 1, border = 2, handle = 3, indicator = 4, guide = 5, outline = 6, marquee = 7, gap = 8, peer_outline = 9, peer_live = 10, peer_cursor = 11},
     ["GRIP_STATE_"] = {hover = 1, active = 2},
     ["grip_event_kind"] = {gesture_began = 1, gesture_changed = 2, gesture_ended = 3, gesture_cancelled = 4, tap = 5, double_tap = 6, reset = 7, long_press_began = 8, long_press_triggered = 9, long_press_cancelled = 10, editing_changed = 11, script_error = 12, selection_changed = 13, committed = 14, undone = 15, redone = 16, remote_dropped = 17, history_skipped = 18},
     ["grip_gesture"] = {none = 0, move = 1, resize = 2, rotate = 3, pinch = 4, magnify = 5, handle = 6, marquee = 7, nudge = 8, reset = 9, align = 10, distribute = 11, flip = 12, rotate90 = 13, host = 14},
     ["grip_align"] = {left = 0, center = 1, right = 2, top = 3, middle = 4, bottom = 5},
     ["grip_axis"] = {horizontal = 0, vertical = 1},
+    ["GRIP_PEER_"] = {max = 64, keys_max = 4096},
     ["grip_feed_kind"] = {created = 1, destroyed = 2, changed = 3},
     ["grip_origin"] = {gesture = 1, host = 2, undo = 3, redo = 4, remote = 5},
     ["GRIP_FIELD_"] = {center = 1, size = 2, rotation = 4, scale = 8, flip = 16, parent = 32, order = 64, behavior = 128, all = 255},
@@ -530,7 +553,7 @@ local structs = {
     grip_pointer_event = {{"phase", "grip_phase"}, {"pointer", "uint32_t"}, {"x", "double"}, {"y", "double"}, {"time", "double"}, {"modifiers", "uint32_t"}},
     grip_magnify_event = {{"phase", "grip_phase"}, {"factor", "double"}, {"x", "double"}, {"y", "double"}, {"time", "double"}},
     grip_key_event = {{"phase", "grip_phase"}, {"key", "grip_key"}, {"modifiers", "uint32_t"}, {"time", "double"}},
-    grip_command = {{"kind", "grip_command_kind"}, {"handle", "grip_handle"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"transform", "grip_affine"}, {"width", "double"}, {"height", "double"}, {"center", "grip_vec2"}, {"radius", "double"}, {"inner_radius", "double"}, {"cursor_angle", "double"}, {"first_vertex", "uint32_t"}, {"vertex_count", "uint32_t"}, {"stroke_width", "double"}, {"dash_on", "double"}, {"dash_off", "double"}, {"dash_phase", "double"}, {"progress", "double"}, {"state", "uint32_t"}},
+    grip_command = {{"kind", "grip_command_kind"}, {"handle", "grip_handle"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"transform", "grip_affine"}, {"width", "double"}, {"height", "double"}, {"center", "grip_vec2"}, {"radius", "double"}, {"inner_radius", "double"}, {"cursor_angle", "double"}, {"first_vertex", "uint32_t"}, {"vertex_count", "uint32_t"}, {"stroke_width", "double"}, {"dash_on", "double"}, {"dash_off", "double"}, {"dash_phase", "double"}, {"progress", "double"}, {"state", "uint32_t"}, {"peer", "uint32_t"}},
     grip_frame = {{"time", "double"}, {"serial", "uint64_t"}, {"command_count", "size_t"}, {"commands", "const grip_command *"}, {"vertex_count", "size_t"}, {"vertices", "const grip_vec2 *"}},
     grip_event = {{"kind", "grip_event_kind"}, {"gesture", "grip_gesture"}, {"box", "grip_box"}, {"user_data", "uint64_t"}, {"handle", "grip_handle"}, {"pointer", "uint32_t"}, {"time", "double"}, {"position", "grip_vec2"}},
     grip_geometry = {{"parent", "grip_box"}, {"center", "grip_vec2"}, {"width", "double"}, {"height", "double"}, {"rotation", "double"}, {"scale", "double"}, {"flipped_x", "bool"}, {"flipped_y", "bool"}},
@@ -539,6 +562,7 @@ local structs = {
     grip_hooks = {{"struct_size", "uint32_t"}, {"context", "void *"}},
     grip_feed_change = {{"kind", "grip_feed_kind"}, {"origin", "grip_origin"}, {"fields", "uint32_t"}, {"gesture", "grip_gesture"}, {"key", "uint64_t"}, {"parent_key", "uint64_t"}, {"below_key", "uint64_t"}, {"before", "grip_geometry"}, {"after", "grip_geometry"}, {"desc", "grip_box_desc"}},
     grip_live_box = {{"key", "uint64_t"}, {"parent_key", "uint64_t"}, {"gesture", "grip_gesture"}, {"geometry", "grip_geometry"}},
+    grip_peer_presence = {{"struct_size", "uint32_t"}, {"peer", "uint32_t"}, {"color", "uint32_t"}, {"selection", "const uint64_t *"}, {"selection_count", "size_t"}, {"has_pointer", "bool"}, {"pointer", "grip_vec2"}, {"live", "const grip_live_box *"}, {"live_count", "size_t"}},
 }
 -- END GENERATED
 

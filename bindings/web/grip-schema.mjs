@@ -19,7 +19,7 @@ export const tables = {
     phase: { flags: false, first: 0, names: ['down', 'move', 'up', 'cancel'] },
     mod: { flags: true, first: 0, names: ['shift', 'alt', 'ctrl', 'meta'] },
     key: { flags: false, first: 0, names: ['none', 'left', 'right', 'up', 'down', 'escape', 'tab', 'shift', 'alt', 'ctrl', 'meta'] },
-    command: { flags: false, first: 0, names: ['none', 'box', 'border', 'handle', 'indicator', 'guide', 'outline', 'marquee', 'gap'] },
+    command: { flags: false, first: 0, names: ['none', 'box', 'border', 'handle', 'indicator', 'guide', 'outline', 'marquee', 'gap', 'peer_outline', 'peer_live', 'peer_cursor'] },
     state: { flags: true, first: 0, names: ['hover', 'active'] },
     event: { flags: false, first: 0, names: ['none', 'gesture_began', 'gesture_changed', 'gesture_ended', 'gesture_cancelled', 'tap', 'double_tap', 'reset', 'long_press_began', 'long_press_triggered', 'long_press_cancelled', 'editing_changed', 'script_error', 'selection_changed', 'committed', 'undone', 'redone', 'remote_dropped', 'history_skipped'] },
     gesture: { flags: false, first: 0, names: ['none', 'move', 'resize', 'rotate', 'pinch', 'magnify', 'handle', 'marquee', 'nudge', 'reset', 'align', 'distribute', 'flip', 'rotate90', 'host'] },
@@ -177,6 +177,7 @@ export const structs = {
         ['dashPhase', 160, 'f64', 1],
         ['progress', 168, 'f64', 1],
         ['state', 176, 'mask:state', 1],
+        ['peer', 180, 'u32', 1],
     ] },
     grip_frame: { size: 32, fields: [
         ['time', 0, 'f64', 1],
@@ -255,5 +256,16 @@ export const structs = {
         ['parentKey', 8, 'u64', 1],
         ['gesture', 16, 'enum:gesture', 1],
         ['geometry', 24, 'struct:grip_geometry', 1],
+    ] },
+    grip_peer_presence: { size: 48, fields: [
+        ['structSize', 0, 'u32', 1],
+        ['peer', 4, 'u32', 1],
+        ['color', 8, 'u32', 1],
+        ['selection', 12, 'ptr', 1],
+        ['selectionCount', 16, 'u32', 1],
+        ['hasPointer', 20, 'bool', 1],
+        ['pointer', 24, 'struct:grip_vec2', 1],
+        ['live', 40, 'ptr', 1],
+        ['liveCount', 44, 'u32', 1],
     ] },
 };

@@ -115,7 +115,10 @@ export type CommandKind =
     | "guide"
     | "outline"
     | "marquee"
-    | "gap";
+    | "gap"
+    | "peer_outline"
+    | "peer_live"
+    | "peer_cursor";
 
 export type StateFlag =
     | "hover"
@@ -458,6 +461,8 @@ export interface Command {
     progress: number;
     /** GRIP_STATE_*. */
     state: StateMask;
+    /** 0.3: PEER_*: the peer (grip_peer_presence.peer), 0 for the other kinds (in what was padding: the size is 0.2's) */
+    peer: number;
 }
 
 /** grip_frame */
@@ -555,6 +560,25 @@ export interface LiveBox {
     gesture: Gesture;
     /** where the local gesture has the box now (parent space) */
     geometry: Geometry;
+}
+
+/** grip_peer_presence */
+export interface PeerPresence {
+    /** the other peer's id (the high 32 bits of its keys): not 0, not this engine's. */
+    peer?: number;
+    /** the host's number for the peer's colour (a palette index, an RGBA value): its commands carry it in user_data. */
+    color?: number;
+    /** keys of the boxes the peer has selected (copied; keys no live box has draw nothing) */
+    selection?: Uint64T[];
+    /** at most GRIP_PEER_KEYS_MAX. */
+    selectionCount?: number;
+    /** the peer's pointer is over the scene, at pointer (world) */
+    hasPointer?: boolean;
+    pointer?: Vec2;
+    /** what the peer's grip_feed_live last gave (copied); geometry.parent is ignored, parent_key places it. */
+    live?: LiveBox[];
+    /** at most GRIP_PEER_KEYS_MAX. */
+    liveCount?: number;
 }
 
 /** A box id argument: a Box, its id, null (no box) or "selection" (the selection as a whole). */

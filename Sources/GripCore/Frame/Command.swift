@@ -23,6 +23,8 @@ public struct Command: Equatable, Sendable, BitwiseCopyable {
     /// INDICATOR: 0...1.
     public var progress = 0.0
     public var state: UInt32 = 0
+    /// PEER_*: the other peer (0 for the other kinds).
+    public var peer: UInt32 = 0
 
     public init(kind: CommandKind, box: BoxID) { self.kindRawValue = kind.rawValue; self.box = box }
 

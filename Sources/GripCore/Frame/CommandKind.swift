@@ -11,4 +11,10 @@ public enum CommandKind: UInt32, Sendable {
     case marquee = 7
     /// One of two equal gaps (snapping): 2 vertices, `width` its length in world units.
     case gap = 8
+    /// A box another peer has selected: a closed polyline of 4 vertices (Frame/PresenceOverlay.swift).
+    case peerOutline = 9
+    /// Where another peer's gesture has a box now: 4 vertices, and a BOX command's transform and size.
+    case peerLive = 10
+    /// Another peer's pointer, at `center`.
+    case peerCursor = 11
 }

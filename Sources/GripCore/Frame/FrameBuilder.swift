@@ -98,7 +98,8 @@ extension Engine {
         scene.changes.dirtyBoxes.truncate(to: 0)
         collectOverlayOrder()
         // (Boxes appended: the overlay moved past them.)
-        if !(incremental && !appended && updateOverlayInPlace()) { rebuildOverlay() }
+        // (Presence, before the local overlay, is laid out again with it every time.)
+        if !(incremental && !appended && !drawsPresence && updateOverlayInPlace()) { rebuildOverlay() }
         if frameState.grown.capacity > 0 { growAfterBuild() }
         scene.changes.overlayTouched = false
         scene.changes.antsMoved = false

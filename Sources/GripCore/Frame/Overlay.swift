@@ -53,6 +53,7 @@ extension Engine {
         frameState.overlay.removeAll(keepingCapacity: true)
         frameState.overlayOffsets.truncate(to: 0)
         frameState.overlayRebuilds += 1
+        appendPresence()
         for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
         appendSelectionOverlay()
         if frameState.overlayEntryOfSlot.count < scene.slots.count {

@@ -9,8 +9,10 @@ extension Engine {
         for gi in interactions.active.indices where interactions.active[gi].kind != .marquee {
             n += interactions.active[gi].members.count
         }
-        if sync.liveSerial == scene.drawVersion && sync.liveCount == n { return nil }
-        sync.liveSerial = scene.drawVersion
+        // (Presence is drawn but not listed: its changes are left out.)
+        let version = scene.drawVersion &- sync.presenceBumps
+        if sync.liveSerial == version && sync.liveCount == n { return nil }
+        sync.liveSerial = version
         sync.liveCount = n
         var i = 0
         for gi in interactions.active.indices where interactions.active[gi].kind != .marquee {

@@ -17,6 +17,12 @@ struct SyncState {
     /// Other peers' values of fields a local gesture drives, held until it ends: a cancel puts
     /// them in, a commit drops them (its local values win).
     var pending: [RemoteHold] = []
+    /// Other peers' presence, in increasing peer id order, and how many times it changed (each a
+    /// bump of the draw version the ephemeral feed leaves out).
+    var presence: [PeerPresence] = []
+    var presenceBumps: UInt64 = 0
+    /// The overlay built last has presence commands.
+    var presenceDrawn = false
 }
 
 /// Fields of a box another peer set while a local gesture drove them.

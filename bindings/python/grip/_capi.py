@@ -83,6 +83,9 @@ GRIP_CMD_GUIDE = 5
 GRIP_CMD_OUTLINE = 6
 GRIP_CMD_MARQUEE = 7
 GRIP_CMD_GAP = 8
+GRIP_CMD_PEER_OUTLINE = 9
+GRIP_CMD_PEER_LIVE = 10
+GRIP_CMD_PEER_CURSOR = 11
 GRIP_STATE_HOVER = 1
 GRIP_STATE_ACTIVE = 2
 GRIP_EVENT_GESTURE_BEGAN = 1
@@ -126,6 +129,8 @@ GRIP_ALIGN_MIDDLE = 4
 GRIP_ALIGN_BOTTOM = 5
 GRIP_AXIS_HORIZONTAL = 0
 GRIP_AXIS_VERTICAL = 1
+GRIP_PEER_MAX = 64
+GRIP_PEER_KEYS_MAX = 4096
 GRIP_FEED_CREATED = 1
 GRIP_FEED_DESTROYED = 2
 GRIP_FEED_CHANGED = 3
@@ -163,12 +168,13 @@ ENUMS = {
     "phase": {"down": 0, "move": 1, "up": 2, "cancel": 3},
     "mod": {"shift": 1, "alt": 2, "ctrl": 4, "meta": 8},
     "key": {"left": 1, "right": 2, "up": 3, "down": 4, "escape": 5, "tab": 6, "shift": 7, "alt": 8, "ctrl": 9, "meta": 10},
-    "command": {"box": 1, "border": 2, "handle": 3, "indicator": 4, "guide": 5, "outline": 6, "marquee": 7, "gap": 8},
+    "command": {"box": 1, "border": 2, "handle": 3, "indicator": 4, "guide": 5, "outline": 6, "marquee": 7, "gap": 8, "peer_outline": 9, "peer_live": 10, "peer_cursor": 11},
     "state": {"hover": 1, "active": 2},
     "event": {"gesture_began": 1, "gesture_changed": 2, "gesture_ended": 3, "gesture_cancelled": 4, "tap": 5, "double_tap": 6, "reset": 7, "long_press_began": 8, "long_press_triggered": 9, "long_press_cancelled": 10, "editing_changed": 11, "script_error": 12, "selection_changed": 13, "committed": 14, "undone": 15, "redone": 16, "remote_dropped": 17, "history_skipped": 18},
     "gesture": {"none": 0, "move": 1, "resize": 2, "rotate": 3, "pinch": 4, "magnify": 5, "handle": 6, "marquee": 7, "nudge": 8, "reset": 9, "align": 10, "distribute": 11, "flip": 12, "rotate90": 13, "host": 14},
     "align": {"left": 0, "center": 1, "right": 2, "top": 3, "middle": 4, "bottom": 5},
     "axis": {"horizontal": 0, "vertical": 1},
+    "GRIP_PEER_": {"max": 64, "keys_max": 4096},
     "feed_kind": {"created": 1, "destroyed": 2, "changed": 3},
     "origin": {"gesture": 1, "host": 2, "undo": 3, "redo": 4, "remote": 5},
     "field": {"center": 1, "size": 2, "rotation": 4, "scale": 8, "flip": 16, "parent": 32, "order": 64, "behavior": 128},
@@ -379,6 +385,7 @@ class grip_command(ctypes.Structure):
         ("dash_phase", ctypes.c_double),
         ("progress", ctypes.c_double),
         ("state", ctypes.c_uint32),
+        ("peer", ctypes.c_uint32),
     ]
 
 
@@ -480,6 +487,20 @@ class grip_live_box(ctypes.Structure):
     ]
 
 
+class grip_peer_presence(ctypes.Structure):
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("peer", ctypes.c_uint32),
+        ("color", ctypes.c_uint32),
+        ("selection", ctypes.POINTER(ctypes.c_uint64)),
+        ("selection_count", ctypes.c_size_t),
+        ("has_pointer", ctypes.c_bool),
+        ("pointer", grip_vec2),
+        ("live", ctypes.POINTER(grip_live_box)),
+        ("live_count", ctypes.c_size_t),
+    ]
+
+
 # Each struct's fields as (name, kind, table): kind is the C type of the field ('grip_vec2',
 # 'double', 'bool', ...), or 'enum' or 'mask' with the name table of its values; 'bits' is
 # a mask whose bits are the table's values (1 << value).
@@ -495,7 +516,7 @@ FIELDS = {
     "grip_pointer_event": [("phase", "enum", "phase"), ("pointer", "uint32_t", None), ("x", "double", None), ("y", "double", None), ("time", "double", None), ("modifiers", "mask", "mod")],
     "grip_magnify_event": [("phase", "enum", "phase"), ("factor", "double", None), ("x", "double", None), ("y", "double", None), ("time", "double", None)],
     "grip_key_event": [("phase", "enum", "phase"), ("key", "enum", "key"), ("modifiers", "mask", "mod"), ("time", "double", None)],
-    "grip_command": [("kind", "enum", "command"), ("handle", "enum", "handle"), ("box", "grip_box", None), ("user_data", "uint64_t", None), ("transform", "grip_affine", None), ("width", "double", None), ("height", "double", None), ("center", "grip_vec2", None), ("radius", "double", None), ("inner_radius", "double", None), ("cursor_angle", "double", None), ("first_vertex", "uint32_t", None), ("vertex_count", "uint32_t", None), ("stroke_width", "double", None), ("dash_on", "double", None), ("dash_off", "double", None), ("dash_phase", "double", None), ("progress", "double", None), ("state", "mask", "state")],
+    "grip_command": [("kind", "enum", "command"), ("handle", "enum", "handle"), ("box", "grip_box", None), ("user_data", "uint64_t", None), ("transform", "grip_affine", None), ("width", "double", None), ("height", "double", None), ("center", "grip_vec2", None), ("radius", "double", None), ("inner_radius", "double", None), ("cursor_angle", "double", None), ("first_vertex", "uint32_t", None), ("vertex_count", "uint32_t", None), ("stroke_width", "double", None), ("dash_on", "double", None), ("dash_off", "double", None), ("dash_phase", "double", None), ("progress", "double", None), ("state", "mask", "state"), ("peer", "uint32_t", None)],
     "grip_frame": [("time", "double", None), ("serial", "uint64_t", None), ("command_count", "size_t", None), ("commands", "const grip_command *", None), ("vertex_count", "size_t", None), ("vertices", "const grip_vec2 *", None)],
     "grip_event": [("kind", "enum", "event"), ("gesture", "enum", "gesture"), ("box", "grip_box", None), ("user_data", "uint64_t", None), ("handle", "enum", "handle"), ("pointer", "uint32_t", None), ("time", "double", None), ("position", "grip_vec2", None)],
     "grip_geometry": [("parent", "grip_box", None), ("center", "grip_vec2", None), ("width", "double", None), ("height", "double", None), ("rotation", "double", None), ("scale", "double", None), ("flipped_x", "bool", None), ("flipped_y", "bool", None)],
@@ -504,6 +525,7 @@ FIELDS = {
     "grip_hooks": [("struct_size", "uint32_t", None), ("context", "void *", None)],
     "grip_feed_change": [("kind", "enum", "feed_kind"), ("origin", "enum", "origin"), ("fields", "mask", "field"), ("gesture", "enum", "gesture"), ("key", "uint64_t", None), ("parent_key", "uint64_t", None), ("below_key", "uint64_t", None), ("before", "grip_geometry", None), ("after", "grip_geometry", None), ("desc", "grip_box_desc", None)],
     "grip_live_box": [("key", "uint64_t", None), ("parent_key", "uint64_t", None), ("gesture", "enum", "gesture"), ("geometry", "grip_geometry", None)],
+    "grip_peer_presence": [("struct_size", "uint32_t", None), ("peer", "uint32_t", None), ("color", "uint32_t", None), ("selection", "const uint64_t *", None), ("selection_count", "size_t", None), ("has_pointer", "bool", None), ("pointer", "grip_vec2", None), ("live", "const grip_live_box *", None), ("live_count", "size_t", None)],
 }
 
 # Each function: (result, [parameters]).
@@ -578,6 +600,9 @@ PROTOTYPES = {
     "grip_feed_read": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(grip_feed_change), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_bool)]),
     "grip_feed_live": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(grip_live_box), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
     "grip_remote_apply": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(grip_feed_change), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]),
+    "grip_peer_presence_init": (None, [ctypes.POINTER(grip_peer_presence)]),
+    "grip_peer_set": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(grip_peer_presence)]),
+    "grip_peer_remove": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_uint32]),
 }
 
 
