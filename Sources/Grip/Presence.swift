@@ -40,10 +40,12 @@ public func grip_peer_set(_ engine: OpaquePointer?, _ presence: UnsafePointer<gr
             for i in 0..<c.live_count {
                 let b = live[i]
                 guard let gesture = GestureKind(rawValue: UInt32(truncatingIfNeeded: b.gesture.rawValue)) else {
-                    throw GripError(.invalidArgument, "live box \(i): gesture \(b.gesture.rawValue) is not a grip_gesture")
+                    throw GripError(
+                        .invalidArgument, "live box \(i): gesture \(b.gesture.rawValue) is not a grip_gesture")
                 }
                 p.live.append(
-                    PeerLiveBox(key: b.key, parentKey: b.parent_key, gesture: gesture, geometry: BoxGeometry(b.geometry)))
+                    PeerLiveBox(
+                        key: b.key, parentKey: b.parent_key, gesture: gesture, geometry: BoxGeometry(b.geometry)))
             }
         }
         try h.engine.setPeer(p)

@@ -281,3 +281,54 @@ test('the selection constraint keeps the selection inside the page, refuses, fai
     assert.throws(() => e.setSelectionConstraint(42), (err) => err.status === 'err_arg');
     e.close();
 });
+
+test('presence: another peer\'s selection, live box and pointer in the frame; removal', () => {
+    const e = grip.new({ width: 800, height: 600, peer: 1 });
+    // A 100 x 50 box with its top-left corner at (100, 100); the view shifts everything by
+    // (10, 20) on screen.
+    const b = e.box({ x: 100, y: 100, width: 100, height: 50 });
+    e.setView({ tx: 10, ty: 20 });
+    e.peerSet({ peer: 7, color: 3, selection: [b.key(), 999n], pointer: { x: 400, y: 300 },
+        live: [{ key: b.key(), gesture: 'move', geometry: { center: { x: 300, y: 200 }, width: 100, height: 50, scale: 1 } }] });
+    const f = e.frame();
+    const kinds = f.commands.map((c) => c.kind);
+    // After the box, before any local overlay: the outline (999 is no live box's key: nothing),
+    // the live box, the cursor.
+    assert.deepEqual(kinds, ['box', 'peer_outline', 'peer_live', 'peer_cursor']);
+    const [outline, live, cursor] = f.commands.slice(1);
+    for (const c of [outline, live, cursor]) {
+        assert.equal(c.peer, 7);
+        assert.equal(c.userData, 3n);
+    }
+    assert.equal(outline.box, b);
+    const corners = (c) => f.vertices.slice(c.firstVertex, c.firstVertex + c.vertexCount);
+    assert.deepEqual(corners(outline), [{ x: 110, y: 120 }, { x: 210, y: 120 }, { x: 210, y: 170 }, { x: 110, y: 170 }]);
+    // The live box where the peer's gesture has it: centre (300, 200), on screen (310, 220).
+    assert.deepEqual(corners(live), [{ x: 260, y: 195 }, { x: 360, y: 195 }, { x: 360, y: 245 }, { x: 260, y: 245 }]);
+    assert.deepEqual([live.transform.tx, live.transform.ty, live.width, live.height], [260, 195, 100, 50]);
+    assert.deepEqual(cursor.center, { x: 410, y: 320 });
+    // The document did not change: the box, the feed, the history.
+    assert.deepEqual(b.state().center, { x: 150, y: 125 });
+    assert.deepEqual(e.history(), { undo: 0, redo: 0 });
+    // What a feedLive gives goes straight in; no pointer, no cursor.
+    const other = grip.new({ width: 800, height: 600, peer: 7 });
+    other.load(e.save());
+    other.pointer('down', 1, 150, 125, 0);
+    other.pointer('move', 1, 180, 125, 0.1);
+    e.peerSet({ peer: 7, color: 3, live: other.feedLive() });
+    const f2 = e.frame();
+    assert.deepEqual(f2.commands.map((c) => c.kind), ['box', 'peer_live']);
+    assert.deepEqual(f2.commands[1].transform.tx, 140);  // 180 - 50 + 10
+    // Refusals change nothing: peer 0, this engine's own id, a bad pointer, an unknown field.
+    assert.throws(() => e.peerSet({ peer: 0 }), (err) => err.status === 'err_arg');
+    assert.throws(() => e.peerSet({ peer: 1 }), (err) => err.status === 'err_arg');
+    assert.throws(() => e.peerSet({ peer: 7, pointer: { x: NaN, y: 0 } }), (err) => err.status === 'err_arg');
+    assert.throws(() => e.peerSet({ peer: 7, colour: 2 }), (err) => err.status === 'err_arg' && /colour/.test(err.message));
+    assert.throws(() => e.peerSet({ peer: 7, selection: new Array(4097).fill(1n) }), (err) => err.status === 'err_limit');
+    assert.deepEqual(e.frame().commands.map((c) => c.kind), ['box', 'peer_live'], 'as before');
+    assert.equal(e.peerRemove(7), true);
+    assert.deepEqual(e.frame().commands.map((c) => c.kind), ['box']);
+    assert.equal(e.peerRemove(7), false, 'not known any more');
+    e.close();
+    other.close();
+});

@@ -692,6 +692,8 @@ export interface Engine {
     feedRead(): { changes: GripChange[]; lost: boolean };
     feedLive(): GripLiveBox[] | null;
     remoteApply(changes: (Partial<GripChange> & { kind: FeedKind })[]): number;
+    peerSet(presence: { peer: number; color?: number; selection?: (bigint | number)[]; pointer?: Vec2 | null; live?: (Partial<GripLiveBox> & { key: bigint | number })[] }): void;
+    peerRemove(peer: number): boolean;
     close(): void;
 }
 

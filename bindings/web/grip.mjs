@@ -25,6 +25,7 @@ export class GripError extends Error {
 const NO_MODS = Object.freeze([]);
 const SELECTION = 0xFFFFFFFFFFFFFFFFn;
 const HANDLE_CUSTOM = 16;
+const PEER_KEYS_MAX = 4096;  // GRIP_PEER_KEYS_MAX: selected keys, and live boxes, of one peer
 const MAX_HANDLES = 16;
 const textDecoder = new TextDecoder();
 const textEncoder = new TextEncoder();
@@ -980,6 +981,52 @@ export async function load(source) {
                 throw error;
             }
             return applied;
+        }
+
+        // ---- presence ----
+        /** Tells the engine what another peer is doing, all at once (grip_peer_set): {peer (its
+         * id, the high 32 bits of its keys), color (the host's number for its colour, which its
+         * commands carry in userData), selection (keys), pointer ({x, y} in the world, or null),
+         * live (what its feedLive gave)}. Its frames then draw peer_outline, peer_live and
+         * peer_cursor commands. Nothing of the document, the selection or the history changes. */
+        peerSet({ peer, color = 0, selection = [], pointer = null, live = [], ...rest } = {}) {
+            const e = this.#live();
+            for (const k of Object.keys(rest)) throw argError(`peerSet: unknown field '${k}'`);
+            if (!Array.isArray(selection) || !Array.isArray(live)) throw argError('peerSet: selection and live must be lists');
+            if (selection.length > PEER_KEYS_MAX || live.length > PEER_KEYS_MAX) throw new GripError('err_limit', `peerSet: at most ${PEER_KEYS_MAX} selected keys and live boxes`);
+            const ls = layout.grip_live_box.size, ps = layout.grip_peer_presence.size;
+            const keysAt = bigBuffer(8 * selection.length + ls * live.length + ps), liveAt = keysAt + 8 * selection.length;
+            const at = liveAt + ls * live.length;
+            new Uint8Array(memory.buffer).fill(0, liveAt, at);
+            for (let i = 0; i < selection.length; i++) mem().setBigUint64(keysAt + 8 * i, toKey(selection[i], `peerSet: selection[${i}]`), true);
+            for (let i = 0; i < live.length; i++) {
+                const b = live[i], q = liveAt + ls * i;
+                if (b === null || typeof b !== 'object') throw argError(`peerSet: live[${i}]: an object expected`);
+                for (const k of Object.keys(b)) {
+                    if (k !== 'key' && k !== 'parentKey' && k !== 'gesture' && k !== 'geometry') throw argError(`peerSet: live[${i}]: unknown field '${k}'`);
+                }
+                mem().setBigUint64(q + off('grip_live_box', 'key'), toKey(b.key, `peerSet: live[${i}].key`), true);
+                if (b.parentKey !== undefined) mem().setBigUint64(q + off('grip_live_box', 'parentKey'), toKey(b.parentKey, `peerSet: live[${i}].parentKey`), true);
+                mem().setUint32(q + off('grip_live_box', 'gesture'), enumValue('gesture', b.gesture ?? 'none', `peerSet: live[${i}].gesture`), true);
+                const g = { ...b.geometry };
+                delete g.parent;  // parentKey places it
+                writeStruct('grip_geometry', q + off('grip_live_box', 'geometry'), g, `peerSet: live[${i}].geometry`);
+            }
+            c.grip_peer_presence_init(at);
+            const P = 'grip_peer_presence', v = mem();
+            writeStruct(P, at, { peer, color, hasPointer: pointer !== null && pointer !== undefined }, 'peerSet');
+            if (pointer !== null && pointer !== undefined) writeValue('struct:grip_vec2', at + off(P, 'pointer'), pointer, 'peerSet: pointer');
+            v.setUint32(at + off(P, 'selection'), selection.length ? keysAt : 0, true);
+            v.setUint32(at + off(P, 'selectionCount'), selection.length, true);
+            v.setUint32(at + off(P, 'live'), live.length ? liveAt : 0, true);
+            v.setUint32(at + off(P, 'liveCount'), live.length, true);
+            check(c.grip_peer_set(e, at), e);
+        }
+        /** Forgets a peer (it left): its commands go from the next frame. Whether it was known. */
+        peerRemove(peer) {
+            const e = this.#live();
+            if (!Number.isInteger(peer) || peer < 0 || peer > 0xFFFFFFFF) throw argError('peerRemove: a peer id expected');
+            return check(c.grip_peer_remove(e, peer), e) === 0;
         }
 
         /** Destroys the engine now (grip_engine_destroy); later calls throw. */
