@@ -151,28 +151,45 @@ export async function load(source) {
     let poisoned = null;
 
     // Every export wrapped: a trap (a RuntimeError) poisons the instance, and every later call
-    // throws. The wrappers take fixed arguments, so a call allocates nothing.
+    // throws. Each wrapper takes exactly its function's arguments (a call whose arity matches
+    // the wasm function's takes V8's fast path into wasm), so a call allocates nothing.
     const c = {};
+    const trapped = (name, error) => {
+        if (error instanceof WebAssembly.RuntimeError) {
+            poisoned = `grip.wasm trapped in ${name} (${error.message}); this instance is unusable`;
+            return new GripError('trapped', poisoned);
+        }
+        return error;
+    };
+    const refuse = () => new GripError('trapped', poisoned);
     for (const [name, fn] of Object.entries(x)) {
         if (typeof fn !== 'function') continue;
-        c[name] = (a, b, d, e, f, g, h, i, j) => {
-            if (poisoned) throw new GripError('trapped', poisoned);
-            try {
-                return fn(a, b, d, e, f, g, h, i, j);
-            } catch (error) {
-                if (error instanceof WebAssembly.RuntimeError) {
-                    poisoned = `grip.wasm trapped in ${name} (${error.message}); this instance is unusable`;
-                    throw new GripError('trapped', poisoned);
-                }
-                throw error;
-            }
-        };
+        const wrappers = [
+            () => { if (poisoned) throw refuse(); try { return fn(); } catch (error) { throw trapped(name, error); } },
+            (a) => { if (poisoned) throw refuse(); try { return fn(a); } catch (error) { throw trapped(name, error); } },
+            (a, b) => { if (poisoned) throw refuse(); try { return fn(a, b); } catch (error) { throw trapped(name, error); } },
+            (a, b, d) => { if (poisoned) throw refuse(); try { return fn(a, b, d); } catch (error) { throw trapped(name, error); } },
+            (a, b, d, e) => { if (poisoned) throw refuse(); try { return fn(a, b, d, e); } catch (error) { throw trapped(name, error); } },
+            (a, b, d, e, f) => { if (poisoned) throw refuse(); try { return fn(a, b, d, e, f); } catch (error) { throw trapped(name, error); } },
+        ];
+        c[name] = wrappers[fn.length] ?? ((a, b, d, e, f, g, h, i, j) => {
+            if (poisoned) throw refuse();
+            try { return fn(a, b, d, e, f, g, h, i, j); } catch (error) { throw trapped(name, error); }
+        });
     }
     c._initialize();
 
-    // One DataView over the memory, made again when a growth replaced the buffer.
-    let dv = new DataView(memory.buffer);
-    const mem = () => (dv.buffer === memory.buffer ? dv : (dv = new DataView(memory.buffer)));
+    // One DataView over the memory, made again when a growth replaced the buffer. A growth
+    // detaches the old buffer, whose arrays then have length 0: checking a cached array's length
+    // is cheaper than asking memory.buffer (a getter V8 does not inline) on every call.
+    let dv = new DataView(memory.buffer), u8 = new Uint8Array(memory.buffer), generation = 0;
+    const refresh = () => {
+        dv = new DataView(memory.buffer);
+        u8 = new Uint8Array(memory.buffer);
+        generation++;
+        return dv;
+    };
+    const mem = () => (u8.length !== 0 ? dv : refresh());
     const alloc = (n) => {
         const p = c.malloc(n);
         if (!p) throw new GripError('err_nomem', 'grip.wasm: out of memory');
@@ -423,7 +440,7 @@ export async function load(source) {
         #selectionFn = null;     // the selection's constraint (setSelectionConstraint)
         #selectionFailure = null; // its last failure's message, until it answers again
         #view = null;
-        #last = { buffer: null, base: -1, count: -1, vbase: -1, vcount: -1 };
+        #last = { generation: -1, base: -1, count: -1, vbase: -1, vcount: -1 };
 
         constructor(pointer) {
             this.#p = pointer;
@@ -588,7 +605,7 @@ export async function load(source) {
         pointer(phase, pointer, px, py, time = this.time(), mods = NO_MODS) {
             const e = this.#live();
             const v = mem(), p = scratch, consumed = p + PE.size;
-            v.setUint32(p + PE.phase, enumValue('phase', phase, 'phase'), true);
+            v.setUint32(p + PE.phase, phase === 'move' ? MOVE : enumValue('phase', phase, 'phase'), true);
             if (!Number.isInteger(pointer) || pointer < 0 || pointer > 0xFFFFFFFF) throw argError('pointer: an integer id expected');
             v.setUint32(p + PE.pointer, pointer, true);
             v.setFloat64(p + PE.x, px, true);
@@ -666,12 +683,13 @@ export async function load(source) {
         frameView() {
             const e = this.#live();
             check(c.grip_frame_get(e, scratch), e);
-            const buffer = memory.buffer, v = mem(), f = scratch;
+            const v = mem(), f = scratch;
             const count = v.getUint32(f + FR.commandCount, true), base = v.getUint32(f + FR.commands, true);
             const vcount = v.getUint32(f + FR.vertexCount, true), vbase = v.getUint32(f + FR.vertices, true);
             const last = this.#last;
-            if (!this.#view || last.buffer !== buffer || last.base !== base || last.count !== count || last.vbase !== vbase || last.vcount !== vcount) {
-                last.buffer = buffer; last.base = base; last.count = count; last.vbase = vbase; last.vcount = vcount;
+            if (!this.#view || last.generation !== generation || last.base !== base || last.count !== count || last.vbase !== vbase || last.vcount !== vcount) {
+                const buffer = v.buffer;
+                last.generation = generation; last.base = base; last.count = count; last.vbase = vbase; last.vcount = vcount;
                 this.#view = {
                     time: 0, serial: 0, commandCount: count, vertexCount: vcount,
                     commands: new DataView(buffer, base, count * layout.grip_command.size),
@@ -1042,6 +1060,7 @@ export async function load(source) {
         /** Whether the engine is still open. */
         get open() { return this.#p !== 0; }
     }
+    const MOVE = nameIndex.phase.get('move');
     const PE = { size: layout.grip_pointer_event.size };
     for (const f of ['phase', 'pointer', 'x', 'y', 'time', 'modifiers']) PE[f] = off('grip_pointer_event', f);
     const FR = {};
