@@ -137,6 +137,8 @@ int l_find(lua_State *L);
 int l_feed_enable(lua_State *L);
 int l_feed_read(lua_State *L);
 int l_remote_apply(lua_State *L);
+int l_peer_set(lua_State *L);
+int l_peer_remove(lua_State *L);
 int l_set_selection_constraint(lua_State *L);
 int l_history_commit(lua_State *L);
 int l_history_cancel(lua_State *L);

@@ -17,7 +17,7 @@ static int build_frame(lua_State *L) {
     lua_createtable(L, (int)(f->command_count < 0x7FFFFFFF ? f->command_count : 0), 0);
     for (size_t i = 0; i < f->command_count; i++) {
         const grip_command *k = &f->commands[i];
-        lua_createtable(L, 0, 20);
+        lua_createtable(L, 0, 21);
         push_name(L, command_names, k->kind);
         lua_setfield(L, -2, "kind");
         push_handle(L, eidx, k->box, k->handle);
@@ -43,6 +43,7 @@ static int build_frame(lua_State *L) {
         set_num(L, "progress", k->progress);
         push_mask(L, k->state, state_names, 0);
         lua_setfield(L, -2, "state");
+        set_int(L, "peer", k->peer);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_setfield(L, -2, "commands");

@@ -168,3 +168,82 @@ int l_remote_apply(lua_State *L) {
     lua_pushinteger(L, applied);
     return 1;
 }
+
+static const char *const live_keys[] = {"key", "parent_key", "gesture", "geometry", NULL};
+static const char *const presence_keys[] = {"peer", "color", "selection", "pointer", "live", NULL};
+
+/* The length of the list at field `name` of the table at t (0 when absent), at most
+ * GRIP_PEER_KEYS_MAX; the list is left on the stack. */
+static lua_Integer presence_list(lua_State *L, int t, const char *name) {
+    lua_getfield(L, t, name);
+    if (lua_isnil(L, -1)) return 0;
+    if (!lua_istable(L, -1)) luaL_error(L, "%s must be a list", name);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    if (n > GRIP_PEER_KEYS_MAX) luaL_error(L, "%s has %I entries: at most %d", name, n, (int)GRIP_PEER_KEYS_MAX);
+    return n;
+}
+
+/* e:peer_set{peer = id, color = n, selection = {keys}, pointer = {x, y}, live = {{key, parent_key,
+ * gesture, geometry}}}: what another peer is doing, drawn by the frames (grip_peer_set). */
+int l_peer_set(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    check_keys(L, 2, presence_keys, "presence");
+    grip_peer_presence p;
+    grip_peer_presence_init(&p);
+    lua_Integer peer = opt_integer(L, 2, "peer", 0), color = opt_integer(L, 2, "color", 0);
+    if (peer < 0 || peer > 0xFFFFFFFF) luaL_error(L, "peer must be in 0 ... 2^32-1 (got %I)", peer);
+    if (color < 0 || color > 0xFFFFFFFF) luaL_error(L, "color must be in 0 ... 2^32-1 (got %I)", color);
+    p.peer = (uint32_t)peer;
+    p.color = (uint32_t)color;
+    if (opt_field(L, 2, "pointer") != LUA_TNIL) {
+        point_value(L, -1, &p.pointer.x, &p.pointer.y, "pointer");
+        p.has_pointer = true;
+    }
+    lua_pop(L, 1);
+    lua_Integer ns = presence_list(L, 2, "selection");
+    int sel = lua_gettop(L);
+    uint64_t *keys = (uint64_t *)lua_newuserdatauv(L, (size_t)(ns ? ns : 1) * sizeof *keys, 0);
+    for (lua_Integer i = 0; i < ns; i++) {
+        lua_rawgeti(L, sel, i + 1);
+        keys[i] = (uint64_t)int_value(L, -1, "selection key");
+        lua_pop(L, 1);
+    }
+    lua_Integer nl = presence_list(L, 2, "live");
+    int lv = lua_gettop(L);
+    grip_live_box *live = (grip_live_box *)lua_newuserdatauv(L, (size_t)(nl ? nl : 1) * sizeof *live, 0);
+    for (lua_Integer i = 0; i < nl; i++) {
+        grip_live_box *b = &live[i];
+        memset(b, 0, sizeof *b);
+        b->geometry.scale = 1;
+        lua_rawgeti(L, lv, i + 1);
+        int t = lua_gettop(L);
+        if (!lua_istable(L, t)) luaL_error(L, "live box %I must be a table", i + 1);
+        check_keys(L, t, live_keys, "live box");
+        b->key = (uint64_t)opt_integer(L, t, "key", 0);
+        b->parent_key = (uint64_t)opt_integer(L, t, "parent_key", 0);
+        lua_getfield(L, t, "gesture");
+        b->gesture = lua_isnil(L, -1) ? GRIP_GESTURE_NONE : (grip_gesture)enum_value(L, -1, gn_gesture_names, "gesture");
+        lua_getfield(L, t, "geometry");
+        read_geometry(L, -1, &b->geometry, "geometry");
+        lua_settop(L, t - 1);
+    }
+    p.selection = keys;
+    p.selection_count = (size_t)ns;
+    p.live = live;
+    p.live_count = (size_t)nl;
+    CALL_INIT(c);
+    c.in = &p;
+    simple_engine_op(L, GL_OP_PEER_SET, &c);
+    return 0;
+}
+
+/* e:peer_remove(peer): forgets the peer; returns whether it was known. */
+int l_peer_remove(lua_State *L) {
+    lua_Integer peer = int_value(L, 2, "peer");
+    if (peer < 0 || peer > 0xFFFFFFFF) luaL_error(L, "peer must be in 0 ... 2^32-1 (got %I)", peer);
+    CALL_INIT(c);
+    c.box = (uint64_t)peer;
+    simple_engine_op(L, GL_OP_PEER_REMOVE, &c);
+    lua_pushboolean(L, c.rflag);
+    return 1;
+}

@@ -22,12 +22,7 @@ public func grip_peer_set(_ engine: OpaquePointer?, _ presence: UnsafePointer<gr
             throw GripError(.invalidArgument, "struct_size \(c.struct_size) is not grip_peer_presence_init's")
         }
         // (Bounds first: nothing is copied past them.)
-        if c.selection_count > Engine.maxPeerKeys {
-            throw GripError(.limit, "\(c.selection_count) selected keys: at most \(Engine.maxPeerKeys)")
-        }
-        if c.live_count > Engine.maxPeerKeys {
-            throw GripError(.limit, "\(c.live_count) live boxes: at most \(Engine.maxPeerKeys)")
-        }
+        try Engine.checkPeerCounts(selection: c.selection_count, live: c.live_count)
         if c.selection_count > 0 && c.selection == nil {
             throw GripError(.invalidArgument, "selection is NULL with selection_count > 0")
         }

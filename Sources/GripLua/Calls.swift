@@ -301,6 +301,12 @@ private func perform(_ op: Int, on e: LuaEngine, _ c: UnsafeMutablePointer<gl_ca
         c.pointee.rcount = Int64(n)
         try e.check(st)
         try e.drained(L)
+    case Int(GL_OP_PEER_SET):
+        try e.check(grip_peer_set(e.ptr, c.pointee.in?.assumingMemoryBound(to: grip_peer_presence.self)))
+    case Int(GL_OP_PEER_REMOVE):
+        let st = grip_peer_remove(e.ptr, UInt32(truncatingIfNeeded: box))
+        try e.check(st)
+        c.pointee.rflag = st == GRIP_OK
     case Int(GL_OP_SET_SELECTION_CONSTRAINT):
         try e.setSelectionConstraint(c.pointee.args.custom)
     case Int(GL_OP_EVENT_CHANGES):

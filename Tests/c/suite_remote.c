@@ -1,6 +1,7 @@
 /* suite_remote.c: multiplayer through the C ABI: box keys (peer and count, set, find, kept by
  * undo and scene files), the change feed, other peers' changes applied during local move, rotate,
- * resize, group and nudge gestures, undo of one's own steps after other peers' edits and destroys, and a
+ * resize, group and nudge gestures, undo of one's own steps after other peers' edits and destroys (a
+ * recorded step's field by field), and a
  * seeded convergence test: engines making random edits and applying each other's feeds through an
  * ordered log end with byte-identical scene files. Expected numbers come from the rules in
  * docs/multiplayer.md, worked out here. */
@@ -466,6 +467,102 @@ static void own_undo(void) {
     grip_engine_destroy(b);
 }
 
+/* A recorded step undoes and redoes only the fields it changed: a recorded configure of the
+ * width, then another peer's change of the same box's centre and behaviour (its user data, the
+ * host's colour, and its minimum width): the undo puts the width back and keeps the other peer's
+ * centre and behaviour; the redo likewise. Both peers end with the same scene. */
+static void recorded_step_by_field(void) {
+    grip_engine *a = peer_engine(21), *b = peer_engine(22);
+    grip_box x = add_box(b, GRIP_NO_BOX, 100, 100, 100, 60, 0, 1, false);
+    pass_on(b, a);
+    grip_box ax = find(a, key_of(b, x));
+    CHECK(ax != GRIP_NO_BOX);
+    grip_box_desc d;
+    grip_box_desc_init(&d);
+    /* b records a configure of the width alone: 100 -> 140 about the centre (x 100 -> 80, the
+     * centre stays at 150). */
+    CHECK_STATUS(grip_history_begin(b, 0), GRIP_OK);
+    CHECK_STATUS(grip_box_describe(b, x, &d), GRIP_OK);
+    d.width = 140;
+    d.x = 80;
+    CHECK_STATUS(grip_box_configure(b, x, &d), GRIP_OK);
+    CHECK_STATUS(grip_history_commit(b), GRIP_OK);
+    pass_on(b, a);
+    /* a moves it to centre (400, 300) and gives it user data 77 and min_width 20. */
+    grip_box_desc_init(&d);
+    CHECK_STATUS(grip_box_describe(a, ax, &d), GRIP_OK);
+    CHECK_NEAR(d.width, 140, 0);
+    d.x = 400 - 70;
+    d.y = 300 - 30;
+    d.user_data = 77;
+    d.min_width = 20;
+    CHECK_STATUS(grip_box_configure(a, ax, &d), GRIP_OK);
+    pass_on(a, b);
+    CHECK_NEAR(state_of(b, x).center.x, 400, 0);
+    /* b's undo: the width goes back to 100; the centre (a's 400, 300), the user data and the
+     * minimum width stay a's. */
+    grip_feed_change ch[8];
+    size_t n = 0;
+    CHECK_STATUS(grip_undo(b), GRIP_OK);
+    grip_box_state st = state_of(b, x);
+    CHECK_NEAR(st.width, 100, 0);
+    CHECK_NEAR(st.height, 60, 0);
+    CHECK_NEAR(st.center.x, 400, 0);
+    CHECK_NEAR(st.center.y, 300, 0);
+    grip_box_desc_init(&d);
+    CHECK_STATUS(grip_box_describe(b, x, &d), GRIP_OK);
+    CHECK(d.user_data == 77);
+    CHECK_NEAR(d.min_width, 20, 0);
+    /* The feed has the undo as the width alone. */
+    CHECK_STATUS(grip_feed_read(b, ch, 8, &n, NULL), GRIP_OK);
+    CHECK_INT(n, 1);
+    CHECK_INT(ch[0].origin, GRIP_ORIGIN_UNDO);
+    CHECK_INT(ch[0].fields, GRIP_FIELD_SIZE);
+    CHECK_NEAR(ch[0].before.width, 140, 0);
+    CHECK_NEAR(ch[0].after.width, 100, 0);
+    CHECK_NEAR(ch[0].after.center.x, 400, 0);
+    CHECK_STATUS(grip_remote_apply(a, ch, n, NULL), GRIP_OK);
+    CHECK(same_scene(a, b));
+    /* The redo: the width 140 again, a's fields still kept. */
+    CHECK_STATUS(grip_redo(b), GRIP_OK);
+    st = state_of(b, x);
+    CHECK_NEAR(st.width, 140, 0);
+    CHECK_NEAR(st.center.x, 400, 0);
+    grip_box_desc_init(&d);
+    CHECK_STATUS(grip_box_describe(b, x, &d), GRIP_OK);
+    CHECK(d.user_data == 77);
+    CHECK_STATUS(grip_feed_read(b, ch, 8, &n, NULL), GRIP_OK);
+    CHECK_INT(n, 1);
+    CHECK_INT(ch[0].origin, GRIP_ORIGIN_REDO);
+    CHECK_INT(ch[0].fields, GRIP_FIELD_SIZE);
+    CHECK_STATUS(grip_remote_apply(a, ch, n, NULL), GRIP_OK);
+    CHECK(same_scene(a, b));
+    /* A recorded step that changed the behaviour (user data 5): its undo puts back the whole
+     * behaviour it changed (one field, as the feed has it), not the geometry a moved since. */
+    CHECK_STATUS(grip_history_begin(b, 0), GRIP_OK);
+    grip_box_desc_init(&d);
+    CHECK_STATUS(grip_box_describe(b, x, &d), GRIP_OK);
+    d.user_data = 5;
+    CHECK_STATUS(grip_box_configure(b, x, &d), GRIP_OK);
+    CHECK_STATUS(grip_history_commit(b), GRIP_OK);
+    pass_on(b, a);
+    grip_box_desc_init(&d);
+    CHECK_STATUS(grip_box_describe(a, ax, &d), GRIP_OK);
+    d.x = 10;
+    CHECK_STATUS(grip_box_configure(a, ax, &d), GRIP_OK);
+    pass_on(a, b);
+    CHECK_STATUS(grip_undo(b), GRIP_OK);
+    grip_box_desc_init(&d);
+    CHECK_STATUS(grip_box_describe(b, x, &d), GRIP_OK);
+    CHECK(d.user_data == 77);
+    CHECK_NEAR(d.x, 10, 0);
+    CHECK_NEAR(d.width, 140, 0);
+    pass_on(b, a);
+    CHECK(same_scene(a, b));
+    grip_engine_destroy(a);
+    grip_engine_destroy(b);
+}
+
 /* ---- convergence ---- */
 
 static uint64_t rng_state;
@@ -654,5 +751,6 @@ void suite_remote(void) {
     during_gestures();
     own_undo();
     reparent_moves_subtree();
+    recorded_step_by_field();
     convergence();
 }

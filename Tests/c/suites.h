@@ -31,6 +31,7 @@ void suite_selection_constraint(void); /* grip_selection_set_constraint: the who
 void suite_recorded(void);             /* recorded steps: grip_history_begin / commit / cancel, merges, create and destroy undone, refusals */
 void suite_limits(void);               /* grip_engine_set_limits, the history's and unread events' bytes, unread steps bounded */
 void suite_remote(void);               /* multiplayer: keys, the change feed, remote changes during gestures, own undo, convergence */
+void suite_presence(void);             /* other peers' presence: outlines, live boxes and cursors in the frame, order, view, limits, refusals */
 void suite_roundtrip(void);            /* whatever the API accepts describes, configures, saves and loads back; random sessions */
 
 void suite_dashes(void); /* the renderers' dash clipping (integrations/dashes): Liang-Barsky, visible dashes of long borders */

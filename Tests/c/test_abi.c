@@ -34,5 +34,6 @@ int main(void) {
     check_suite("suite_dashes", suite_dashes);
     check_suite("suite_roundtrip", suite_roundtrip);
     check_suite("suite_remote", suite_remote);
+    check_suite("suite_presence", suite_presence);
     return check_summary("C ABI tests");
 }

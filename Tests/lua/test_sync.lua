@@ -51,4 +51,37 @@ fails("kind", b.remote_apply, b, {{kind = "sideways", key = 1}})
 fails("key 0", b.remote_apply, b, {{kind = "changed", key = 0, fields = {"center"}}})
 fails("limit must be in", a.feed_enable, a, -1)
 
+
+-- Presence: another peer's selection, live box and pointer drawn by b's frame, after the BOX
+-- commands and before the local overlay, tagged with the peer and its colour.
+local bx = b:find(x:key())
+local serial = b:frame().serial
+b:peer_set{peer = 5, color = 3, selection = {x:key(), 999}, pointer = {10, 20},
+  live = {{key = x:key(), gesture = "move", geometry = {center = {200, 150}, width = 40, height = 40}}}}
+local f = b:frame()
+check(f.serial > serial, "the frame serial grows")
+local boxes, kinds = 0, {}
+for _, c in ipairs(f.commands) do
+  if c.kind == "box" then boxes = boxes + 1 else kinds[#kinds + 1] = c end
+end
+check(#kinds == 3, "one outline (key 999 names no box), one live box, one cursor")
+check(kinds[1].kind == "peer_outline" and kinds[1].peer == 5 and kinds[1].user_data == 3 and kinds[1].box == bx,
+  "the outline of the selected box")
+-- x is at 100..140 x 100..140 in b (a's undo put it back): its corners
+local v = f.vertices[kinds[1].first_vertex + 1]
+check(v.x == 100 and v.y == 100 and f.vertices[kinds[1].first_vertex + 3].x == 140, "the outline's corners")
+check(kinds[2].kind == "peer_live" and kinds[2].box == bx and f.vertices[kinds[2].first_vertex + 1].x == 180,
+  "the live box at centre 200 (corner 200 - 20)")
+check(kinds[3].kind == "peer_cursor" and kinds[3].center.x == 10 and kinds[3].center.y == 20, "the cursor")
+check(b:save() == a:save() and #b:feed_read() == 0, "the document is not presence's")
+fails("pointer", b.peer_set, b, {peer = 5, pointer = {0 / 0, 0}})
+fails("own", b.peer_set, b, {peer = 6})
+local many = {}
+for i = 1, 4097 do many[i] = i end
+fails("at most 4096", b.peer_set, b, {peer = 5, selection = many})
+fails("presence", b.peer_set, b, {peer = 5, colour = 1})
+check(#b:frame().commands == boxes + 3, "refusals changed nothing")
+check(b:peer_remove(5) == true and b:peer_remove(5) == false, "removed once")
+check(#b:frame().commands == boxes, "no presence left")
+
 print(string.format("test_sync.lua: %d checks passed", passed))

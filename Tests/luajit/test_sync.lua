@@ -55,4 +55,30 @@ check(b:save() == a2:save(), "the same scene")
 check(#b:feed_read() == 0, "remote changes are not in b's feed")
 check(b:find(z:key()):describe().user_data == 42, "user data came along")
 fails("GRIP_ERR_ARG", function() b:remote_apply{{kind = "changed", key = 0, fields = {"center"}}} end)
+
+-- Presence: another peer's selection, live box and pointer in b's frame, tagged with the peer.
+local bz = b:find(z:key())
+b:peer_set{peer = 3, color = 11, selection = {z:key()}, pointer = {x = 7, y = 8},
+  live = {{key = z:key(), gesture = "move", geometry = {center = {x = 300, y = 200}, width = 10, height = 20}}}}
+local f = b:frame()
+local seen = {}
+for _, c in ipairs(f.commands) do
+  if c.kind == "peer_outline" or c.kind == "peer_live" or c.kind == "peer_cursor" then seen[#seen + 1] = c end
+end
+check(#seen == 3 and seen[1].kind == "peer_outline" and seen[2].kind == "peer_live" and seen[3].kind == "peer_cursor",
+  "outline, live box, cursor in that order")
+check(seen[1].peer == 3 and seen[1].user_data == 11 and seen[1].box == bz, "tagged with the peer and its colour")
+local v0 = f.vertices[seen[1].first_vertex + 1]
+-- z: (50, 50) in y's box space, y's top-left at (10, 10): world (60, 60)
+check(v0.x == 60 and v0.y == 60, "the outline's first corner")
+check(f.vertices[seen[2].first_vertex + 1].x == 295 and f.vertices[seen[2].first_vertex + 1].y == 190,
+  "the live box's first corner: centre 300, 200 less half of 10 x 20")
+check(seen[3].center.x == 7 and seen[3].center.y == 8, "the cursor")
+check(#b:feed_read() == 0 and b:save() == a2:save(), "presence is not the document")
+fails("GRIP_ERR_ARG", function() b:peer_set{peer = 3, pointer = {x = 0 / 0, y = 0}} end)
+fails("GRIP_ERR_ARG", function() b:peer_set{peer = 4} end)
+fails("integer", function() b:peer_set{peer = -1} end)
+check(#b:frame().commands == #f.commands, "refusals changed nothing")
+check(b:peer_remove(3) == true and b:peer_remove(3) == false, "removed once")
+check(#b:frame().commands == #f.commands - 3, "nothing of the peer left")
 print(("test_sync.lua: %d checks passed"):format(passed))

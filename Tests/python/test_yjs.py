@@ -167,6 +167,37 @@ class YjsAdapterTests(unittest.TestCase):
         self.assertEqual(state["pointer"], [80, 50])
         (live,) = state["live"]
         self.assertEqual((live["key"], live["cx"], live["cy"]), (k, 80.0, 50.0))  # centre 50 + 30
+        self.assertEqual(state["peer"], 1)
+
+    def test_awareness_feeds_the_engines_presence(self):
+        e1, d1, a1 = self.peer(1)
+        e2, d2, a2 = self.peer(2)
+        b = e1.box(x=0, y=0, width=100, height=100)
+        a1.push()
+        exchange(d1, d2)
+        a2.pull()
+        e1.select(b)
+        e1.pointer("down", 1, 50, 50, 0.0)
+        e1.pointer("move", 1, 80, 50, 0.1)
+        aw1, aw2 = Awareness(d1), Awareness(d2)
+        a1.share_presence(aw1, pointer=[80, 50], color=5)
+        a2.watch_presence(aw2)
+        saved = e2.save()
+        aw2.apply_awareness_update(aw1.encode_awareness_update([aw1.client_id]), "remote")
+        f = e2.frame()
+        drawn = [c for c in f.commands if c["kind"].startswith("peer_")]
+        self.assertEqual([c["kind"] for c in drawn], ["peer_outline", "peer_live", "peer_cursor"])
+        self.assertTrue(all(c["peer"] == 1 and c["user_data"] == 5 for c in drawn))
+        outline, live, cursor = drawn
+        self.assertEqual(f.vertices[outline["first_vertex"]], grip.Point(0, 0))   # e2's box, not moved
+        self.assertEqual(f.vertices[live["first_vertex"]], grip.Point(30, 0))     # e1's drag: +30
+        self.assertEqual(cursor["center"], grip.Point(80, 50))
+        self.assertEqual(e2.save(), saved)                                       # not the document
+        # The peer leaves: its presence goes from e2's frames.
+        aw1.remove_awareness_states([aw1.client_id], "leave")
+        aw2.apply_awareness_update(aw1.encode_awareness_update([aw1.client_id]), "remote")
+        self.assertNotIn(aw1.client_id, a2.peers)
+        self.assertEqual([c for c in e2.frame().commands if c["kind"].startswith("peer_")], [])
 
 
 if __name__ == "__main__":

@@ -1336,6 +1336,55 @@ function Engine:remote_apply(changes)
   return tonumber(applied[0])
 end
 
+-- e:peer_set{peer = id, color = n, selection = {keys}, pointer = {x =, y =}, live = {{key, parent_key,
+-- gesture, geometry}}}: what another peer is doing, drawn by the frames (PEER_OUTLINE, PEER_LIVE and
+-- PEER_CURSOR commands); never part of the document. e:peer_remove(id): forgets it (false when unknown).
+local function xy(p, what)
+  if type(p) ~= "table" then error(what .. " must be a table {x =, y =}", 3) end
+  return number(p.x or p[1], what .. ".x"), number(p.y or p[2], what .. ".y")
+end
+local function u32(v, what)
+  v = number(v, what)
+  if v < 0 or v > 0xFFFFFFFF or v % 1 ~= 0 then error(what .. " must be an integer in 0 ... 2^32-1", 3) end
+  return v
+end
+function Engine:peer_set(t)
+  alive(self)
+  if type(t) ~= "table" then error("presence must be a table", 2) end
+  local max = enums.GRIP_PEER_.keys_max
+  local sel, live = t.selection or {}, t.live or {}
+  if #sel > max then error(("selection has %d keys: at most %d"):format(#sel, max), 2) end
+  if #live > max then error(("live has %d boxes: at most %d"):format(#live, max), 2) end
+  local p = ffi.new("grip_peer_presence")
+  C.grip_peer_presence_init(p)
+  p.peer = u32(t.peer or 0, "peer")
+  p.color = u32(t.color or 0, "color")
+  if t.pointer then
+    p.has_pointer = true
+    p.pointer.x, p.pointer.y = xy(t.pointer, "pointer")
+  end
+  local keys = ffi.new("uint64_t[?]", math.max(#sel, 1))
+  for i, k in ipairs(sel) do keys[i - 1] = key_value(k, "selection key") end
+  local boxes = ffi.new("grip_live_box[?]", math.max(#live, 1))
+  for i, b in ipairs(live) do
+    local c, g = boxes[i - 1], b.geometry or {}
+    c.key = key_value(b.key or 0, "key")
+    c.parent_key = key_value(b.parent_key or 0, "parent_key")
+    c.gesture = b.gesture and enum_value("grip_gesture", b.gesture, "gesture", 2) or 0
+    c.geometry.center.x, c.geometry.center.y = xy(g.center or {0, 0}, "center")
+    c.geometry.width, c.geometry.height = number(g.width or 0, "width"), number(g.height or 0, "height")
+    c.geometry.rotation, c.geometry.scale = number(g.rotation or 0, "rotation"), number(g.scale or 1, "scale")
+    c.geometry.flipped_x, c.geometry.flipped_y = g.flipped_x and true or false, g.flipped_y and true or false
+  end
+  p.selection, p.selection_count, p.live, p.live_count = keys, #sel, boxes, #live
+  call(self, "grip_peer_set", p)
+end
+function Engine:peer_remove(peer)
+  local s = C.grip_peer_remove(alive(self), u32(peer, "peer"))
+  if s < 0 then raise(self.ptr, s, 1) end
+  return s == C.GRIP_OK
+end
+
 function Engine:save()
   local n = ffi.new("size_t[1]")
   local s = C.grip_scene_save(alive(self), nil, 0, n)

@@ -17,6 +17,8 @@ static const SDL_Color guide = {214, 51, 108, 255};       /* snapping guides and
 static const SDL_Color group = {112, 72, 232, 255};       /* #7048e8: the selection's own border and handles */
 static const SDL_Color hover = {127, 173, 248, 255};      /* the outline of a hovered box: a lighter accent */
 static const SDL_Color marquee_fill = {47, 124, 246, 36}; /* the marquee: the accent, translucent */
+/* Other peers (PEER_* commands): the colour number the host gave (user_data) picks one of these. */
+static const SDL_Color peers[6] = {{230, 73, 128, 255}, {18, 184, 134, 255}, {250, 176, 5, 255}, {121, 80, 242, 255}, {34, 139, 230, 255}, {253, 126, 20, 255}};
 
 /* Triangles are gathered here and drawn in order, in as few SDL calls as possible. */
 static SDL_Vertex *tris;
@@ -230,7 +232,8 @@ void draw_frame(SDL_Renderer *r, const grip_frame *f, draw_box_style_fn style_fn
         float stroke = c->stroke_width > 0 ? (float)c->stroke_width : 1;
         /* Polylines are ranges of the shared vertex array; a bad range is skipped, never read. */
         if (c->kind == GRIP_CMD_BORDER || c->kind == GRIP_CMD_INDICATOR || c->kind == GRIP_CMD_GUIDE ||
-            c->kind == GRIP_CMD_OUTLINE || c->kind == GRIP_CMD_MARQUEE || c->kind == GRIP_CMD_GAP) {
+            c->kind == GRIP_CMD_OUTLINE || c->kind == GRIP_CMD_MARQUEE || c->kind == GRIP_CMD_GAP ||
+            c->kind == GRIP_CMD_PEER_OUTLINE || c->kind == GRIP_CMD_PEER_LIVE) {
             if ((size_t)c->first_vertex + c->vertex_count > f->vertex_count) continue;
             v = f->vertices + c->first_vertex;
         }
@@ -259,6 +262,20 @@ void draw_frame(SDL_Renderer *r, const grip_frame *f, draw_box_style_fn style_fn
         case GRIP_CMD_GAP:
             if (c->vertex_count >= 2) draw_gap(v, stroke < 1.5f ? 1.5f : stroke);
             break;
+        case GRIP_CMD_PEER_OUTLINE: /* another peer's selection: solid, in its colour */
+            draw_polyline(r, v, c->vertex_count, 1, 2, peers[c->user_data % 6]);
+            break;
+        case GRIP_CMD_PEER_LIVE: /* where another peer's gesture has a box: dashed, in its colour */
+            draw_dashed(r, v, c->vertex_count, 1, 2, 6, 4, 0, peers[c->user_data % 6]);
+            break;
+        case GRIP_CMD_PEER_CURSOR: { /* another peer's pointer: an arrowhead at center */
+            const SDL_Color k = peers[c->user_data % 6];
+            double x = c->center.x, y = c->center.y;
+            segment(x, y, x, y + 14, 2, k);
+            segment(x, y, x + 10, y + 10, 2, k);
+            segment(x, y + 14, x + 10, y + 10, 2, k);
+            break;
+        }
         default: break; /* kinds only grow: skip what this renderer does not know */
         }
     }

@@ -365,6 +365,14 @@ static void polyline(ImDrawList *list, const grip_vec2 *v, size_t n, bool closed
     list->AddPolyline(pts, (int)m, colour, closed ? ImDrawFlags_Closed : 0, thickness);
 }
 
+// Other peers' commands: the colour number the host gave (user_data) picks one of these.
+static ImU32 peer_colour(uint64_t n) {
+    static const ImU32 palette[6] = {IM_COL32(230, 73, 128, 255), IM_COL32(18, 184, 134, 255),
+                                     IM_COL32(250, 176, 5, 255), IM_COL32(121, 80, 242, 255),
+                                     IM_COL32(34, 139, 230, 255), IM_COL32(253, 126, 20, 255)};
+    return palette[n % 6];
+}
+
 // Whether a box already shows an outline or a border this frame (a hover outline would double it).
 static bool outlined(const grip_frame *f, grip_box box) {
     for (size_t i = 0; i < f->command_count; i++) {
@@ -432,6 +440,17 @@ void GripImGui_DrawOverlay(ImDrawList *list, const grip_frame *f, const GripImGu
                 polyline(list, v, c.vertex_count, true, s->marquee_edge, 1);
             }
             break;
+        case GRIP_CMD_PEER_OUTLINE:  // another peer's selection: solid, in its colour (user_data)
+            polyline(list, v, c.vertex_count, true, peer_colour(c.user_data), 2);
+            break;
+        case GRIP_CMD_PEER_LIVE:  // where another peer's gesture has a box: dashed, in its colour
+            GripImGui_DrawDashed(list, v, c.vertex_count, true, 2, 6, 4, 0, peer_colour(c.user_data));
+            break;
+        case GRIP_CMD_PEER_CURSOR: {  // another peer's pointer: an arrowhead at center
+            const ImVec2 p = im(c.center);
+            list->AddTriangleFilled(p, ImVec2(p.x, p.y + 14), ImVec2(p.x + 10, p.y + 10), peer_colour(c.user_data));
+            break;
+        }
         default:  // BOX (the game's content) and kinds newer than this adapter
             break;
         }

@@ -74,13 +74,15 @@ enum {
     GL_OP_HISTORY_COMMIT,
     GL_OP_HISTORY_CANCEL,
     GL_OP_HISTORY_RECORDING,
-    GL_OP_BOX_KEY,                 /* the key into rbox */
-    GL_OP_BOX_SET_KEY,             /* the key at `in` (uint64_t) */
-    GL_OP_FIND,                    /* the key at `in`; the box into rbox (0: none) */
-    GL_OP_FEED_ENABLE,             /* the limit in gl_call.box */
-    GL_OP_FEED_READ,               /* out_capacity changes into `out`; rcount read, rflag lost */
-    GL_OP_REMOTE_APPLY,            /* in_length changes at `in`; rcount applied */
-    GL_OP_SET_SELECTION_CONSTRAINT /* args.custom: a function is set (true) or removed */
+    GL_OP_BOX_KEY,                  /* the key into rbox */
+    GL_OP_BOX_SET_KEY,              /* the key at `in` (uint64_t) */
+    GL_OP_FIND,                     /* the key at `in`; the box into rbox (0: none) */
+    GL_OP_FEED_ENABLE,              /* the limit in gl_call.box */
+    GL_OP_FEED_READ,                /* out_capacity changes into `out`; rcount read, rflag lost */
+    GL_OP_REMOTE_APPLY,             /* in_length changes at `in`; rcount applied */
+    GL_OP_SET_SELECTION_CONSTRAINT, /* args.custom: a function is set (true) or removed */
+    GL_OP_PEER_SET,                 /* the grip_peer_presence at `in` */
+    GL_OP_PEER_REMOVE               /* the peer in gl_call.box; rflag: it was known */
 };
 
 /* The arguments of each operation, by name: CLuaShim fills the member of gl_args its op reads

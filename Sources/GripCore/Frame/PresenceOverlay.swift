@@ -11,32 +11,52 @@ extension Engine {
     func appendPresence() {
         sync.presenceDrawn = !sync.presence.isEmpty
         guard sync.presenceDrawn else { return }
-        for p in sync.presence.indices {
-            let peer = sync.presence[p]
-            for key in peer.selection {
-                guard let s = liveSlot(key) else { continue }
-                let m = screenTransform(s)
-                appendPeerBox(.peerOutline, peer, scene.id(s), scene.slots[Int(s)].geometry, m)
+        for raw in CommandKind.peerOutline.rawValue...CommandKind.peerCursor.rawValue {
+            let kind = CommandKind(rawValue: raw) ?? .peerCursor
+            // The peers in id order (at most 64 of them: each pass finds the next one).
+            var last: UInt32 = 0
+            while let p = nextPeer(after: last) {
+                last = sync.presence[p].peer
+                appendPresence(of: p, kind)
             }
         }
-        for p in sync.presence.indices {
-            let peer = sync.presence[p]
-            for b in peer.live {
+    }
+
+    /// The index of the known peer with the smallest id past `id`.
+    private func nextPeer(after id: UInt32) -> Int? {
+        var best: Int? = nil
+        for i in sync.presence.indices where sync.presence[i].peer > id {
+            if best == nil || sync.presence[i].peer < sync.presence[best!].peer { best = i }
+        }
+        return best
+    }
+
+    /// The commands of `kind` of peer `p` (an index of `sync.presence`).
+    @inline(never) private func appendPresence(of p: Int, _ kind: CommandKind) {
+        var c = Command(kind: kind, box: .none)
+        c.userData = UInt64(sync.presence[p].color)
+        c.peer = sync.presence[p].peer
+        c.strokeWidth = Style.borderStroke
+        switch kind {
+        case .peerOutline:
+            for key in sync.presence[p].selection {
+                guard let s = liveSlot(key) else { continue }
+                c.box = scene.id(s)
+                appendPeerBox(c, scene.slots[Int(s)].geometry, scene.world(s))
+            }
+        case .peerLive:
+            for b in sync.presence[p].live {
                 var parent = Affine.identity
                 if b.parentKey != 0 {
                     guard let s = liveSlot(b.parentKey) else { continue }
                     parent = scene.world(s)
                 }
-                let m = view * (parent * b.geometry.local)
-                appendPeerBox(.peerLive, peer, liveSlot(b.key).map { scene.id($0) } ?? .none, b.geometry, m)
+                c.box = liveSlot(b.key).map { scene.id($0) } ?? .none
+                appendPeerBox(c, b.geometry, parent * b.geometry.local)
             }
-        }
-        for p in sync.presence.indices {
-            let peer = sync.presence[p]
-            guard let q = peer.pointer else { continue }
-            var c = Command(kind: .peerCursor, box: .none)
-            c.userData = UInt64(peer.color)
-            c.peer = peer.peer
+        default:
+            guard let q = sync.presence[p].pointer else { return }
+            c.strokeWidth = 0
             c.center = view.apply(q)
             frameState.commands.append(c)
         }
@@ -48,16 +68,14 @@ extension Engine {
         return s
     }
 
-    /// A PEER_OUTLINE or PEER_LIVE of box `box` with geometry `g` and screen transform `m`: its
-    /// corners on screen, and the transform and size as a BOX command has them.
-    private func appendPeerBox(_ kind: CommandKind, _ peer: PeerPresence, _ box: BoxID, _ g: BoxGeometry, _ m: Affine) {
-        var c = Command(kind: kind, box: box)
-        c.userData = UInt64(peer.color)
-        c.peer = peer.peer
+    /// Command `c` (a PEER_OUTLINE or PEER_LIVE) for a box with geometry `g` and world transform
+    /// `w`: its corners on screen, and the transform and size as a BOX command has them.
+    @inline(never) private func appendPeerBox(_ c: Command, _ g: BoxGeometry, _ w: Affine) {
+        var c = c
+        let m = view * w
         c.transform = m
         c.width = g.width
         c.height = g.height
-        c.strokeWidth = Style.borderStroke
         c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)
         c.vertexCount = 4
         let (p0, p1, p2, p3) = g.corners(m)

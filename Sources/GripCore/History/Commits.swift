@@ -79,8 +79,10 @@ extension Engine {
         guard let step = undoing ? history.popUndo() : history.popRedo() else { return .done }
         var shown = undoing ? step.reversed : step
         if shown.isRecorded {
-            // Each box as it is now, which other peers' changes may have made different from
-            // the step's other side: the feed lists what the undo or redo really changed.
+            // Only what the step changed goes back (Sync/OwnUndo.swift); each box as it is now,
+            // which other peers' changes may have made different from the step's other side:
+            // the feed lists what the undo or redo really changed.
+            narrowRecorded(&shown)
             for i in shown.states.indices { shown.states[i].before = snapshot(shown.states[i].box) }
             restore(shown.states)
             skipMissing(shown)

@@ -1,5 +1,5 @@
 /// Undo and redo of this peer's own steps among other peers' changes (docs/multiplayer.md): a
-/// gesture's step puts back only the fields it changed, and a box another peer destroyed (or whose
+/// step puts back only the fields it changed (a gesture's, and a recorded step's), and a box another peer destroyed (or whose
 /// parent went) is left out of the step with HISTORY_SKIPPED, never brought back.
 extension Engine {
     /// Puts each box of `changes` (a step's, as undo or redo shows it) back: the geometry fields
@@ -24,6 +24,38 @@ extension Engine {
             done.append(Change(box: c.box, parent: c.parent, before: now, after: target))
         }
         return ChangeList(done)
+    }
+
+    /// Recorded step `t` (as undo or redo shows it) narrowed to what it changed: each box that
+    /// exists on both sides of the step and now keeps its present values of the fields the step
+    /// left alone (other peers' changes to them since stay) and takes the step's other side of
+    /// the rest: each geometry field, the place (parent and draw order, together), the behaviour
+    /// (one field, as the change feed has it), the hooks and the reset geometry. Its changes show
+    /// the geometry as it is now and as it will be.
+    @inline(never) func narrowRecorded(_ t: inout Transaction) {
+        var narrowed: [Change] = []
+        for i in t.states.indices where t.states[i].before.exists && t.states[i].after.exists {
+            let now = snapshot(t.states[i].box)
+            guard now.exists else { continue }
+            let b = t.states[i].before
+            t.states[i].after.geometry = FeedField.merged(
+                now.geometry, t.states[i].after.geometry, FeedField.differing(b.geometry, t.states[i].after.geometry))
+            if b.parent == t.states[i].after.parent && b.order == t.states[i].after.order {
+                t.states[i].after.parent = now.parent
+                t.states[i].after.depth = now.depth
+                t.states[i].after.order = now.order
+            }
+            if b.behavior == t.states[i].after.behavior { t.states[i].after.behavior = now.behavior }
+            if b.hooks == t.states[i].after.hooks { t.states[i].after.hooks = now.hooks }
+            if b.home.sameBits(t.states[i].after.home) { t.states[i].after.home = now.home }
+            if narrowed.isEmpty { narrowed = t.changes.all }
+            if i < narrowed.count && narrowed[i].box == t.states[i].box {
+                narrowed[i].before = now.geometry
+                narrowed[i].after = t.states[i].after.geometry
+                narrowed[i].parent = t.states[i].after.parent
+            }
+        }
+        if !narrowed.isEmpty { t.changes = ChangeList(narrowed) }
     }
 
     /// HISTORY_SKIPPED for each box recorded step `t` (as undo or redo shows it) should have put

@@ -40,43 +40,37 @@ extension Engine {
     /// Selected keys, and live boxes, of one peer at most.
     public static let maxPeerKeys = 4096
 
-    /// The peers known, in increasing id order.
+    /// The peers known, in the order they were first set (frames draw them in id order).
     public var peers: [PeerPresence] { sync.presence }
+
+    /// Throws LIMIT past `maxPeerKeys` selected keys or live boxes (checked before anything is
+    /// copied).
+    public static func checkPeerCounts(selection: Int, live: Int) throws(GripError) {
+        if selection > maxPeerKeys || live > maxPeerKeys {
+            throw GripError(.limit, "a peer has at most 4096 selected keys and 4096 live boxes")
+        }
+    }
 
     /// Sets what the engine knows of `p.peer` (adding the peer when it is new). ARG for peer 0 or
     /// this engine's own, a pointer not finite or past `BoxGeometry.maxMagnitude`, a live box with
     /// key 0 or a geometry a box could not have; LIMIT past `maxPeerKeys` keys or live boxes, or
     /// for a new peer when `maxPeers` are known. Nothing changes when it throws.
     public func setPeer(_ p: PeerPresence) throws(GripError) {
-        if p.peer == 0 { throw .arg("peer 0 is no peer") }
-        if p.peer == peer { throw .arg("peer \(p.peer) is this engine's own") }
-        if p.selection.count > Engine.maxPeerKeys {
-            throw GripError(.limit, "\(p.selection.count) selected keys: at most \(Engine.maxPeerKeys)")
-        }
-        if p.live.count > Engine.maxPeerKeys {
-            throw GripError(.limit, "\(p.live.count) live boxes: at most \(Engine.maxPeerKeys)")
-        }
+        if p.peer == 0 || p.peer == peer { throw .arg("peer must be another peer's id: not 0, not this engine's") }
+        try Engine.checkPeerCounts(selection: p.selection.count, live: p.live.count)
         if let q = p.pointer {
             let m = BoxGeometry.maxMagnitude
-            guard q.x.isFinite && q.y.isFinite && abs(q.x) <= m && abs(q.y) <= m else {
-                throw .arg("pointer must be finite and within 1e9")
-            }
+            guard abs(q.x) <= m && abs(q.y) <= m else { throw .arg("pointer must be finite and within 1e9") }
         }
-        for i in p.live.indices {
-            if p.live[i].key == 0 { throw .arg("live box \(i): key 0 names no box") }
-            if !p.live[i].geometry.isValid {
-                throw .arg("live box \(i): a geometry no box can have (sizes and scale positive, finite, within 1e9)")
-            }
+        for i in p.live.indices where p.live[i].key == 0 || !p.live[i].geometry.isValid {
+            throw .arg(
+                "live box \(i): key 0, or a geometry no box can have (sizes and scale positive, finite, within 1e9)")
         }
-        var at = 0
-        while at < sync.presence.count && sync.presence[at].peer < p.peer { at += 1 }
-        if at < sync.presence.count && sync.presence[at].peer == p.peer {
+        if let at = sync.presence.firstIndex(where: { $0.peer == p.peer }) {
             sync.presence[at] = p
         } else {
-            if sync.presence.count >= Engine.maxPeers {
-                throw GripError(.limit, "\(Engine.maxPeers) peers are known already")
-            }
-            sync.presence.insert(p, at: at)
+            if sync.presence.count >= Engine.maxPeers { throw GripError(.limit, "64 peers are known already") }
+            sync.presence.append(p)
         }
         presenceChanged()
     }
@@ -84,7 +78,8 @@ extension Engine {
     /// Forgets peer `id`; false when it is not known.
     @discardableResult public func removePeer(_ id: UInt32) -> Bool {
         guard let at = sync.presence.firstIndex(where: { $0.peer == id }) else { return false }
-        sync.presence.remove(at: at)
+        sync.presence[at] = sync.presence[sync.presence.count - 1]
+        sync.presence.removeLast()
         presenceChanged()
         return true
     }

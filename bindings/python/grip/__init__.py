@@ -291,7 +291,7 @@ class Event:
 class Frame:
     """What to draw (grip_frame): commands back to front as dicts (kind, handle, box, user_data,
     transform, width, height, center, radius, inner_radius, cursor_angle, first_vertex,
-    vertex_count, stroke_width, dash_on, dash_off, dash_phase, progress, state), and the vertices
+    vertex_count, stroke_width, dash_on, dash_off, dash_phase, progress, state, peer), and the vertices
     their first_vertex / vertex_count ranges index (0-based)."""
 
     time: float
@@ -545,6 +545,59 @@ class Engine:
         commands = [_to_dict(self, f.commands[i], "grip_command") for i in range(f.command_count)]
         vertices = [Point(f.vertices[i].x, f.vertices[i].y) for i in range(f.vertex_count)]
         return Frame(f.time, f.serial, commands, vertices)
+
+    # -- presence: other peers drawn by the frames, never part of the document
+
+    def peer_set(self, peer: int, color: int = 0, selection: Any = (), pointer: Any = None,
+                 live: Any = ()) -> None:
+        """Tells the engine what another peer is doing (grip_peer_set): color is the host's number
+        for it (frames give it as user_data), selection the keys of its selected boxes, pointer
+        its pointer (world) or None, live its gestures' boxes as dicts with key, parent_key,
+        gesture and geometry (center, width, height, rotation, scale, flipped_x, flipped_y in the
+        parent's space). The frames then carry peer_outline, peer_live and peer_cursor commands
+        tagged with peer. At most GRIP_PEER_KEYS_MAX keys and live boxes (err_limit)."""
+        p = _capi.grip_peer_presence()
+        self._lib.grip_peer_presence_init(ctypes.byref(p))
+        p.peer = _integer(peer, "peer", 32)
+        p.color = _integer(color, "color", 32)
+        keys, boxes = list(selection), list(live)
+        limit = _capi.GRIP_PEER_KEYS_MAX
+        if len(keys) > limit or len(boxes) > limit:
+            raise GripError("err_limit", f"GRIP_ERR_LIMIT: {len(keys)} keys, {len(boxes)} live boxes: at most {limit}")
+        if pointer is not None:
+            q = _point(pointer, "pointer")
+            p.has_pointer = True
+            p.pointer = _capi.grip_vec2(q.x, q.y)
+        key_array = (ctypes.c_uint64 * max(len(keys), 1))(*[_integer(k, "selection key", 64) for k in keys])
+        live_array = (_capi.grip_live_box * max(len(boxes), 1))()
+        for i, b in enumerate(boxes):
+            if not isinstance(b, dict) or not set(b) <= {"key", "parent_key", "gesture", "geometry"}:
+                raise _arg_error(f"live box {i} must be a dict of key, parent_key, gesture, geometry")
+            c = live_array[i]
+            c.key = _integer(b.get("key", 0), "key", 64)
+            c.parent_key = _integer(b.get("parent_key", 0), "parent_key", 64)
+            c.gesture = _enum_value("gesture", b.get("gesture", "none"), "gesture")
+            g = b.get("geometry", {})
+            if not isinstance(g, dict) or not set(g) <= _GEOMETRY_KEYS:
+                raise _arg_error(f"live box {i}: geometry must be a dict of {', '.join(sorted(_GEOMETRY_KEYS))}")
+            center = _point(g.get("center", (0, 0)), "center")
+            c.geometry.center = _capi.grip_vec2(center.x, center.y)
+            c.geometry.width = _number(g.get("width", 0), "width")
+            c.geometry.height = _number(g.get("height", 0), "height")
+            c.geometry.rotation = _number(g.get("rotation", 0), "rotation")
+            c.geometry.scale = _number(g.get("scale", 1), "scale")
+            c.geometry.flipped_x = bool(g.get("flipped_x", False))
+            c.geometry.flipped_y = bool(g.get("flipped_y", False))
+        p.selection = ctypes.cast(key_array, type(p.selection))
+        p.selection_count = len(keys)
+        p.live = ctypes.cast(live_array, type(p.live))
+        p.live_count = len(boxes)
+        self._call("grip_peer_set", ctypes.byref(p))
+
+    def peer_remove(self, peer: int) -> bool:
+        """Forgets another peer (grip_peer_remove): its commands leave the frames; False when it
+        was not known."""
+        return self._call("grip_peer_remove", _integer(peer, "peer", 32)) == 0
 
     # -- input (each returns whether the event did something: the C call's `consumed`)
 

@@ -78,6 +78,7 @@ class YjsAdapter:
         self._applied: dict = {}  # key -> the record the engine holds (as far as the document knows)
         self._subscription = self.boxes.observe_deep(self._observed)
         self.peers: dict = {}     # awareness client id -> that peer's presence state
+        self._drawn: dict = {}    # awareness client id -> the peer id the engine draws it as
         self.resyncs = 0
         self._buffer = (_capi.grip_feed_change * _BATCH)()
         engine._call("grip_feed_enable", limit)
@@ -393,7 +394,7 @@ class YjsAdapter:
         for b in e.selection():
             e._call("grip_box_get_key", b.id, ctypes.byref(key))
             selection.append(str(key.value))
-        return {"selection": selection, "live": live}
+        return {"peer": e.describe()["peer"], "selection": selection, "live": live}
 
     def share_presence(self, awareness: Any, **extra) -> None:
         """Sets awareness's local state (a pycrdt.Awareness) to presence() plus extra (a name, a
@@ -403,18 +404,55 @@ class YjsAdapter:
         awareness.set_local_state(state)
 
     def watch_presence(self, awareness: Any) -> str:
-        """Keeps self.peers (client id -> state) up to date with awareness's remote states; returns
-        the subscription id."""
+        """Keeps self.peers (client id -> state) up to date with awareness's remote states, and the
+        engine's presence with them (grip_peer_set for each state, grip_peer_remove when a peer
+        leaves): the engine's frames then draw the other peers' selections, live boxes and
+        pointers. Returns the subscription id."""
         def changed(topic, payload):
             if topic != "change":
                 return
             for client_id, state in awareness.states.items():
                 if client_id != awareness.client_id and state:
                     self.peers[client_id] = state
+                    self._show_peer(client_id, state)
             for client_id in list(self.peers):
                 if client_id not in awareness.states or not awareness.states[client_id]:
                     del self.peers[client_id]
+                    self._hide_peer(client_id)
         return awareness.observe(changed)
+
+    def _show_peer(self, client_id: int, state: dict) -> None:
+        """One remote awareness state (as presence() makes it, with the extra "pointer" [x, y] and
+        "color" an integer if its peer shared them) into grip_peer_set. A state the engine cannot
+        take (no peer id, bad numbers, past the limits) draws nothing: another peer's mistake
+        must not stop this one."""
+        peer = state.get("peer")
+        if not isinstance(peer, int) or isinstance(peer, bool):
+            return
+        old = self._drawn.get(client_id)
+        try:
+            live = []
+            for r in state.get("live", []):
+                geometry = {"center": (r["cx"], r["cy"]), "width": r["width"], "height": r["height"],
+                            "rotation": r["rotation"], "scale": r["scale"],
+                            "flipped_x": bool(r["flipped_x"]), "flipped_y": bool(r["flipped_y"])}
+                live.append({"key": int(r["key"]), "parent_key": int(r["parent"]) if r.get("parent") else 0,
+                             "geometry": geometry})
+            color = state.get("color", 0)
+            self.engine.peer_set(peer, color=color if isinstance(color, int) else 0,
+                                 selection=[int(k) for k in state.get("selection", [])],
+                                 pointer=state.get("pointer"), live=live)
+        except (GripError, KeyError, TypeError, ValueError):
+            return
+        if old is not None and old != peer:
+            self.engine.peer_remove(old)
+        self._drawn[client_id] = peer
+
+    def _hide_peer(self, client_id: int) -> None:
+        """A peer left: its presence leaves the engine's frames."""
+        peer = self._drawn.pop(client_id, None)
+        if peer is not None:
+            self.engine.peer_remove(peer)
 
 
 def _box_record(box: Any) -> dict:
