@@ -101,3 +101,23 @@ test('the screenshot shows the editor: boxes, the selection\'s border and handle
     for (let y = 0; y < png.height; y += 7) for (let x = 0; x < png.width; x += 7) colours.add(png.rgba(x, y).slice(0, 3).join());
     assert.ok(colours.size > 8, `${colours.size} colours`);
 });
+
+test('another peer\'s presence is drawn: its selected box\'s outline and its pointer in its colour', async () => {
+    // Box 3: x 570, y 60, 120 x 90. The peer's colour number 1 is the renderer's second peer
+    // colour, #9334e6; its pointer at (700, 300).
+    await page.evaluate('demo.engine.peerSet({ peer: 77, color: 1, selection: [demo.boxes[3].key()], pointer: { x: 700, y: 300 } }), true');
+    await settle();
+    const seen = await page.evaluate(`(() => { const c = document.getElementById('canvas'), r = demo.renderer.pixelRatio, x = c.getContext('2d');
+        const at = (u, v) => Array.from(x.getImageData(Math.round(u * r), Math.round(v * r), 1, 1).data.slice(0, 3));
+        let edge = 0;
+        for (let v = 70; v < 140; v++) { const [R, G, B] = at(570, v); if (R > 120 && R < 170 && G < 90 && B > 200) edge++; }
+        return { edge, cursor: at(702, 309), beside: at(690, 309) }; })()`);
+    assert.ok(seen.edge > 60, `the outline's purple along the left edge: ${seen.edge} of 70 rows`);
+    assert.deepEqual(seen.cursor, [0x93, 0x34, 0xe6], 'inside the cursor\'s arrow');
+    assert.deepEqual(seen.beside, [0xf7, 0xf7, 0xf5], 'beside it, the background');
+    assert.equal(await page.evaluate('demo.engine.peerRemove(77)'), true);
+    await settle();
+    assert.deepEqual(await page.evaluate(`(() => { const c = document.getElementById('canvas'), r = demo.renderer.pixelRatio;
+        return Array.from(c.getContext('2d').getImageData(Math.round(702 * r), Math.round(309 * r), 1, 1).data.slice(0, 3)); })()`),
+    [0xf7, 0xf7, 0xf5], 'gone with the peer');
+});

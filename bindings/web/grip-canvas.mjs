@@ -7,12 +7,12 @@
 // Box content is a filled, outlined quadrilateral (the host's own drawing can replace drawBox).
 // What is cached: every box command whose geometry did not change since the previous frame is
 // drawn into an offscreen layer, which each frame copies in one drawImage; only the boxes that
-// changed (a drag's selection) and the overlay (borders, handles, outlines, guides, gaps,
-// marquee, indicators) are drawn again. While boxes move they are drawn above the cached layer;
+// changed (a drag's selection) and the overlay (other peers' presence, borders, handles,
+// outlines, guides, gaps, marquee, indicators) are drawn again. While boxes move they are drawn above the cached layer;
 // the layer is rebuilt (in the frame order) once they have been still for `settleFrames` frames,
 // and whenever a cached box changes or the boxes are not the previous frame's.
 
-const KIND = { box: 1, border: 2, handle: 3, indicator: 4, guide: 5, outline: 6, marquee: 7, gap: 8 };
+const KIND = { box: 1, border: 2, handle: 3, indicator: 4, guide: 5, outline: 6, marquee: 7, gap: 8, peerOutline: 9, peerLive: 10, peerCursor: 11 };
 const HOVER = 1, ACTIVE = 2;
 const HANDLE_ROTATE = 9, HANDLE_NONE = 0;
 
@@ -24,12 +24,15 @@ export function resizeCursor(angle) {
 
 export class CanvasRenderer {
     /** `canvas` an HTMLCanvasElement (or OffscreenCanvas); options: `fill(userData)` a box's CSS
-     * colour (default: a palette by userData), `background`, `settleFrames` (10),
-     * `pixelRatio` (devicePixelRatio by default). */
+     * colour (default: a palette by userData), `peerColor(color, peer)` another peer's CSS
+     * colour from the number its presence gave (default: a palette by that number),
+     * `background`, `settleFrames` (10), `pixelRatio` (devicePixelRatio by default). */
     constructor(canvas, options = {}) {
         this.canvas = canvas;
         this.ctx = canvas.getContext('2d');
         this.fill = options.fill ?? ((u) => PALETTE[Number(u % BigInt(PALETTE.length))]);
+        this.peerColor = options.peerColor ?? ((colour) => PEER_PALETTE[colour % PEER_PALETTE.length]);
+        this.peerColours = new Map();  // a peer's colour number -> its CSS colour
         this.background = options.background ?? '#f7f7f5';
         this.settleFrames = options.settleFrames ?? 10;
         this.pixelRatio = options.pixelRatio ?? (globalThis.devicePixelRatio || 1);
@@ -214,6 +217,14 @@ export class CanvasRenderer {
         if (close) ctx.closePath();
     }
 
+    // A peer command's CSS colour (peerColor of its colour number, remembered per number).
+    #peerCss(d, o, p) {
+        const n = d.getUint32(p + o.userData, true), peer = d.getUint32(p + o.peer, true);
+        let css = this.peerColours.get(n);
+        if (css === undefined) { css = this.peerColor(n, peer); this.peerColours.set(n, css); }
+        return css;
+    }
+
     #overlay(f) {
         const ctx = this.ctx, d = f.commands, o = f.commandOffsets, s = f.commandStride;
         let cursor = 'default';
@@ -293,6 +304,41 @@ export class CanvasRenderer {
                 ctx.strokeStyle = 'rgba(26,115,232,0.6)';
                 ctx.stroke();
                 break;
+            case KIND.peerOutline:
+            case KIND.peerLive: {
+                // Another peer's selected box (solid) or where its gesture has a box (dashed,
+                // tinted). Their colour number is the low 32 bits of userData.
+                const css = this.#peerCss(d, o, p);
+                this.#polyline(ctx, f, i, true);
+                ctx.strokeStyle = css;
+                ctx.lineWidth = stroke * (kind === KIND.peerOutline ? 2 : 1);
+                if (kind === KIND.peerLive) {
+                    ctx.globalAlpha = 0.15;
+                    ctx.fillStyle = css;
+                    ctx.fill();
+                    ctx.globalAlpha = 1;
+                    ctx.setLineDash([4, 3]);
+                }
+                ctx.stroke();
+                ctx.setLineDash([]);
+                break;
+            }
+            case KIND.peerCursor: {
+                // An arrow with its tip on the peer's pointer.
+                const x = d.getFloat64(p + o.center, true), y = d.getFloat64(p + o.center + 8, true);
+                ctx.beginPath();
+                ctx.moveTo(x, y);
+                ctx.lineTo(x, y + 16);
+                ctx.lineTo(x + 4.5, y + 12);
+                ctx.lineTo(x + 11, y + 11);
+                ctx.closePath();
+                ctx.fillStyle = this.#peerCss(d, o, p);
+                ctx.fill();
+                ctx.lineWidth = 1;
+                ctx.strokeStyle = '#ffffff';
+                ctx.stroke();
+                break;
+            }
             case KIND.marquee:
                 this.#polyline(ctx, f, i, true);
                 ctx.fillStyle = 'rgba(26,115,232,0.12)';
@@ -313,3 +359,4 @@ export class CanvasRenderer {
 }
 
 const PALETTE = ['#f4c7a1', '#a8d5ba', '#a7c7e7', '#f6e3a1', '#d7b9e8', '#f2b5c4'];
+const PEER_PALETTE = ['#e8710a', '#9334e6', '#188038', '#d01884', '#129eaf', '#b06000'];

@@ -633,6 +633,21 @@ export interface Box {
     addHandle(handle: { name: string; position: (g: HookGeometry) => Vec2; drag?: (start: HookGeometry, x: number, y: number) => Partial<Omit<Geometry, "parent">> }): string;
     setIndicator(fn: ((progress: number, g: HookGeometry) => Vec2[]) | null): void;
     handleCenter(handle: Handle | string): Vec2 | null;
+    key(): bigint;
+    setKey(key: bigint | number): void;
+}
+
+/** A geometry without its parent: a world frame (the selection's), or a change's. */
+export type FrameGeometry = Omit<Geometry, "parent">;
+/** A change of the feed as Engine.feedRead() gives it and Engine.remoteApply() takes it. */
+export interface GripChange extends Omit<FeedChange, "before" | "after" | "desc"> {
+    before: FrameGeometry;
+    after: FrameGeometry;
+    desc: Omit<BoxDesc, "parent">;
+}
+/** A box a local gesture drives, as Engine.feedLive() gives it. */
+export interface GripLiveBox extends Omit<LiveBox, "geometry"> {
+    geometry: FrameGeometry;
 }
 
 /** An engine (grip_engine). */
@@ -675,6 +690,14 @@ export interface Engine {
     events(): GripEvent[];
     save(): string;
     load(text: string): void;
+    setSelectionConstraint(fn: ((proposed: FrameGeometry, before: FrameGeometry) => Partial<FrameGeometry> | false) | null): void;
+    find(key: bigint | number): Box | null;
+    feedEnable(limit?: number): void;
+    feedRead(): { changes: GripChange[]; lost: boolean };
+    feedLive(): GripLiveBox[] | null;
+    remoteApply(changes: (Partial<GripChange> & { kind: FeedKind })[]): number;
+    peerSet(presence: { peer: number; color?: number; selection?: (bigint | number)[]; pointer?: Vec2 | null; live?: (Partial<GripLiveBox> & { key: bigint | number })[] }): void;
+    peerRemove(peer: number): boolean;
     close(): void;
 }
 

@@ -25,6 +25,7 @@ export class GripError extends Error {
 const NO_MODS = Object.freeze([]);
 const SELECTION = 0xFFFFFFFFFFFFFFFFn;
 const HANDLE_CUSTOM = 16;
+const PEER_KEYS_MAX = 4096;  // GRIP_PEER_KEYS_MAX: selected keys, and live boxes, of one peer
 const MAX_HANDLES = 16;
 const textDecoder = new TextDecoder();
 const textEncoder = new TextEncoder();
@@ -150,28 +151,45 @@ export async function load(source) {
     let poisoned = null;
 
     // Every export wrapped: a trap (a RuntimeError) poisons the instance, and every later call
-    // throws. The wrappers take fixed arguments, so a call allocates nothing.
+    // throws. Each wrapper takes exactly its function's arguments (a call whose arity matches
+    // the wasm function's takes V8's fast path into wasm), so a call allocates nothing.
     const c = {};
+    const trapped = (name, error) => {
+        if (error instanceof WebAssembly.RuntimeError) {
+            poisoned = `grip.wasm trapped in ${name} (${error.message}); this instance is unusable`;
+            return new GripError('trapped', poisoned);
+        }
+        return error;
+    };
+    const refuse = () => new GripError('trapped', poisoned);
     for (const [name, fn] of Object.entries(x)) {
         if (typeof fn !== 'function') continue;
-        c[name] = (a, b, d, e, f, g, h, i, j) => {
-            if (poisoned) throw new GripError('trapped', poisoned);
-            try {
-                return fn(a, b, d, e, f, g, h, i, j);
-            } catch (error) {
-                if (error instanceof WebAssembly.RuntimeError) {
-                    poisoned = `grip.wasm trapped in ${name} (${error.message}); this instance is unusable`;
-                    throw new GripError('trapped', poisoned);
-                }
-                throw error;
-            }
-        };
+        const wrappers = [
+            () => { if (poisoned) throw refuse(); try { return fn(); } catch (error) { throw trapped(name, error); } },
+            (a) => { if (poisoned) throw refuse(); try { return fn(a); } catch (error) { throw trapped(name, error); } },
+            (a, b) => { if (poisoned) throw refuse(); try { return fn(a, b); } catch (error) { throw trapped(name, error); } },
+            (a, b, d) => { if (poisoned) throw refuse(); try { return fn(a, b, d); } catch (error) { throw trapped(name, error); } },
+            (a, b, d, e) => { if (poisoned) throw refuse(); try { return fn(a, b, d, e); } catch (error) { throw trapped(name, error); } },
+            (a, b, d, e, f) => { if (poisoned) throw refuse(); try { return fn(a, b, d, e, f); } catch (error) { throw trapped(name, error); } },
+        ];
+        c[name] = wrappers[fn.length] ?? ((a, b, d, e, f, g, h, i, j) => {
+            if (poisoned) throw refuse();
+            try { return fn(a, b, d, e, f, g, h, i, j); } catch (error) { throw trapped(name, error); }
+        });
     }
     c._initialize();
 
-    // One DataView over the memory, made again when a growth replaced the buffer.
-    let dv = new DataView(memory.buffer);
-    const mem = () => (dv.buffer === memory.buffer ? dv : (dv = new DataView(memory.buffer)));
+    // One DataView over the memory, made again when a growth replaced the buffer. A growth
+    // detaches the old buffer, whose arrays then have length 0: checking a cached array's length
+    // is cheaper than asking memory.buffer (a getter V8 does not inline) on every call.
+    let dv = new DataView(memory.buffer), u8 = new Uint8Array(memory.buffer), generation = 0;
+    const refresh = () => {
+        dv = new DataView(memory.buffer);
+        u8 = new Uint8Array(memory.buffer);
+        generation++;
+        return dv;
+    };
+    const mem = () => (u8.length !== 0 ? dv : refresh());
     const alloc = (n) => {
         const p = c.malloc(n);
         if (!p) throw new GripError('err_nomem', 'grip.wasm: out of memory');
@@ -179,6 +197,8 @@ export async function load(source) {
     };
     const SCRATCH = 2048;
     const scratch = alloc(SCRATCH);
+    // What hooks use while the call that runs them has its arguments in scratch.
+    const hookScratch = alloc(256);
     // A second buffer for arrays (box lists, changes), grown as needed.
     let big = 0, bigSize = 0;
     const bigBuffer = (n) => {
@@ -277,6 +297,13 @@ export async function load(source) {
         throw argError(`${what}: a box, an integer or null expected`);
     }
 
+    /** A key argument (a box's key is a uint64_t): a BigInt or a non-negative safe integer. */
+    function toKey(value, what) {
+        if (typeof value === 'bigint' && value >= 0n && value < 2n ** 64n) return value;
+        if (Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+        throw argError(`${what}: a key (a BigInt or a non-negative integer) expected`);
+    }
+
     const engines = new Map();  // grip_engine pointer -> Engine, for the hooks
 
     // ---- hooks: JavaScript functions behind grip_hooks ------------------------------------
@@ -297,6 +324,13 @@ export async function load(source) {
         }
     };
     const geometryFields = new Set(layout.grip_geometry.byName.keys());
+    /** A grip_geometry without its parent: a world frame, or a change's (whose parent travels
+     * as a key). */
+    const readGeometry = (p, engine) => {
+        const g = readStruct('grip_geometry', p, engine);
+        delete g.parent;
+        return g;
+    };
     const applyGeometry = (p, result, what) => {
         if (result === null || typeof result !== 'object') throw new Error(`${what} must return a geometry object or false`);
         for (const key of Object.keys(result)) {
@@ -356,6 +390,23 @@ export async function load(source) {
             return applyGeometry(result, answer, 'constraint');
         }),
     ];
+    // selection_constraint(context, before, proposed): the engine's function for
+    // grip_selection_set_constraint. A refusal and a failure both answer false; a failure also
+    // leaves one script_error event (box 'selection') until the function answers again.
+    const selectionHook = (context, before, proposed) => {
+        const e = engines.get(context);
+        const fn = e?.selectionConstraintFn();
+        if (!fn) return 0;
+        try {
+            const answer = fn(readGeometry(proposed, e), readGeometry(before, e));
+            e.selectionAnswered();
+            if (answer === false) return 0;
+            return applyGeometry(proposed, answer, 'selection constraint') ? 1 : 0;
+        } catch (error) {
+            e.selectionFailed(error instanceof Error ? error.message : String(error));
+            return 0;
+        }
+    };
     const table = x.__indirect_function_table;
     let hookSlots = null;  // table indices of the four functions, once a hook is first set
     const hookTableIndices = () => {
@@ -366,7 +417,8 @@ export async function load(source) {
             [[I32, I64, I32, I32, I32, I32, I32, I32], [I32]],
             [[I32, I64, F64, I32, I32, I32, I32, I32], [I32]],
             [[I32, I64, I32, I32, I32, I32, I32], [I32]],
-        ], hookFunctions);
+            [[I32, I32, I32], [I32]],
+        ], [...hookFunctions, selectionHook]);
         const base = table.grow(fns.length);
         fns.forEach((f, i) => table.set(base + i, f));
         hookSlots = fns.map((_, i) => base + i);
@@ -385,8 +437,10 @@ export async function load(source) {
         #pending = [];          // events drained for `on` handlers, not yet given to events()
         #handlers = 0;          // how many `on` handlers are registered
         #hooksSet = false;
+        #selectionFn = null;     // the selection's constraint (setSelectionConstraint)
+        #selectionFailure = null; // its last failure's message, until it answers again
         #view = null;
-        #last = { buffer: null, base: -1, count: -1, vbase: -1, vcount: -1 };
+        #last = { generation: -1, base: -1, count: -1, vbase: -1, vcount: -1 };
 
         constructor(pointer) {
             this.#p = pointer;
@@ -551,7 +605,7 @@ export async function load(source) {
         pointer(phase, pointer, px, py, time = this.time(), mods = NO_MODS) {
             const e = this.#live();
             const v = mem(), p = scratch, consumed = p + PE.size;
-            v.setUint32(p + PE.phase, enumValue('phase', phase, 'phase'), true);
+            v.setUint32(p + PE.phase, phase === 'move' ? MOVE : enumValue('phase', phase, 'phase'), true);
             if (!Number.isInteger(pointer) || pointer < 0 || pointer > 0xFFFFFFFF) throw argError('pointer: an integer id expected');
             v.setUint32(p + PE.pointer, pointer, true);
             v.setFloat64(p + PE.x, px, true);
@@ -629,12 +683,13 @@ export async function load(source) {
         frameView() {
             const e = this.#live();
             check(c.grip_frame_get(e, scratch), e);
-            const buffer = memory.buffer, v = mem(), f = scratch;
+            const v = mem(), f = scratch;
             const count = v.getUint32(f + FR.commandCount, true), base = v.getUint32(f + FR.commands, true);
             const vcount = v.getUint32(f + FR.vertexCount, true), vbase = v.getUint32(f + FR.vertices, true);
             const last = this.#last;
-            if (!this.#view || last.buffer !== buffer || last.base !== base || last.count !== count || last.vbase !== vbase || last.vcount !== vcount) {
-                last.buffer = buffer; last.base = base; last.count = count; last.vbase = vbase; last.vcount = vcount;
+            if (!this.#view || last.generation !== generation || last.base !== base || last.count !== count || last.vbase !== vbase || last.vcount !== vcount) {
+                const buffer = v.buffer;
+                last.generation = generation; last.base = base; last.count = count; last.vbase = vbase; last.vcount = vcount;
                 this.#view = {
                     time: 0, serial: 0, commandCount: count, vertexCount: vcount,
                     commands: new DataView(buffer, base, count * layout.grip_command.size),
@@ -802,6 +857,196 @@ export async function load(source) {
             this.#after(e);
         }
 
+        // ---- the selection's constraint ----
+        /** A constraint on the selection as a whole: fn(proposed, before) gets the selection
+         * frame a step of a gesture, nudge, flip or quarter turn proposes and the frame when the
+         * gesture began ({center, width, height, rotation, scale, flippedX, flippedY}, world
+         * space), and returns the frame to apply (fields left out keep proposed's) or false to
+         * refuse the step; every selected box moves by the same map. A function that throws
+         * refuses the step and leaves one script_error event (box 'selection') until it answers
+         * again; calls on the engine from inside it throw err_state. null removes it. */
+        setSelectionConstraint(fn) {
+            const e = this.#live();
+            if (fn !== null && fn !== undefined && typeof fn !== 'function') throw argError('setSelectionConstraint: a function or null expected');
+            const on = typeof fn === 'function';
+            const slot = on ? hookTableIndices()[4] : 0;
+            check(c.grip_selection_set_constraint(e, slot, on ? e : 0), e);
+            this.#selectionFn = on ? fn : null;
+            this.#selectionFailure = null;
+        }
+        /** @internal the selection's constraint function (null: none). */
+        selectionConstraintFn() { return this.#selectionFn; }
+        /** @internal the selection's constraint answered: its next failure is reported again. */
+        selectionAnswered() { this.#selectionFailure = null; }
+        /** @internal the selection's constraint threw: one script_error event per failure run. */
+        selectionFailed(message) {
+            if (this.#selectionFailure === message) return;
+            this.#selectionFailure = message;
+            c.grip_engine_info_init(hookScratch);
+            const time = c.grip_engine_get_info(this.#p, hookScratch) === 0
+                ? mem().getFloat64(hookScratch + off('grip_engine_info', 'time'), true) : 0;
+            this.#pending.push({ kind: 'script_error', gesture: 'none', box: 'selection', userData: 0n, handle: 'none',
+                pointer: 0, time, position: { x: 0, y: 0 }, message });
+        }
+
+        // ---- multiplayer (docs/multiplayer.md) ----
+        /** The live box with `key` (a BigInt or integer), or null. */
+        find(key) {
+            const e = this.#live();
+            const st = c.grip_box_find(e, toKey(key, 'find'), scratch);
+            if (st === nameIndex.status.get('err_not_found')) return null;
+            check(st, e);
+            return this.boxOf(mem().getBigUint64(scratch, true));
+        }
+        /** Turns the change feed on, keeping at most `limit` (1 ... 1048576, default 4096) unread
+         * changes; 0 turns it off and drops what is unread. */
+        feedEnable(limit = 4096) {
+            const e = this.#live();
+            if (!Number.isInteger(limit) || limit < 0 || limit > 2 ** 20) throw argError(`feedEnable: limit must be in 0 ... 1048576 (got ${limit})`);
+            check(c.grip_feed_enable(e, limit), e);
+        }
+        /** The unread changes, oldest first: {changes, lost}. Each change is {kind, origin,
+         * fields, gesture, key, parentKey, belowKey, before, after, desc} (keys BigInts, fields
+         * a list of names, before and after geometries without parent, desc a box description
+         * without parent); lost says whether changes were lost since the last read (resync from
+         * a save()). */
+        feedRead() {
+            const e = this.#live();
+            const size = layout.grip_feed_change.size, batch = 32;
+            const changes = [];
+            let lost = false;
+            for (;;) {
+                const out = bigBuffer(8 + batch * size);
+                check(c.grip_feed_read(e, out + 8, batch, out, out + 4), e);
+                const n = mem().getUint32(out, true);
+                lost = lost || mem().getUint8(out + 4) !== 0;
+                for (let i = 0; i < n; i++) {
+                    const ch = readStruct('grip_feed_change', out + 8 + i * size, this);
+                    delete ch.before.parent;
+                    delete ch.after.parent;
+                    delete ch.desc.parent;
+                    changes.push(ch);
+                }
+                if (n < batch) break;
+            }
+            return { changes, lost };
+        }
+        /** Where the boxes local gestures drive are now, [{key, parentKey, gesture, geometry}]
+         * (what a sync engine sends as presence; an empty list when a gesture just ended), or
+         * null when nothing it would list changed since the previous call. */
+        feedLive() {
+            const e = this.#live();
+            c.grip_engine_info_init(scratch);
+            check(c.grip_engine_get_info(e, scratch), e);
+            const capacity = Math.max(1, mem().getUint32(scratch + off('grip_engine_info', 'boxCount'), true));
+            const size = layout.grip_live_box.size;
+            const out = bigBuffer(8 + capacity * size);
+            const st = check(c.grip_feed_live(e, out + 8, capacity, out), e);
+            if (st === 1) return null;
+            const n = Math.min(capacity, mem().getUint32(out, true));
+            const list = new Array(n);
+            for (let i = 0; i < n; i++) {
+                const live = readStruct('grip_live_box', out + 8 + i * size, this);
+                delete live.geometry.parent;
+                list[i] = live;
+            }
+            return list;
+        }
+        /** Applies other peers' changes (objects as feedRead gives them, in the sync engine's
+         * order; origin and gesture are not read): how many were applied. An unusable change
+         * throws GripError naming its index (0-based), with `applied` the number taken before
+         * it. Never in this engine's history or feed. */
+        remoteApply(list) {
+            const e = this.#live();
+            if (!Array.isArray(list)) throw argError('remoteApply: a list of changes expected');
+            const size = layout.grip_feed_change.size, n = list.length;
+            const out = bigBuffer(8 + Math.max(1, n) * size), first = out + 8;
+            const descAt = off('grip_feed_change', 'desc');
+            const bytes = new Uint8Array(memory.buffer);
+            for (let i = 0; i < n; i++) {
+                const p = first + i * size, ch = list[i];
+                bytes.fill(0, p, p + size);
+                c.grip_box_desc_init_sized(p + descAt, layout.grip_box_desc.size);
+                const what = `change ${i}`;
+                if (ch === null || typeof ch !== 'object') throw argError(`${what}: an object expected`);
+                for (const k of Object.keys(ch)) {
+                    if (!CHANGE_FIELDS.has(k)) throw argError(`${what}: unknown field '${k}'`);
+                }
+                const v = mem();
+                v.setUint32(p + off('grip_feed_change', 'kind'), enumValue('feed_kind', ch.kind, `${what}: kind`), true);
+                if (ch.fields !== undefined) v.setUint32(p + off('grip_feed_change', 'fields'), maskBits('field', ch.fields, `${what}: fields`), true);
+                for (const k of ['key', 'parentKey', 'belowKey']) {
+                    if (ch[k] !== undefined) v.setBigUint64(p + off('grip_feed_change', k), toKey(ch[k], `${what}: ${k}`), true);
+                }
+                for (const k of ['before', 'after']) {
+                    if (ch[k] === undefined) continue;
+                    if (ch[k] !== null && typeof ch[k] === 'object' && 'parent' in ch[k]) throw argError(`${what}: ${k} has a parent (parentKey carries it)`);
+                    writeStruct('grip_geometry', p + off('grip_feed_change', k), ch[k], `${what}: ${k}`);
+                }
+                if (ch.desc !== undefined) {
+                    if (ch.desc !== null && typeof ch.desc === 'object' && 'parent' in ch.desc) throw argError(`${what}: desc has a parent (parentKey carries it)`);
+                    writeStruct('grip_box_desc', p + descAt, ch.desc, `${what}: desc`);
+                }
+            }
+            const appliedAt = scratch;
+            mem().setUint32(appliedAt, 0, true);
+            const st = c.grip_remote_apply(e, first, n, appliedAt);
+            const applied = mem().getUint32(appliedAt, true);
+            this.#after(e);
+            if (st < 0) {
+                const error = new GripError(nameOf('status', st) ?? String(st), cString(c.grip_engine_errmsg(e)));
+                error.applied = applied;
+                throw error;
+            }
+            return applied;
+        }
+
+        // ---- presence ----
+        /** Tells the engine what another peer is doing, all at once (grip_peer_set): {peer (its
+         * id, the high 32 bits of its keys), color (the host's number for its colour, which its
+         * commands carry in userData), selection (keys), pointer ({x, y} in the world, or null),
+         * live (what its feedLive gave)}. Its frames then draw peer_outline, peer_live and
+         * peer_cursor commands. Nothing of the document, the selection or the history changes. */
+        peerSet({ peer, color = 0, selection = [], pointer = null, live = [], ...rest } = {}) {
+            const e = this.#live();
+            for (const k of Object.keys(rest)) throw argError(`peerSet: unknown field '${k}'`);
+            if (!Array.isArray(selection) || !Array.isArray(live)) throw argError('peerSet: selection and live must be lists');
+            if (selection.length > PEER_KEYS_MAX || live.length > PEER_KEYS_MAX) throw new GripError('err_limit', `peerSet: at most ${PEER_KEYS_MAX} selected keys and live boxes`);
+            const ls = layout.grip_live_box.size, ps = layout.grip_peer_presence.size;
+            const keysAt = bigBuffer(8 * selection.length + ls * live.length + ps), liveAt = keysAt + 8 * selection.length;
+            const at = liveAt + ls * live.length;
+            new Uint8Array(memory.buffer).fill(0, liveAt, at);
+            for (let i = 0; i < selection.length; i++) mem().setBigUint64(keysAt + 8 * i, toKey(selection[i], `peerSet: selection[${i}]`), true);
+            for (let i = 0; i < live.length; i++) {
+                const b = live[i], q = liveAt + ls * i;
+                if (b === null || typeof b !== 'object') throw argError(`peerSet: live[${i}]: an object expected`);
+                for (const k of Object.keys(b)) {
+                    if (k !== 'key' && k !== 'parentKey' && k !== 'gesture' && k !== 'geometry') throw argError(`peerSet: live[${i}]: unknown field '${k}'`);
+                }
+                mem().setBigUint64(q + off('grip_live_box', 'key'), toKey(b.key, `peerSet: live[${i}].key`), true);
+                if (b.parentKey !== undefined) mem().setBigUint64(q + off('grip_live_box', 'parentKey'), toKey(b.parentKey, `peerSet: live[${i}].parentKey`), true);
+                mem().setUint32(q + off('grip_live_box', 'gesture'), enumValue('gesture', b.gesture ?? 'none', `peerSet: live[${i}].gesture`), true);
+                const g = { ...b.geometry };
+                delete g.parent;  // parentKey places it
+                writeStruct('grip_geometry', q + off('grip_live_box', 'geometry'), g, `peerSet: live[${i}].geometry`);
+            }
+            c.grip_peer_presence_init(at);
+            const P = 'grip_peer_presence', v = mem();
+            writeStruct(P, at, { peer, color, hasPointer: pointer !== null && pointer !== undefined }, 'peerSet');
+            if (pointer !== null && pointer !== undefined) writeValue('struct:grip_vec2', at + off(P, 'pointer'), pointer, 'peerSet: pointer');
+            v.setUint32(at + off(P, 'selection'), selection.length ? keysAt : 0, true);
+            v.setUint32(at + off(P, 'selectionCount'), selection.length, true);
+            v.setUint32(at + off(P, 'live'), live.length ? liveAt : 0, true);
+            v.setUint32(at + off(P, 'liveCount'), live.length, true);
+            check(c.grip_peer_set(e, at), e);
+        }
+        /** Forgets a peer (it left): its commands go from the next frame. Whether it was known. */
+        peerRemove(peer) {
+            const e = this.#live();
+            if (!Number.isInteger(peer) || peer < 0 || peer > 0xFFFFFFFF) throw argError('peerRemove: a peer id expected');
+            return check(c.grip_peer_remove(e, peer), e) === 0;
+        }
+
         /** Destroys the engine now (grip_engine_destroy); later calls throw. */
         close() {
             if (!this.#p) return;
@@ -815,10 +1060,12 @@ export async function load(source) {
         /** Whether the engine is still open. */
         get open() { return this.#p !== 0; }
     }
+    const MOVE = nameIndex.phase.get('move');
     const PE = { size: layout.grip_pointer_event.size };
     for (const f of ['phase', 'pointer', 'x', 'y', 'time', 'modifiers']) PE[f] = off('grip_pointer_event', f);
     const FR = {};
     for (const f of ['time', 'serial', 'commandCount', 'commands', 'vertexCount', 'vertices']) FR[f] = off('grip_frame', f);
+    const CHANGE_FIELDS = new Set(['kind', 'origin', 'fields', 'gesture', 'key', 'parentKey', 'belowKey', 'before', 'after', 'desc']);
     const COMMAND_OFFSETS = Object.freeze(Object.fromEntries([...layout.grip_command.byName].map(([n, [o]]) => [n, o])));
 
     /** A box of an engine: `id` (a BigInt, its grip_box) and the Lua box's methods. */
@@ -956,6 +1203,20 @@ export async function load(source) {
                 return { x: f.commands.getFloat64(p + o.center, true), y: f.commands.getFloat64(p + o.center + 8, true) };
             }
             return null;
+        }
+
+        /** Its key (a BigInt): unique across the peers editing one scene, kept through undo,
+         * redo and scene files (e.find finds the box again). */
+        key() {
+            const e = this.#e();
+            check(c.grip_box_get_key(e, this.id, scratch), e);
+            return mem().getBigUint64(scratch, true);
+        }
+        /** Gives it the host's own key (a BigInt or integer; a sync engine's id): err_state when
+         * another live box has it, or once its CREATED change went out of the feed. */
+        setKey(key) {
+            const e = this.#e();
+            check(c.grip_box_set_key(e, this.id, toKey(key, 'setKey')), e);
         }
 
         toString() { return `grip.box(${this.id})`; }
