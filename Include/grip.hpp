@@ -409,6 +409,80 @@ class engine {
         if (hooks_) hooks_->clear();
     }
 
+    // ---- Multiplayer (docs/multiplayer.md): keys, the change feed, other peers' changes, presence
+    // The box's key, shared by every peer.
+    uint64_t box_key(grip_box b) {
+        uint64_t k = 0;
+        check(grip_box_get_key(e_, b, &k));
+        return k;
+    }
+    // Gives b the host's own key (while its CREATED change is unread, with the feed on).
+    void set_box_key(grip_box b, uint64_t k) { check(grip_box_set_key(e_, b, k)); }
+    // The live box with key k, or GRIP_NO_BOX when none has it.
+    grip_box find(uint64_t k) {
+        grip_box b = GRIP_NO_BOX;
+        grip_status s = grip_box_find(e_, k, &b);
+        if (s == GRIP_ERR_NOT_FOUND) return GRIP_NO_BOX;
+        check(s);
+        return b;
+    }
+    // Starts the change feed keeping at most limit changes unread (0 stops it).
+    void feed_enable(uint32_t limit) { check(grip_feed_enable(e_, limit)); }
+    // Every unread change, oldest first (the feed is left empty); *lost (may be nullptr) says
+    // whether changes were lost since the last read (then resync from a save).
+    std::vector<grip_feed_change> feed_read(bool *lost = nullptr) {
+        std::vector<grip_feed_change> out;
+        bool any_lost = false;
+        size_t n = 0;
+        do {
+            size_t at = out.size();
+            out.resize(at + 256);
+            bool batch_lost = false;
+            check(grip_feed_read(e_, out.data() + at, 256, &n, &batch_lost));
+            out.resize(at + n);
+            any_lost = any_lost || batch_lost;
+        } while (n == 256);
+        if (lost) *lost = any_lost;
+        return out;
+    }
+    // Where the boxes local gestures drive are now, into out; false (out untouched) when nothing
+    // it would list changed since the last call.
+    bool feed_live(std::vector<grip_live_box> &out) {
+        size_t boxes = 0, count = 0;
+        check(grip_boxes_list(e_, nullptr, 0, &boxes));
+        std::vector<grip_live_box> live(boxes ? boxes : 1);
+        if (check(grip_feed_live(e_, live.data(), live.size(), &count)) == GRIP_DONE) return false;
+        live.resize(count < live.size() ? count : live.size());
+        out.swap(live);
+        return true;
+    }
+    // Applies other peers' changes in the sync engine's order (never in the local history or feed);
+    // returns how many were taken. A refused change throws, naming its index.
+    size_t remote_apply(const std::vector<grip_feed_change> &changes) {
+        size_t applied = 0;
+        check(grip_remote_apply(e_, changes.data(), changes.size(), &applied));
+        return applied;
+    }
+    // Everything the engine knows of another peer: its colour number, selection (keys), pointer
+    // (world; nullptr: not over the scene) and live boxes (what its feed_live gave). Frames then
+    // draw it (GRIP_CMD_PEER_*). The vectors are copied.
+    void peer_set(uint32_t peer, uint32_t color, const std::vector<uint64_t> &selection, const grip_vec2 *pointer,
+                  const std::vector<grip_live_box> &live = std::vector<grip_live_box>()) {
+        grip_peer_presence p;
+        grip_peer_presence_init(&p);
+        p.peer = peer;
+        p.color = color;
+        p.selection = selection.empty() ? nullptr : selection.data();
+        p.selection_count = selection.size();
+        p.has_pointer = pointer != nullptr;
+        if (pointer) p.pointer = *pointer;
+        p.live = live.empty() ? nullptr : live.data();
+        p.live_count = live.size();
+        check(grip_peer_set(e_, &p));
+    }
+    // Forgets a peer that left; false when it was not known.
+    bool peer_remove(uint32_t peer) { return check(grip_peer_remove(e_, peer)) == GRIP_OK; }
+
   private:
     grip_status check(grip_status s) const {
         if (s < 0) throw error(s, grip_engine_errmsg(e_));

@@ -710,6 +710,70 @@ void selection_constraint() {
     CHECK_NEAR(moved.state(b).center.x, 280, 0);
 }
 
+// Keys, the change feed, another peer's changes and presence through the wrapper: two peers end
+// with the same scene, remote changes are not echoed, the live feed answers once per change.
+static void multiplayer() {
+    grip_engine_desc d = grip::engine_desc(800, 600);
+    d.peer = 1;
+    grip::engine a(d);
+    d.peer = 2;
+    grip::engine b(d);
+    a.feed_enable(1024);
+    b.feed_enable(1024);
+    grip_box box = a.add(box_desc(100, 100, 100, 50, false));
+    uint64_t k = a.box_key(box);
+    CHECK_INT(k, (1ull << 32) | 1);  // peer 1, its first box
+    a.pointer(GRIP_PHASE_DOWN, 1, 150, 125, 0.0);
+    a.pointer(GRIP_PHASE_MOVE, 1, 170, 125, 0.1);
+    std::vector<grip_live_box> live;
+    CHECK(a.feed_live(live));
+    CHECK_INT(live.size(), 1);
+    CHECK_INT(live[0].key, k);
+    CHECK_NEAR(live[0].geometry.center.x, 170, 0);
+    CHECK(!a.feed_live(live));  // nothing changed since
+    CHECK_INT(live.size(), 1);  // (left as it was)
+    a.pointer(GRIP_PHASE_UP, 1, 180, 125, 0.2);
+    bool lost = true;
+    std::vector<grip_feed_change> changes = a.feed_read(&lost);
+    CHECK(!lost);
+    CHECK_INT(changes.size(), 2);  // CREATED, then the drag's CHANGED
+    CHECK_INT(b.remote_apply(changes), 2);
+    grip_box there = b.find(k);
+    CHECK(there != GRIP_NO_BOX);
+    CHECK_NEAR(a.state(box).center.x, 170, 0);  // (the release does not move it: the last move did)
+    CHECK_NEAR(b.state(there).center.x, 170, 0);
+    CHECK_INT(b.feed_read().size(), 0);  // not echoed as local
+    CHECK(a.save() == b.save());
+    CHECK(b.find(12345) == GRIP_NO_BOX);
+    bool thrown = false;
+    try {
+        a.set_box_key(box, 0);
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_ARG;
+    }
+    CHECK(thrown);
+    // Peer 1's pointer and selection drawn in b's frame, tagged with the peer and its colour.
+    grip_vec2 at = {300, 200};
+    std::vector<uint64_t> selected(1, k);
+    b.peer_set(1, 7, selected, &at);
+    int outlines = 0, cursors = 0;
+    for (const grip_command &c : b.frame()) {
+        if (c.kind == GRIP_CMD_PEER_OUTLINE && c.peer == 1 && c.user_data == 7) outlines++;
+        if (c.kind == GRIP_CMD_PEER_CURSOR && c.peer == 1 && c.user_data == 7) cursors++;
+    }
+    CHECK_INT(outlines, 1);
+    CHECK_INT(cursors, 1);
+    CHECK(b.peer_remove(1));
+    CHECK(!b.peer_remove(1));
+    thrown = false;
+    try {
+        b.peer_set(2, 0, std::vector<uint64_t>(), nullptr);  // b's own id
+    } catch (const grip::error &err) {
+        thrown = err.status() == GRIP_ERR_ARG;
+    }
+    CHECK(thrown);
+}
+
 int main() {
     ownership();
     history_and_hooks();
@@ -720,5 +784,6 @@ int main() {
     arrange();
     recorded_steps();
     selection_constraint();
+    multiplayer();
     return check_summary("C++ ABI tests");
 }
