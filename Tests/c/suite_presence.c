@@ -14,18 +14,6 @@
 #include "suites.h"
 #include "util.h"
 
-static grip_engine *engine_of(uint32_t peer) {
-    grip_engine_desc d;
-    grip_engine *e = NULL;
-    grip_engine_desc_init(&d);
-    d.width = 1000;
-    d.height = 1000;
-    d.peer = peer;
-    d.selection = GRIP_SELECTION_POINTER;
-    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
-    return e;
-}
-
 static uint64_t key_of(grip_engine *e, grip_box b) {
     uint64_t k = 0;
     CHECK_STATUS(grip_box_get_key(e, b, &k), GRIP_OK);
@@ -75,7 +63,7 @@ static int count_peer_commands(const grip_frame *f) {
 /* A rotated box another peer selected: its outline exactly on the box's corners, tagged with the
  * peer and its colour. */
 static void rotated_outline(void) {
-    grip_engine *e = engine_of(1);
+    grip_engine *e = new_peer_engine(1);
     /* x, y is the top-left before rotation: the centre is (100 + 40, 200 + 15). */
     grip_box b = add_box(e, GRIP_NO_BOX, 100, 200, 80, 30, 0.5, 1.5, false);
     add_box(e, GRIP_NO_BOX, 500, 500, 10, 10, 0, 1, false);
@@ -130,7 +118,7 @@ static void rotated_outline(void) {
 
 /* The live box of another engine's drag, from its grip_feed_live, drawn where that engine has it. */
 static void live_from_feed(void) {
-    grip_engine *a = engine_of(5), *b = engine_of(6);
+    grip_engine *a = new_peer_engine(5), *b = new_peer_engine(6);
     CHECK_STATUS(grip_feed_enable(a, 64), GRIP_OK);
     grip_box ba = add_box(a, GRIP_NO_BOX, 100, 100, 100, 60, 0, 1, false);
     grip_feed_change ch[4];
@@ -189,7 +177,7 @@ static void live_from_feed(void) {
 /* A live box under a parent: placed by parent_key in that parent's (scaled, rotated) world; a
  * parent_key no live box has draws nothing; a key no live box has draws with box GRIP_NO_BOX. */
 static void live_nested(void) {
-    grip_engine *e = engine_of(1);
+    grip_engine *e = new_peer_engine(1);
     grip_box parent = add_box(e, GRIP_NO_BOX, 200, 100, 200, 100, PI / 2, 2, false);
     grip_live_box live[3];
     memset(live, 0, sizeof live);
@@ -243,7 +231,7 @@ static void live_nested(void) {
 
 /* The cursor and outlines follow the view; several peers in increasing id order, by kind. */
 static void view_and_order(void) {
-    grip_engine *e = engine_of(1);
+    grip_engine *e = new_peer_engine(1);
     grip_box b1 = add_box(e, GRIP_NO_BOX, 0, 0, 10, 10, 0, 1, false);
     grip_box b2 = add_box(e, GRIP_NO_BOX, 20, 0, 10, 10, 0, 1, true); /* editing: a local border */
     uint64_t k[2] = {key_of(e, b2), key_of(e, b1)};
@@ -314,7 +302,7 @@ static void view_and_order(void) {
 /* A selected box destroyed drops out (the key stays in the presence: a box arriving later with it
  * draws, as live_nested shows); removing a peer takes its commands; removing it again is GRIP_DONE. */
 static void destroyed_and_removed(void) {
-    grip_engine *e = engine_of(1);
+    grip_engine *e = new_peer_engine(1);
     grip_box b1 = add_box(e, GRIP_NO_BOX, 0, 0, 10, 10, 0, 1, false);
     grip_box b2 = add_box(e, GRIP_NO_BOX, 20, 0, 10, 10, 0, 1, false);
     uint64_t k[2] = {key_of(e, b1), key_of(e, b2)};
@@ -344,7 +332,7 @@ static void destroyed_and_removed(void) {
 
 /* Every refusal changes nothing: the frame (serial and commands) stays as it was. */
 static void bad_input(void) {
-    grip_engine *e = engine_of(1);
+    grip_engine *e = new_peer_engine(1);
     grip_box b = add_box(e, GRIP_NO_BOX, 0, 0, 10, 10, 0, 1, false);
     uint64_t key = key_of(e, b);
     grip_peer_presence p;
@@ -411,7 +399,7 @@ static void bad_input(void) {
 
 /* GRIP_PEER_KEYS_MAX keys and live boxes, GRIP_PEER_MAX peers; one past is GRIP_ERR_LIMIT. */
 static void limits(void) {
-    grip_engine *e = engine_of(1);
+    grip_engine *e = new_peer_engine(1);
     CHECK_INT(GRIP_PEER_MAX, 64);
     CHECK_INT(GRIP_PEER_KEYS_MAX, 4096);
     uint64_t *keys = calloc(GRIP_PEER_KEYS_MAX + 1, sizeof *keys);
@@ -463,7 +451,7 @@ static void limits(void) {
 /* Presence is not the document: no change in the feed, no undo step, no selection, and the
  * local ephemeral feed stays GRIP_DONE; during a local gesture both draw. */
 static void not_the_document(void) {
-    grip_engine *e = engine_of(1);
+    grip_engine *e = new_peer_engine(1);
     CHECK_STATUS(grip_feed_enable(e, 64), GRIP_OK);
     grip_box b = add_box(e, GRIP_NO_BOX, 0, 0, 100, 100, 0, 1, false);
     grip_feed_change ch[4];

@@ -14,14 +14,7 @@
 #include "util.h"
 
 static grip_engine *peer_engine(uint32_t peer) {
-    grip_engine_desc d;
-    grip_engine *e = NULL;
-    grip_engine_desc_init(&d);
-    d.width = 1000;
-    d.height = 1000;
-    d.peer = peer;
-    d.selection = GRIP_SELECTION_POINTER;
-    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    grip_engine *e = new_peer_engine(peer);
     CHECK_STATUS(grip_feed_enable(e, 4096), GRIP_OK);
     return e;
 }

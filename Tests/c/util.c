@@ -16,6 +16,18 @@ grip_engine *new_engine(double w, double h) {
     return e;
 }
 
+grip_engine *new_peer_engine(uint32_t peer) {
+    grip_engine_desc d;
+    grip_engine *e = NULL;
+    grip_engine_desc_init(&d);
+    d.width = 1000;
+    d.height = 1000;
+    d.peer = peer;
+    d.selection = GRIP_SELECTION_POINTER;
+    CHECK_STATUS(grip_engine_create(&d, &e), GRIP_OK);
+    return e;
+}
+
 grip_box add_box(grip_engine *e, grip_box parent, double x, double y, double w, double h,
                  double rotation, double scale, bool editing) {
     grip_box_desc d;

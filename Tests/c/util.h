@@ -9,6 +9,8 @@
 
 /* An engine with root bounds w x h and default settings (checked). */
 grip_engine *new_engine(double w, double h);
+/* A 1000 x 1000 engine with pointer selection, as peer `peer` (its boxes' keys' high half). */
+grip_engine *new_peer_engine(uint32_t peer);
 /* A box from (x, y, w, h) in the parent's coordinates, with rotation and scale (checked). */
 grip_box add_box(grip_engine *e, grip_box parent, double x, double y, double w, double h,
                  double rotation, double scale, bool editing);
