@@ -248,6 +248,42 @@ static double full_history_commit(int steps) {
     return t;
 }
 
+/* One-box drags whose events the host never polls: `drags` of them fill the queue (its CHANGED
+ * events dropped or merged, the boundaries and steps kept), then 200 more: the longest single
+ * call (press, move, release) among those. */
+static double unread_queue_drags(int drags) {
+    grip_engine *e = engine_for(16, GRIP_SELECTION_OFF);
+    grip_box_desc b;
+    grip_box_desc_init(&b);
+    b.x = 1000, b.y = 1000, b.width = 40, b.height = 40;
+    grip_box id;
+    CHECK(grip_box_create(e, &b, &id));
+    double x = 1020;
+    longest = 0;
+    for (int i = 0; i < drags + 200; i++) {
+        double dx = i % 2 ? -20 : 20;
+        t_host += 0.1;
+        grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, x, 1020, t_host, 0};
+        if (i >= drags) {
+            TIMED(grip_dispatch_pointer(e, &ev, NULL));
+            ev.phase = GRIP_PHASE_MOVE, ev.x += dx, ev.time += 0.01;
+            TIMED(grip_dispatch_pointer(e, &ev, NULL));
+            ev.phase = GRIP_PHASE_UP, ev.time += 0.01;
+            TIMED(grip_dispatch_pointer(e, &ev, NULL));
+        } else {
+            CHECK(grip_dispatch_pointer(e, &ev, NULL));
+            ev.phase = GRIP_PHASE_MOVE, ev.x += dx, ev.time += 0.01;
+            CHECK(grip_dispatch_pointer(e, &ev, NULL));
+            ev.phase = GRIP_PHASE_UP, ev.time += 0.01;
+            CHECK(grip_dispatch_pointer(e, &ev, NULL));
+        }
+        x += dx;
+    }
+    double t = longest;
+    grip_engine_destroy(e);
+    return t;
+}
+
 /* The marquee's C floor: boxes in a bucket grid of 160-unit cells; a move gathers the boxes of
  * the cells the rectangle touches, tests each for overlap, and writes the boxes that joined and
  * left against a mark per box. The longest of the same 20 moves as `marquee_sweep`. */
@@ -327,6 +363,8 @@ int main(int argc, char **argv) {
            n, hit_stacked(n, true), hit_stacked(n, false));
     printf("| commit of a one-box drag at a full 1,000,000-step history (longest of 200) | %.3f | 1.00 |\n",
            full_history_commit(1000000));
+    printf("| a one-box drag after 64,000 whose events were never polled (longest call of the last 200) | %.3f | 1.00 |\n",
+           unread_queue_drags(64000));
     printf("| marquee's longest move / its C floor (bucket grid, overlap tests, joined/left lists: %.3f ms) | %.1fx | <= 5x |\n",
            fl, m / fl);
     return 0;
