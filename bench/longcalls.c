@@ -203,6 +203,24 @@ static double hit_stacked(int n, bool inside) {
     return t;
 }
 
+/* Drag number i of the 40 x 40 box at (*x - 20, 1000): 20 right (even i) or left, from its centre;
+ * its press and move timed when `timed`, its release when `timed_release`. */
+static void one_box_drag(grip_engine *e, double *x, int i, bool timed, bool timed_release) {
+    double dx = i % 2 ? -20 : 20;
+    t_host += 0.1;
+    grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, *x, 1020, t_host, 0};
+    for (int k = 0; k < 3; k++) {
+        if (k == 1) ev.phase = GRIP_PHASE_MOVE, ev.x += dx, ev.time += 0.01;
+        if (k == 2) ev.phase = GRIP_PHASE_UP, ev.time += 0.01;
+        if (k == 2 ? timed_release : timed) {
+            TIMED(grip_dispatch_pointer(e, &ev, NULL));
+        } else {
+            CHECK(grip_dispatch_pointer(e, &ev, NULL));
+        }
+    }
+    *x += dx;
+}
+
 /* One-box drags until the history holds `steps` steps (its limit), then 200 more: the longest
  * commit (the release that records the step) among those. */
 static double full_history_commit(int steps) {
@@ -222,20 +240,8 @@ static double full_history_commit(int steps) {
     double x = 1020;
     longest = 0;
     for (int i = 0; i < steps + 200; i++) {
-        double dx = i % 2 ? -20 : 20;
-        t_host += 0.1;
-        grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, x, 1020, t_host, 0};
-        CHECK(grip_dispatch_pointer(e, &ev, NULL));
-        ev.phase = GRIP_PHASE_MOVE, ev.x += dx, ev.time += 0.01;
-        CHECK(grip_dispatch_pointer(e, &ev, NULL));
-        ev.phase = GRIP_PHASE_UP, ev.time += 0.01;
-        if (i >= steps) {
-            TIMED(grip_dispatch_pointer(e, &ev, NULL));
-        } else {
-            CHECK(grip_dispatch_pointer(e, &ev, NULL));
-        }
+        one_box_drag(e, &x, i, false, i >= steps);
         drain(e);
-        x += dx;
     }
     size_t undo = 0, redo = 0;
     CHECK(grip_history_depth(e, &undo, &redo));
@@ -260,25 +266,7 @@ static double unread_queue_drags(int drags) {
     CHECK(grip_box_create(e, &b, &id));
     double x = 1020;
     longest = 0;
-    for (int i = 0; i < drags + 200; i++) {
-        double dx = i % 2 ? -20 : 20;
-        t_host += 0.1;
-        grip_pointer_event ev = {GRIP_PHASE_DOWN, 1, x, 1020, t_host, 0};
-        if (i >= drags) {
-            TIMED(grip_dispatch_pointer(e, &ev, NULL));
-            ev.phase = GRIP_PHASE_MOVE, ev.x += dx, ev.time += 0.01;
-            TIMED(grip_dispatch_pointer(e, &ev, NULL));
-            ev.phase = GRIP_PHASE_UP, ev.time += 0.01;
-            TIMED(grip_dispatch_pointer(e, &ev, NULL));
-        } else {
-            CHECK(grip_dispatch_pointer(e, &ev, NULL));
-            ev.phase = GRIP_PHASE_MOVE, ev.x += dx, ev.time += 0.01;
-            CHECK(grip_dispatch_pointer(e, &ev, NULL));
-            ev.phase = GRIP_PHASE_UP, ev.time += 0.01;
-            CHECK(grip_dispatch_pointer(e, &ev, NULL));
-        }
-        x += dx;
-    }
+    for (int i = 0; i < drags + 200; i++) one_box_drag(e, &x, i, i >= drags, i >= drags);
     double t = longest;
     grip_engine_destroy(e);
     return t;
