@@ -145,7 +145,7 @@ extension Engine {
     @_optimize(speed) @inline(__always) private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
         guard showsOwnOverlay(x), scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
         let id = scene.id(x)
-        if let gi = gesture(on: id), interactions.active[gi].snapped { return nil }
+        if let gi = gesture(on: id), interactions.active[gi].rotationSnapped { return nil }
         if !input.presses.isEmpty && pressProgress(id) > 0 { return nil }
         return overlayShape(x, m)
     }

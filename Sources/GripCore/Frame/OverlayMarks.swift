@@ -36,7 +36,7 @@ extension Engine {
     /// from beyond the rotate handle to beyond the bottom.
     func appendGuide(_ x: Int32) {
         let id = scene.id(x)
-        guard let gi = gesture(on: id), interactions.active[gi].snapped else { return }
+        guard let gi = gesture(on: id), interactions.active[gi].rotationSnapped else { return }
         let g = scene.slots[Int(x)].geometry
         var c = Command(kind: .guide, box: id)
         c.userData = scene.slots[Int(x)].userData

@@ -131,7 +131,7 @@ extension Engine {
     private func beginArrangement(_ gesture: GestureKind) -> Int? {
         settleNudge()
         var g = Interaction(blank: .arrange(gesture))
-        guard gestureInteraction(&g, on: .selection(allowingOne: true)) else { return nil }
+        guard gestureInteraction(&g, on: .selection(allowingOne: true), axes: false) else { return nil }
         g.selectionBefore = selection.members
         g.orientationBefore = selection.orientation
         for k in 0..<g.members.count { stopReset(on: g.members.box(k)) }

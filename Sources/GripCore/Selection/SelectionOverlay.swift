@@ -55,8 +55,8 @@ extension Engine {
         let hovered = hoverOutlineSlot
         if hovered >= 0 { appendOutline(hovered, state: CommandState.hover) }
         if multipleSelected, let f = selectionFrameFromOutlines() { appendSelectionFrame(f) }
-        if let mi = interactions.marquee() {
-            appendMarquee(from: interactions.active[mi].grabA, to: interactions.active[mi].grabB)
+        if let mi = interactions.marquee(), let r = marqueeRectangle(interactions.active[mi]) {
+            appendMarquee(from: r.from, to: r.to)
         }
         appendSnapMarks()
     }
@@ -106,7 +106,7 @@ extension Engine {
             c.state = (hover == h ? CommandState.hover : 0) | (active == h ? CommandState.active : 0)
             frameState.commands.append(c)
         }
-        if let gi, interactions.active[gi].snapped {
+        if let gi, interactions.active[gi].rotationSnapped {
             var c = Command(kind: .guide, box: .selection)
             c.strokeWidth = Style.borderStroke
             c.handle = .rotate
