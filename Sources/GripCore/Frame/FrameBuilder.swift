@@ -216,8 +216,8 @@ extension Engine {
     /// The gestures in progress, as `ActiveGestures`.
     var activeGestures: ActiveGestures {
         var g = ActiveGestures()
-        for i in interactions.active.indices where interactions.active[i].movesBoxes {
-            if interactions.active[i].group { g.group = true } else { g.single = true }
+        for i in interactions.indices where interactions[i].movesBoxes {
+            if interactions[i].group { g.group = true } else { g.single = true }
         }
         return g
     }
@@ -228,9 +228,9 @@ extension Engine {
     {
         if gestures.group && mark == .member { return true }
         guard gestures.single else { return false }
-        for i in interactions.active.indices
-        where interactions.active[i].isGesture
-            && !interactions.active[i].group && interactions.active[i].members.first.box == id
+        for i in interactions.indices
+        where interactions[i].isGesture
+            && !interactions[i].group && interactions[i].members.first.box == id
         { return true }
         return false
     }

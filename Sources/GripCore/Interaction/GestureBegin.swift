@@ -6,7 +6,7 @@
 /// - the selection: the frame is the selection frame, in world space; each member follows the
 ///   frame's transform from its own parent space (GroupTransform); its events carry
 ///   GRIP_SELECTION when two or more boxes are selected.
-/// The steps are Interaction/GestureSteps.swift and GestureResize.swift.
+/// Each kind's step is in Interaction/Kinds/; what they share, Interaction/GestureSteps.swift.
 extension Engine {
     /// What a gesture acts on.
     enum GestureTarget {

@@ -1,11 +1,12 @@
-/// One step of each gesture kind, the same code whether it acts on one box or on a selection:
-/// the frame's next geometry or transform comes from its snapshot and the input now through the
-/// pure manipulation code (Manipulation/), each member gets its proposal (the frame itself for
+/// What the steps of every gesture kind share (each kind's own step is in Interaction/Kinds/),
+/// the same code whether it acts on one box or on a selection: the frame's next geometry or
+/// transform comes from its snapshot and the input now through the pure manipulation code
+/// (Manipulation/), each member gets its proposal (the frame itself for
 /// one box; the frame's transform carried into its parent space for a selection), containment
 /// applies (Interaction/GestureContainment.swift), then one commit: each member through its
 /// constraints, CHANGED once with the box's id (one box) or GRIP_SELECTION (a group). What is
 /// particular to one box (its rotation snap, scale limits, resize mode, custom handles) is the
-/// set-of-one case of these functions. Resizes are in Interaction/GestureResize.swift.
+/// set-of-one case of the steps.
 extension Engine {
     /// The proposal of a gesture whose frame is its one member (one box).
     @inline(__always) func propose(_ g: BoxGeometry) { interactions.proposal = g }

@@ -4,7 +4,7 @@ enum InteractionKind: Equatable {
     /// Dragging a custom (scripted) handle.
     case handle
     /// A marquee of pointer selection: it acts on the selection (its snapshot is the selection
-    /// when it began), not on any box's geometry (Selection/MarqueeSelection.swift).
+    /// when it began), not on any box's geometry (Interaction/Kinds/MarqueeGesture.swift).
     case marquee
     /// The animation of `Engine.reset` and of a double tap; it sends RESET when it arrives
     /// rather than gesture events.
@@ -16,22 +16,6 @@ enum InteractionKind: Equatable {
     /// quarter turns), made and ended within one call: one step, COMMITTED its only event; the
     /// gesture kind is what that event carries.
     case arrange(GestureKind)
-
-    /// The gesture kind its events carry (`.none` for a reset).
-    @inline(__always) var gesture: GestureKind {
-        switch self {
-        case .move: .move
-        case .resize: .resize
-        case .rotate: .rotate
-        case .pinch: .pinch
-        case .magnify: .magnify
-        case .handle: .handle
-        case .marquee: .marquee
-        case .reset: .reset
-        case .nudge: .nudge
-        case .arrange(let g): g
-        }
-    }
 }
 
 /// One box an interaction acts on, with the snapshot it started from.
@@ -140,15 +124,6 @@ struct Interaction {
     /// for `Engine.gestureInteraction` to fill (a marquee's stays so: it acts on the selection).
     init(blank payload: InteractionPayload) {
         self.init(payload, box: .selection, at: BoxGeometry(center: .zero, width: 1, height: 1))
-    }
-
-    /// Whether it is a gesture (not a reset animation, a nudge run or an arrangement): a marquee
-    /// is one.
-    @inline(__always) var isGesture: Bool {
-        switch kind {
-        case .reset, .nudge, .arrange: false
-        default: true
-        }
     }
 
     /// Whether it is a gesture that moves boxes (a gesture other than a marquee).

@@ -2,9 +2,37 @@
 /// to find the one acting on a box. A box is in at most one gesture; a gesture beginning on a box
 /// stops its reset. A marquee is exclusive: it begins only while no other gesture is in progress,
 /// and none begins while it is (Input/Arbitration.swift).
-/// Read it anywhere; change `active` only through the lifecycle (Interaction/Lifecycle.swift).
+/// Outside Interaction/ it is read through its subscript and queries and changed only through
+/// the lifecycle (Interaction/Lifecycle.swift) and the methods here (scripts/tests/architecture.sh
+/// keeps `active` inside the room).
 struct Interactions {
     var active: [Interaction] = []
+
+    /// Interaction `gi` (an index of `active`), read in place.
+    @inline(__always) subscript(gi: Int) -> Interaction {
+        _read { yield active[gi] }
+    }
+
+    /// The indices of the interactions in progress, in the order they began.
+    @inline(__always) var indices: Range<Int> { active.indices }
+    @inline(__always) var count: Int { active.count }
+    @inline(__always) var isEmpty: Bool { active.isEmpty }
+
+    /// The index of the first interaction in progress that is a gesture, or nil.
+    func firstGesture() -> Int? {
+        for i in active.indices where active[i].isGesture { return i }
+        return nil
+    }
+
+    /// Member `k` of interaction `gi` had its constraint hook fail: the hook is not run for it
+    /// again until the interaction ends.
+    mutating func disableConstraint(ofMember k: Int, in gi: Int) {
+        if k == 0 {
+            active[gi].members.first.constraintDisabled = true
+        } else {
+            active[gi].members.rest[k - 1].constraintDisabled = true
+        }
+    }
     /// The last screen -> parent inverse computed and the transform it inverts (a drag in one
     /// parent inverts the same transform at every step).
     var parentInverse = (forward: Affine.identity, inverse: Affine.identity)

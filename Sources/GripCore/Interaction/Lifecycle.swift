@@ -36,6 +36,24 @@ enum InteractionPayload {
     case arrange(GestureKind)
 }
 
+extension InteractionKind {
+    /// The gesture kind its events carry (`.none` for a reset).
+    @inline(__always) var gesture: GestureKind {
+        switch self {
+        case .move: .move
+        case .resize: .resize
+        case .rotate: .rotate
+        case .pinch: .pinch
+        case .magnify: .magnify
+        case .handle: .handle
+        case .marquee: .marquee
+        case .reset: .reset
+        case .nudge: .nudge
+        case .arrange(let g): g
+        }
+    }
+}
+
 extension Interaction {
     /// Its kind.
     @inline(__always) var kind: InteractionKind {
@@ -50,6 +68,35 @@ extension Interaction {
         case .nudge: .nudge
         case .reset: .reset
         case .arrange(let g): .arrange(g)
+        }
+    }
+
+    /// Whether it is a gesture (not a reset animation, a nudge run or an arrangement): a marquee
+    /// is one.
+    @inline(__always) var isGesture: Bool {
+        switch kind {
+        case .reset, .nudge, .arrange: false
+        default: true
+        }
+    }
+
+    /// Whether its steps can move the selection as one, so that the selection constraint sees
+    /// them (Selection/SelectionConstraint.swift): not a marquee or a reset (no box geometry of
+    /// the selection's), nor an align or a distribute (they move members apart).
+    var canMoveSelectionAsOne: Bool {
+        switch kind {
+        case .marquee, .reset, .arrange(.align), .arrange(.distribute): false
+        default: true
+        }
+    }
+
+    /// The geometry fields (FeedField bits) its steps drive: a remote change of those waits for
+    /// its end, the others go in at once (Interaction/RemoteMembers.swift).
+    var drivenFields: UInt32 {
+        switch kind {
+        case .move, .nudge: FeedField.center
+        case .rotate: group ? FeedField.center | FeedField.rotation : FeedField.rotation
+        default: FeedField.geometry
         }
     }
 }

@@ -14,7 +14,8 @@ extension Engine {
     func beginReset(slot s: Int32) {
         let id = scene.id(s)
         stopReset(on: id)
-        var a = Interaction(.reset(ResetRun(target: scene.home(s), startTime: time)), box: id, at: scene.slots[Int(s)].geometry)
+        var a = Interaction(
+            .reset(ResetRun(target: scene.home(s), startTime: time)), box: id, at: scene.slots[Int(s)].geometry)
         a.selectionBefore = selection.members
         interactions.active.append(a)
     }
@@ -28,7 +29,8 @@ extension Engine {
             guard case .reset(let run) = interactions.active[i].payload else { i += 1; continue }
             let a = interactions.active[i]
             guard let s = scene.slot(a.members.first.box) else { interactions.active.remove(at: i); continue }
-            let g = ResetAnimation.geometry(from: a.members.first.start, to: run.target, startTime: run.startTime, at: time)
+            let g = ResetAnimation.geometry(
+                from: a.members.first.start, to: run.target, startTime: run.startTime, at: time)
             // Between two geometries the box may have, up to rounding (a frame off by more stays
             // where the last one was; the last is the home itself).
             if let fit = scene.behavior(s).settled(g), scene.commit(s, fit) { changed = true }
