@@ -89,7 +89,11 @@ struct Members {
 /// `Engine`'s lifecycle (Interaction/Lifecycle.swift) adds or removes one, and it is the only
 /// code that switches over kinds.
 struct Interaction {
-    var payload: InteractionPayload
+    var payload: InteractionPayload { didSet { kind = payload.kind } }
+    /// The payload's kind, kept beside it: the checks every event makes (is it a gesture, does
+    /// it move boxes) read this one byte rather than the payload's tag (-108 instructions per
+    /// drag step, grip-loop drag: 2,566 -> 2,458).
+    private(set) var kind: InteractionKind
     var members: Members
     /// The pointers driving it (`secondPointer` for pinches); magnify and reset have none.
     var pointer: UInt32 = 0
@@ -117,6 +121,7 @@ struct Interaction {
     /// An interaction with `payload` on box `id`, whose geometry now is `geometry`.
     init(_ payload: InteractionPayload, box id: BoxID, at geometry: BoxGeometry) {
         self.payload = payload
+        kind = payload.kind
         members = Members(first: Member(box: id, at: geometry))
     }
 
@@ -125,7 +130,4 @@ struct Interaction {
     init(blank payload: InteractionPayload) {
         self.init(payload, box: .selection, at: BoxGeometry(center: .zero, width: 1, height: 1))
     }
-
-    /// Whether it is a gesture that moves boxes (a gesture other than a marquee).
-    @inline(__always) var movesBoxes: Bool { isGesture && kind != .marquee }
 }

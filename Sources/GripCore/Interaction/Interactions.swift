@@ -9,14 +9,41 @@ struct Interactions {
     var active: [Interaction] = []
 
     /// Interaction `gi` (an index of `active`), read in place.
-    @inline(__always) subscript(gi: Int) -> Interaction {
-        _read { yield active[gi] }
+    subscript(gi: Int) -> Interaction {
+        @inline(__always) _read { yield active[gi] }
     }
 
     /// The indices of the interactions in progress, in the order they began.
     @inline(__always) var indices: Range<Int> { active.indices }
     @inline(__always) var count: Int { active.count }
     @inline(__always) var isEmpty: Bool { active.isEmpty }
+
+    /// Whether a gesture that moves boxes acts on the selection as a whole (`group`), and
+    /// whether one acts on a single box (`single`).
+    @inline(__always) func boxGestures() -> (group: Bool, single: Bool) {
+        var group = false, single = false
+        for i in active.indices where active[i].movesBoxes {
+            if active[i].group { group = true } else { single = true }
+        }
+        return (group, single)
+    }
+
+    /// Whether a gesture of box `id` alone (not of the selection) is in progress.
+    @inline(__always) func hasOwnGesture(on id: BoxID) -> Bool {
+        for i in active.indices where active[i].isGesture && !active[i].group && active[i].members.first.box == id {
+            return true
+        }
+        return false
+    }
+
+    /// The handle interaction `gi` draws as active (`Interaction.activeHandle`).
+    @inline(__always) func activeHandle(_ gi: Int) -> HandleID { active[gi].activeHandle }
+
+    /// Whether interaction `gi` is a rotation resting on a `rotation_snap` multiple now.
+    @inline(__always) func rotationSnapped(_ gi: Int) -> Bool {
+        guard case .rotate = active[gi].kind, case .rotate(let drag) = active[gi].payload else { return false }
+        return drag.snapped
+    }
 
     /// The index of the first interaction in progress that is a gesture, or nil.
     func firstGesture() -> Int? {
@@ -54,13 +81,17 @@ struct Interactions {
 
     /// The index of the marquee in progress (there is at most one), or nil.
     @inline(__always) func marquee() -> Int? {
-        for i in active.indices where active[i].kind == .marquee { return i }
+        for i in active.indices {
+            if case .marquee = active[i].payload { return i }
+        }
         return nil
     }
 
     /// The index of the nudge run in progress (there is at most one), or nil.
     @inline(__always) func nudge() -> Int? {
-        for i in active.indices where active[i].kind == .nudge { return i }
+        for i in active.indices {
+            if case .nudge = active[i].payload { return i }
+        }
         return nil
     }
 
@@ -76,7 +107,9 @@ struct Interactions {
 
     /// The index of the magnify gesture (there is at most one), or nil.
     func magnify() -> Int? {
-        for i in active.indices where active[i].kind == .magnify { return i }
+        for i in active.indices {
+            if case .magnify = active[i].payload { return i }
+        }
         return nil
     }
 }

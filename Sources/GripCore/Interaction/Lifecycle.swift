@@ -54,10 +54,10 @@ extension InteractionKind {
     }
 }
 
-extension Interaction {
+extension InteractionPayload {
     /// Its kind.
     @inline(__always) var kind: InteractionKind {
-        switch payload {
+        switch self {
         case .move: .move
         case .resize: .resize
         case .rotate: .rotate
@@ -70,12 +70,22 @@ extension Interaction {
         case .arrange(let g): .arrange(g)
         }
     }
+}
 
+extension Interaction {
     /// Whether it is a gesture (not a reset animation, a nudge run or an arrangement): a marquee
     /// is one.
     @inline(__always) var isGesture: Bool {
         switch kind {
         case .reset, .nudge, .arrange: false
+        default: true
+        }
+    }
+
+    /// Whether it is a gesture that moves boxes (a gesture other than a marquee).
+    @inline(__always) var movesBoxes: Bool {
+        switch kind {
+        case .marquee, .reset, .nudge, .arrange: false
         default: true
         }
     }
@@ -157,17 +167,17 @@ extension Engine {
         let toFrame = screenToFrame(gi)
         let p = toFrame.apply(position)
         snapping.active = false  // until a move or resize of this step snaps
-        switch interactions.active[gi].payload {
-        case .move(let drag):
-            guard stepMove(gi, drag, to: p, modifiers: modifiers, pointer: pointer, at: position) else { return }
-        case .resize(let drag):
-            stepResize(gi, drag, to: p, modifiers: modifiers)
-        case .rotate(let drag):
-            guard stepRotate(gi, drag, to: p, modifiers: modifiers) else { return }
-        case .pinch(let drag):
-            guard stepPinch(gi, drag, toFrame) else { return }
-        case .handle(let drag):
-            guard stepCustomHandle(gi, drag, to: p) else { return }
+        switch interactions.active[gi].kind {
+        case .move:
+            guard stepMove(gi, to: p, modifiers: modifiers, pointer: pointer, at: position) else { return }
+        case .resize:
+            stepResize(gi, to: p, modifiers: modifiers)
+        case .rotate:
+            guard stepRotate(gi, to: p, modifiers: modifiers) else { return }
+        case .pinch:
+            guard stepPinch(gi, toFrame) else { return }
+        case .handle:
+            guard stepCustomHandle(gi, to: p) else { return }
         case .magnify, .marquee, .reset, .nudge, .arrange:
             return
         }

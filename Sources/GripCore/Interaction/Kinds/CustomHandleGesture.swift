@@ -12,8 +12,8 @@ extension Engine {
     /// One step of a custom handle (one box): the box's drag hook proposes the geometry for the
     /// pointer at `p` (parent space). A failing or unusable hook is disabled for the rest of the
     /// gesture (false: nothing changes).
-    func stepCustomHandle(_ gi: Int, _ drag: CustomHandleDrag, to p: Vec2) -> Bool {
-        guard !drag.disabled, let hooks else { return false }
+    func stepCustomHandle(_ gi: Int, to p: Vec2) -> Bool {
+        guard case .handle(let drag) = interactions.active[gi].payload, !drag.disabled, let hooks else { return false }
         let g = interactions.active[gi]
         let s = g.members.first.slot
         let b = scene.behavior(s)

@@ -12,8 +12,9 @@ extension Engine {
     /// snapped, then contained, and every member moves by it. False when the step is done
     /// already (an unconstrained group move commits as it goes).
     @_optimize(speed) func stepMove(
-        _ gi: Int, _ drag: MoveDrag, to p: Vec2, modifiers: UInt32, pointer: UInt32, at position: Vec2
+        _ gi: Int, to p: Vec2, modifiers: UInt32, pointer: UInt32, at position: Vec2
     ) -> Bool {
+        guard case .move(let drag) = interactions.active[gi].payload else { return false }
         var d = p - drag.grab
         let snaps = snapping.config.flags != 0
         if interactions.active[gi].frameIsMember {

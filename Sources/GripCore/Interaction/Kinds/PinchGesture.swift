@@ -12,8 +12,9 @@ extension Engine {
     /// One two-pointer step: the frame follows the pointers' centroid, distance and angle
     /// (`toFrame`: screen -> frame space), each part as every member allows and the scale within
     /// every member's limits. False when a pointer is gone.
-    @_optimize(speed) func stepPinch(_ gi: Int, _ drag: PinchDrag, _ toFrame: Affine) -> Bool {
-        guard let second = interactions.active[gi].secondPointer,
+    @_optimize(speed) func stepPinch(_ gi: Int, _ toFrame: Affine) -> Bool {
+        guard case .pinch(let drag) = interactions.active[gi].payload,
+            let second = interactions.active[gi].secondPointer,
             let ia = input.pointers.index(interactions.active[gi].pointer),
             let ib = input.pointers.index(second)
         else { return false }

@@ -22,8 +22,9 @@ struct ResizeDrag {
 }
 
 extension Engine {
-    /// Resize step of gesture `gi` (its state `drag`) with the pointer at `p` (frame space).
-    @_optimize(speed) func stepResize(_ gi: Int, _ drag: ResizeDrag, to p: Vec2, modifiers: UInt32) {
+    /// Resize step of gesture `gi` with the pointer at `p` (frame space).
+    @_optimize(speed) func stepResize(_ gi: Int, to p: Vec2, modifiers: UInt32) {
+        guard case .resize(let drag) = interactions.active[gi].payload else { return }
         // The fields it needs, read in place (a copy of the whole interaction costs a memcpy per step).
         let frame = interactions.active[gi].frame
         let handle = drag.handle

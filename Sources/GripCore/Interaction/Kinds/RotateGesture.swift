@@ -13,7 +13,8 @@ extension Engine {
     /// space) sweeps around it, and every member turns with it. shift held: 15-degree steps,
     /// always snapped; one box also snaps to its own `rotation_snap`. False when the pointer is
     /// on the selection's centre (nothing to do).
-    @_optimize(speed) func stepRotate(_ gi: Int, _ drag: RotateDrag, to p: Vec2, modifiers: UInt32) -> Bool {
+    @_optimize(speed) func stepRotate(_ gi: Int, to p: Vec2, modifiers: UInt32) -> Bool {
+        guard case .rotate(let drag) = interactions.active[gi].payload else { return false }
         let frame = interactions.active[gi].frame, grab = drag.grab
         let shift = modifiers & Modifiers.shift != 0
         var snap = shift ? Double.pi / 12 : 0, tolerance = snap
@@ -38,13 +39,5 @@ extension Engine {
             scene.drawnStateChanged()
         }
         return true
-    }
-}
-
-extension Interaction {
-    /// Whether it is a rotation resting on a `rotation_snap` multiple now.
-    var rotationSnapped: Bool {
-        if case .rotate(let drag) = payload { return drag.snapped }
-        return false
     }
 }
