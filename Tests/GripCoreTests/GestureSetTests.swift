@@ -119,7 +119,11 @@ extension Engine {
     /// The interaction `gestureInteraction` fills for `kind` on `target`, or nil when it cannot
     /// begin.
     fileprivate func madeGesture(_ kind: InteractionKind, on target: GestureTarget) -> Interaction? {
-        var g = Interaction(blank: kind)
-        return gestureInteraction(&g, on: target) ? g : nil
+        var g = Interaction(blank: .move(MoveDrag(grab: .zero)))
+        guard gestureInteraction(&g, on: target, axes: kind == .resize),
+            let payload = gesturePayload(kind, frame: g.frame, handle: .none, grab: .zero, other: .zero)
+        else { return nil }
+        g.payload = payload
+        return g
     }
 }

@@ -1,5 +1,5 @@
 /// The animation back to a box's home geometry after a double tap or `grip_box_reset`: an
-/// interaction of kind `.reset` (Interaction/Lifecycle.swift begins, steps and ends it), whose
+/// interaction (`.reset`, Interaction/Kinds/ResetRun.swift begins, steps and ends it), whose
 /// geometry at each time comes from here.
 enum ResetAnimation {
     /// Seconds of timer time a reset takes.
@@ -38,7 +38,8 @@ extension Engine {
             beginReset(slot: s)
         } else {
             stopReset(on: id)
-            var a = Interaction(.reset, box: id, at: scene.slots[Int(s)].geometry)
+            var a = Interaction(
+                .reset(ResetRun(target: home, startTime: time)), box: id, at: scene.slots[Int(s)].geometry)
             a.selectionBefore = selection.members
             scene.commit(s, home)
             emit(.reset, slot: s)

@@ -215,11 +215,8 @@ struct ActiveGestures {
 extension Engine {
     /// The gestures in progress, as `ActiveGestures`.
     var activeGestures: ActiveGestures {
-        var g = ActiveGestures()
-        for i in interactions.active.indices where interactions.active[i].movesBoxes {
-            if interactions.active[i].group { g.group = true } else { g.single = true }
-        }
-        return g
+        let (group, single) = interactions.boxGestures()
+        return ActiveGestures(group: group, single: single)
     }
 
     /// Whether a gesture acts on live box `id`, whose selection mark is `mark` (`gestures`: the
@@ -227,11 +224,6 @@ extension Engine {
     @inline(__always) private func gestureActs(on id: BoxID, _ mark: SelectionMark, _ gestures: ActiveGestures) -> Bool
     {
         if gestures.group && mark == .member { return true }
-        guard gestures.single else { return false }
-        for i in interactions.active.indices
-        where interactions.active[i].isGesture
-            && !interactions.active[i].group && interactions.active[i].members.first.box == id
-        { return true }
-        return false
+        return gestures.single && interactions.hasOwnGesture(on: id)
     }
 }

@@ -145,7 +145,7 @@ extension Engine {
     @_optimize(speed) @inline(__always) private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
         guard showsOwnOverlay(x), scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
         let id = scene.id(x)
-        if let gi = gesture(on: id), interactions.active[gi].snapped { return nil }
+        if let gi = gesture(on: id), interactions.rotationSnapped(gi) { return nil }
         if !input.presses.isEmpty && pressProgress(id) > 0 { return nil }
         return overlayShape(x, m)
     }
@@ -154,7 +154,7 @@ extension Engine {
     @_optimize(speed) @inline(__always) private func overlayShape(_ x: Int32, _ m: Affine) -> OverlayShape {
         let id = scene.id(x)
         var active = HandleID.none
-        if let gi = gesture(on: id) { active = interactions.active[gi].activeHandle }
+        if let gi = gesture(on: id) { active = interactions.activeHandle(gi) }
         let g = scene.slots[Int(x)].geometry
         return OverlayShape(
             box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),

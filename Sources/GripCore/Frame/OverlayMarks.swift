@@ -36,12 +36,12 @@ extension Engine {
     /// from beyond the rotate handle to beyond the bottom.
     func appendGuide(_ x: Int32) {
         let id = scene.id(x)
-        guard let gi = gesture(on: id), interactions.active[gi].snapped else { return }
+        guard let gi = gesture(on: id), interactions.rotationSnapped(gi) else { return }
         let g = scene.slots[Int(x)].geometry
         var c = Command(kind: .guide, box: id)
         c.userData = scene.slots[Int(x)].userData
         c.strokeWidth = Style.borderStroke
-        c.handle = interactions.active[gi].activeHandle
+        c.handle = interactions.activeHandle(gi)
         c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)
         c.vertexCount = 2
         let frameToScreen = view * scene.parentWorld(x) * g.frameLocal

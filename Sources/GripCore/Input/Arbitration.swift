@@ -98,8 +98,8 @@ extension Engine {
         let twoPointer = !allow.isDisjoint(with: [.move, .pinch, .rotate])
         if let gi = gesture(on: id) {
             // A second finger joins a one-finger move: it becomes a pinch from here, no jump.
-            if interactions.active[gi].kind == .move && twoPointer {
-                let first = interactions.active[gi].pointer
+            if interactions[gi].kind == .move && twoPointer {
+                let first = interactions[gi].pointer
                 end(gi, pointer: first, at: pointerWorld(first))
                 input.pointers.items.append(tp)
                 beginGesture(.pinch, on: .box(s), pointer: first, second: e.pointer)
@@ -241,7 +241,7 @@ extension Engine {
             return true
         case .gesture:
             guard let gi = gesture(on: tp.box) else { return true }
-            let g = interactions.active[gi]
+            let g = interactions[gi]
             if cancelled {
                 cancel(gi, pointer: e.pointer, at: pointerWorld(e.pointer))
                 for other in [g.pointer, g.secondPointer].compactMap({ $0 }) where other != e.pointer {

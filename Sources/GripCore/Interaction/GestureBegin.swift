@@ -6,7 +6,7 @@
 /// - the selection: the frame is the selection frame, in world space; each member follows the
 ///   frame's transform from its own parent space (GroupTransform); its events carry
 ///   GRIP_SELECTION when two or more boxes are selected.
-/// The steps are Interaction/GestureSteps.swift and GestureResize.swift.
+/// Each kind's step is in Interaction/Kinds/; what they share, Interaction/GestureSteps.swift.
 extension Engine {
     /// What a gesture acts on.
     enum GestureTarget {
@@ -46,13 +46,13 @@ extension Engine {
         return Containment.region(parentWidth: w, parentHeight: h, insets: b.insets)
     }
 
-    /// Fills `g` (an interaction of `g.kind`, made by `Interaction(blank:)`) for `target`: its
-    /// members (each box's snapshot, slot, the map from its parent space to the frame's space and
-    /// back, and its axes in the frame's axes) and its frame; false when the selection has too
+    /// Fills `g` (made by `Interaction(blank:)`) for `target`: its members (each box's snapshot,
+    /// slot, the map from its parent space to the frame's space and back, and with `needsAxes`
+    /// its axes in the frame's axes) and its frame; false when the selection has too
     /// few boxes. It is filled in place: an `Interaction` is a few hundred bytes, and a returned
     /// one is copied.
     @inline(never) @_optimize(speed) func gestureInteraction(
-        _ g: inout Interaction, on target: GestureTarget
+        _ g: inout Interaction, on target: GestureTarget, axes needsAxes: Bool
     ) -> Bool {
         switch target {
         case .box(let s):
@@ -67,9 +67,8 @@ extension Engine {
             g.members.rest.reserveCapacity(selection.members.count - 1)
             var found = false
             var unconstrained = true
-            // Only a resize reads the members' axes. Members under one parent (most often the
-            // root) share its transform and inverse: they are computed once per run of them.
-            let needsAxes = g.kind == .resize
+            // Only a resize reads the members' axes (`needsAxes`). Members under one parent (most
+            // often the root) share its transform and inverse: they are computed once per run of them.
             var lastParent = Int32.min
             var parentWorld = Affine.identity, parentInverse = Affine.identity
             for m in selection.members {
@@ -145,21 +144,17 @@ extension Engine {
             q = pa.position
             other = pb.position
         }
-        var g = Interaction(blank: kind)
-        guard gestureInteraction(&g, on: target) else { return false }
-        g.pointer = pointer
-        g.secondPointer = second
-        g.handle = h
-        g.activeHandle = h
         let m: Affine
         if case .box(let s) = target { m = screenToParent(s) } else { m = viewInverse }
-        g.grabA = m.apply(q)
-        if kind == .resize {
-            g.startFrame = g.frame.frameLocal
-            g.startFrameInverse = g.startFrame.inverse ?? .identity
-            g.grabA = g.startFrameInverse.apply(g.grabA)
-        }
-        if second != nil { g.grabB = m.apply(other) }
+        // (The payload is the kind's once the frame is known.)
+        var g = Interaction(blank: .move(MoveDrag(grab: .zero)))
+        guard gestureInteraction(&g, on: target, axes: kind == .resize),
+            let payload = gesturePayload(kind, frame: g.frame, handle: h, grab: m.apply(q), other: m.apply(other))
+        else { return false }
+        g.payload = payload
+        g.pointer = pointer
+        g.secondPointer = second
+        g.activeHandle = h
         if kind != .magnify {
             claim(pointer, group: g.group)
             if let second { claim(second, group: g.group) }

@@ -4,7 +4,7 @@
 /// the overshoot remembered; members whose parent spaces are the world's up to scale and mirror:
 /// the displacement clamped per axis), else searched; a rotation, pinch, magnify or custom handle
 /// step that would take a member out is refused as a whole. The engine's coordinate range is a
-/// region every box has (GeometryLimits.swift): moves and nudges stop at its edge. Resizes: Interaction/GestureResize.swift.
+/// region every box has (GeometryLimits.swift): moves and nudges stop at its edge. Resizes: Interaction/Kinds/ResizeGesture.swift.
 extension Engine {
     /// Whether every member's proposal is within the engine's ranges (`BoxGeometry.isValid`: the
     /// coordinate range is a wall for every box) and every contained member's lies in its region.

@@ -1,13 +1,12 @@
 /// The lifecycle of every interaction, and the only code that adds one to
-/// `interactions.active` or takes one out:
+/// `interactions.active` or takes one out, and the only code that switches over kinds:
 ///
 /// - begin: the members' snapshots are taken (Interaction/GestureBegin.swift) with the selection's, their
 ///   reset animations stop, they draw as active, a nudge run in progress ends, BEGAN;
 /// - step: the next geometry of every member comes from the snapshots and the input now
-///   (Interaction/GestureSteps.swift for gestures, one box or a selection alike,
-///   `ResetAnimation` for resets), goes through each box's constraints, is committed to the
-///   scene, CHANGED when it changed; a marquee's step makes the selection from its snapshot and
-///   the rectangle now (Selection/MarqueeSelection.swift);
+///   (each kind's step in Interaction/Kinds/, one box or a selection alike), goes through each
+///   box's constraints, is committed to the scene (Interaction/GestureSteps.swift), CHANGED when
+///   it changed; a marquee's step makes the selection from its snapshot and the rectangle now;
 /// - end: the steps already placed its boxes (magnify's last step commits its clamped scale),
 ///   ENDED (a reset sends RESET instead), then, when any box changed, one step:
 ///   COMMITTED and the undo history (History/Commits.swift); a marquee changes no box, so it
@@ -18,7 +17,100 @@
 /// A box being destroyed drops its interaction (CANCELLED; the other members of a group go back
 /// to their snapshots), and cancels a marquee whose snapshot or picks hold it; a reset animation
 /// stops where it is when a gesture or a new description takes its box (a step when it had
-/// moved). A nudge run (Keys/Nudge.swift) ends when another gesture begins.
+/// moved). A nudge run (Interaction/Kinds/NudgeRun.swift) ends when another gesture begins.
+
+/// Every kind of interaction, each with the state only it keeps (its file in
+/// Interaction/Kinds/): the one list of them.
+enum InteractionPayload {
+    case move(MoveDrag)
+    case resize(ResizeDrag)
+    case rotate(RotateDrag)
+    case pinch(PinchDrag)
+    case magnify(MagnifyDrag)
+    case handle(CustomHandleDrag)
+    case marquee(MarqueeDrag)
+    case nudge(NudgeRun)
+    case reset(ResetRun)
+    /// An arrangement of the selection (Selection/ArrangeSelection.swift), made and ended within
+    /// one call; the gesture kind its COMMITTED carries.
+    case arrange(GestureKind)
+}
+
+extension InteractionKind {
+    /// The gesture kind its events carry (`.none` for a reset).
+    @inline(__always) var gesture: GestureKind {
+        switch self {
+        case .move: .move
+        case .resize: .resize
+        case .rotate: .rotate
+        case .pinch: .pinch
+        case .magnify: .magnify
+        case .handle: .handle
+        case .marquee: .marquee
+        case .reset: .reset
+        case .nudge: .nudge
+        case .arrange(let g): g
+        }
+    }
+}
+
+extension InteractionPayload {
+    /// Its kind.
+    @inline(__always) var kind: InteractionKind {
+        switch self {
+        case .move: .move
+        case .resize: .resize
+        case .rotate: .rotate
+        case .pinch: .pinch
+        case .magnify: .magnify
+        case .handle: .handle
+        case .marquee: .marquee
+        case .nudge: .nudge
+        case .reset: .reset
+        case .arrange(let g): .arrange(g)
+        }
+    }
+}
+
+extension Interaction {
+    /// Whether it is a gesture (not a reset animation, a nudge run or an arrangement): a marquee
+    /// is one.
+    @inline(__always) var isGesture: Bool {
+        switch kind {
+        case .reset, .nudge, .arrange: false
+        default: true
+        }
+    }
+
+    /// Whether it is a gesture that moves boxes (a gesture other than a marquee).
+    @inline(__always) var movesBoxes: Bool {
+        switch kind {
+        case .marquee, .reset, .nudge, .arrange: false
+        default: true
+        }
+    }
+
+    /// Whether its steps can move the selection as one, so that the selection constraint sees
+    /// them (Selection/SelectionConstraint.swift): not a marquee or a reset (no box geometry of
+    /// the selection's), nor an align or a distribute (they move members apart).
+    var canMoveSelectionAsOne: Bool {
+        switch kind {
+        case .marquee, .reset, .arrange(.align), .arrange(.distribute): false
+        default: true
+        }
+    }
+
+    /// The geometry fields (FeedField bits) its steps drive: a remote change of those waits for
+    /// its end, the others go in at once (Interaction/RemoteMembers.swift).
+    var drivenFields: UInt32 {
+        switch kind {
+        case .move, .nudge: FeedField.center
+        case .rotate: group ? FeedField.center | FeedField.rotation : FeedField.rotation
+        default: FeedField.geometry
+        }
+    }
+}
+
 extension Engine {
     // MARK: gestures
 
@@ -48,6 +140,51 @@ extension Engine {
         emit(.gestureBegan, kind.gesture, slot: s, handle: handle, pointer: pointer, at: viewInverse.apply(q))
     }
 
+    /// The payload of a gesture of `kind` that begins on `frame` grabbed by handle `h`, its
+    /// pointer at `grab` and its second one (a pinch's) at `other` (the frame's space; a resize's
+    /// grab in the start frame's own space is its own to compute); nil for kinds that are not
+    /// begun by pointers or magnify (a marquee, a nudge run, a reset, an arrangement).
+    func gesturePayload(
+        _ kind: InteractionKind, frame: BoxGeometry, handle h: HandleID, grab: Vec2, other: Vec2
+    ) -> InteractionPayload? {
+        switch kind {
+        case .move: .move(MoveDrag(grab: grab))
+        case .resize: .resize(ResizeDrag(frame: frame, handle: h, grab: grab))
+        case .rotate: .rotate(RotateDrag(grab: grab))
+        case .pinch: .pinch(PinchDrag(grabA: grab, grabB: other))
+        case .magnify: .magnify(MagnifyDrag(focal: grab))
+        case .handle: .handle(CustomHandleDrag(handle: h))
+        case .marquee, .nudge, .reset, .arrange: nil
+        }
+    }
+
+    /// Steps the gesture on `box` (`.selection`: the selection's) after `pointer` moved: the
+    /// next geometry of every member from the snapshots and the pointers now, by its kind's step,
+    /// then committed (Interaction/GestureSteps.swift).
+    @_optimize(speed) func stepGesture(of box: BoxID, pointer: UInt32) {
+        guard let gi = gesture(on: box), let ti = input.pointers.index(pointer) else { return }
+        let position = input.pointers.items[ti].position, modifiers = input.pointers.items[ti].modifiers
+        let toFrame = screenToFrame(gi)
+        let p = toFrame.apply(position)
+        snapping.active = false  // until a move or resize of this step snaps
+        switch interactions.active[gi].kind {
+        case .move:
+            guard stepMove(gi, to: p, modifiers: modifiers, pointer: pointer, at: position) else { return }
+        case .resize:
+            stepResize(gi, to: p, modifiers: modifiers)
+        case .rotate:
+            guard stepRotate(gi, to: p, modifiers: modifiers) else { return }
+        case .pinch:
+            guard stepPinch(gi, toFrame) else { return }
+        case .handle:
+            guard stepCustomHandle(gi, to: p) else { return }
+        case .magnify, .marquee, .reset, .nudge, .arrange:
+            return
+        }
+        guard commitGesture(gi, pointer: pointer, at: position) else { return }
+        if snapping.config.flags != 0 || !snapping.marks.isEmpty { updateSnapMarks(gi) }
+    }
+
     /// Ends gesture `gi` with ENDED, reporting `pointer` at world point `at` (its steps already
     /// placed its boxes).
     func end(_ gi: Int, pointer: UInt32, at world: Vec2) {
@@ -57,7 +194,7 @@ extension Engine {
     /// Cancels gesture `gi`: every member back to its snapshot, then CANCELLED, reporting
     /// `pointer` at world point `at`.
     func cancel(_ gi: Int, pointer: UInt32, at world: Vec2) {
-        if interactions.active[gi].kind == .marquee {
+        if case .marquee = interactions.active[gi].payload {
             // The selection comes back first (SELECTION_CHANGED), then CANCELLED.
             restoreSelection(of: interactions.active[gi])
             finish(gi, .gestureCancelled, pointer: pointer, at: world)
@@ -137,7 +274,7 @@ extension Engine {
             guard touched || g.selectionBefore.contains(where: { isMarked($0, stamp) }) else { return }
         }
         restoreSelection(of: g, unlessMarked: stamp)
-        finish(mi, .gestureCancelled, pointer: g.pointer, at: viewInverse.apply(g.grabB))
+        finish(mi, .gestureCancelled, pointer: g.pointer, at: viewInverse.apply(marqueeRectangle(g)?.to ?? .zero))
         input.pointers.update(g.pointer) { $0.role = .ignored }
     }
 
@@ -160,77 +297,5 @@ extension Engine {
     /// World position of pointer `id`, or the origin when it is not down.
     func pointerWorld(_ id: UInt32) -> Vec2 {
         input.pointers[id].map { viewInverse.apply($0.position) } ?? .zero
-    }
-
-    // MARK: nudge runs
-
-    /// Begins nudge run `g` (Keys/Nudge.swift) on the selected boxes: the snapshots and the
-    /// selection taken, their reset animations stopped; no gesture events. Returns its index.
-    func beginNudgeRun(_ g: consuming Interaction) -> Int {
-        g.selectionBefore = selection.members
-        g.orientationBefore = selection.orientation
-        for k in 0..<g.members.count { stopReset(on: g.members.box(k)) }
-        interactions.active.append(g)
-        return interactions.active.count - 1
-    }
-
-    /// Ends the nudge run in progress, if any: one step when it moved anything.
-    func settleNudge() {
-        guard interactions.nudgeDeadline != .infinity else { return }
-        interactions.nudgeDeadline = .infinity
-        guard let gi = interactions.nudge() else { return }
-        let g = interactions.active.remove(at: gi)
-        commitStep(of: g)
-    }
-
-    // MARK: reset animations
-
-    /// Begins the animation of slot `s` from where it is to its home geometry.
-    func beginReset(slot s: Int32) {
-        let id = scene.id(s)
-        stopReset(on: id)
-        var a = Interaction(.reset, box: id, at: scene.slots[Int(s)].geometry)
-        a.target = scene.home(s)
-        a.startTime = time
-        a.selectionBefore = selection.members
-        interactions.active.append(a)
-    }
-
-    /// Steps every reset animation to the engine's time (one commit each); one that arrives ends
-    /// with RESET. True when any geometry changed.
-    @_optimize(speed) func stepResets() -> Bool {
-        var changed = false
-        var i = 0
-        while i < interactions.active.count {
-            guard interactions.active[i].kind == .reset else { i += 1; continue }
-            let a = interactions.active[i]
-            guard let s = scene.slot(a.members.first.box) else { interactions.active.remove(at: i); continue }
-            let g = ResetAnimation.geometry(from: a.members.first.start, to: a.target, startTime: a.startTime, at: time)
-            // Between two geometries the box may have, up to rounding (a frame off by more stays
-            // where the last one was; the last is the home itself).
-            if let fit = scene.behavior(s).settled(g), scene.commit(s, fit) { changed = true }
-            if ResetAnimation.isFinished(startTime: a.startTime, at: time) {
-                interactions.active.remove(at: i)
-                emit(.reset, slot: s)
-                commitStep(of: a)
-                continue
-            }
-            i += 1
-        }
-        return changed
-    }
-
-    /// Stops the reset animation of box `id` where it is; the way it went is a step unless the
-    /// box is going away (`committing` false).
-    func stopReset(on id: BoxID, committing: Bool = true) {
-        var i = 0
-        while i < interactions.active.count {
-            if interactions.active[i].kind == .reset && interactions.active[i].members.first.box == id {
-                let a = interactions.active.remove(at: i)
-                if committing { commitStep(of: a) }
-            } else {
-                i += 1
-            }
-        }
     }
 }

@@ -1,4 +1,4 @@
-/// Keys (`grip_dispatch_key`): arrows nudge the selection (Keys/Nudge.swift); Escape cancels the
+/// Keys (`grip_dispatch_key`): arrows nudge the selection (Interaction/Kinds/NudgeRun.swift); Escape cancels the
 /// gestures in progress (a marquee is one, and never runs beside another: the selection it
 /// started from comes back), else clears the selection; Tab and shift-Tab walk the selection through the selectable siblings in draw
 /// order; a modifier key going down or up re-runs every gesture's current step at once with the
@@ -31,8 +31,8 @@ extension Engine {
     /// driving nothing until released), else clears the selection.
     private func escape() -> Bool {
         var cancelled = false
-        while let gi = interactions.active.firstIndex(where: { $0.isGesture }) {
-            let g = interactions.active[gi]
+        while let gi = interactions.firstGesture() {
+            let g = interactions[gi]
             cancel(gi, pointer: g.pointer, at: pointerWorld(g.pointer))
             if g.kind != .magnify { input.pointers.update(g.pointer) { $0.role = .ignored } }
             if let second = g.secondPointer { input.pointers.update(second) { $0.role = .ignored } }
@@ -80,8 +80,8 @@ extension Engine {
         for i in input.pointers.items.indices { input.pointers.items[i].modifiers = modifiers }
         var acted = false
         var i = 0
-        while i < interactions.active.count {
-            let g = interactions.active[i]
+        while i < interactions.count {
+            let g = interactions[i]
             i += 1
             guard g.isGesture, g.kind != .magnify else { continue }
             if g.kind == .marquee {

@@ -2,7 +2,7 @@
 /// similarity for moves, rotations, pinches and magnifies; a stretch along the selection frame's
 /// axes for resizes) applied to the member's geometry at the start, and expressed in the
 /// member's parent space. Pure functions: the gesture steps (Interaction/GestureSteps.swift,
-/// GestureResize.swift) feed them.
+/// Interaction/Kinds/ResizeGesture.swift) feed them.
 public enum GroupTransform {
     /// p -> pivot + shift + R(turn) * factor * (p - pivot), in world coordinates.
     public struct Similarity: Sendable {

@@ -173,7 +173,7 @@ extension Engine {
     private func forget(slots doomed: [Int32]) {
         let mark = selection.nextPickStamp(slots: scene.slots.count)
         for x in doomed { selection.pickMarks[Int(x)] = mark }
-        let live = !interactions.active.isEmpty, pressed = !input.presses.isEmpty
+        let live = !interactions.isEmpty, pressed = !input.presses.isEmpty
         if live || pressed {
             for x in doomed {
                 let id = scene.id(x)
@@ -316,10 +316,10 @@ extension Engine {
         scene.slots[Int(s)].editing = editing
         editingChanged(s, to: editing)
         if !editing, let gi = gesture(on: id),
-            interactions.active[gi].kind == .resize || interactions.active[gi].kind == .rotate
+            interactions[gi].kind == .resize || interactions[gi].kind == .rotate
         {
             // Ending it redraws the overlay, which the border and handles leave.
-            let pointer = interactions.active[gi].pointer
+            let pointer = interactions[gi].pointer
             end(gi, pointer: pointer, at: .zero)
             input.pointers.update(pointer) { $0.role = .ignored }
         } else {

@@ -102,19 +102,19 @@ extension Engine {
     private func runConstraints(_ proposed: BoxGeometry, gesture gi: Int, member k: Int, slot s: Int32) -> BoxGeometry {
         let set = scene.slots[Int(s)].hooks
         let b = scene.behavior(s)
-        let current = interactions.active[gi].members[k].current
+        let current = interactions[gi].members[k].current
         var next = proposed
-        if set.constraint, !interactions.active[gi].members[k].constraintDisabled, let hooks {
+        if set.constraint, !interactions[gi].members[k].constraintDisabled, let hooks {
             switch hooks.constrain(box: scene.id(s), proposed: proposed, current: current) {
             case .success(let g) where b.admits(g):
                 next = g
             case .success:
-                interactions.active[gi].members[k].constraintDisabled = true
+                interactions.disableConstraint(ofMember: k, in: gi)
                 hookFailed(
                     HookFailure("constraint returned an unusable geometry (non-finite, or below the minimum size)"),
                     slot: s)
             case .failure(let f):
-                interactions.active[gi].members[k].constraintDisabled = true
+                interactions.disableConstraint(ofMember: k, in: gi)
                 hookFailed(f, slot: s)
             }
         }

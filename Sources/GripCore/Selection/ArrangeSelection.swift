@@ -2,7 +2,7 @@
 /// `_rotate90`): each call is one interaction of kind `.arrange` on the selected boxes, begun and
 /// ended within the call, so it is one step (COMMITTED, one undo step) when it changed a box.
 ///
-/// - The members' snapshots are taken as a gesture's (Interaction/GestureBegin.swift); each
+/// - The members' snapshots are taken as a gesture's (Interaction/Kinds/Arrangement.swift); each
 ///   member's new geometry comes from its snapshot through the pure maths of
 ///   Manipulation/Arrange.swift: align and distribute move boxes along one world axis by their
 ///   axis-aligned world bounds; flip mirrors and quarter turns turn the selection about the
@@ -28,15 +28,15 @@ extension Engine {
             guard isSelected(key) else { throw .arg("key box \(key.rawValue) is not selected") }
         }
         guard let gi = beginArrangement(.align) else { return .done }
-        let n = interactions.active[gi].members.count
+        let n = interactions[gi].members.count
         var target: Rect? = nil
         for i in 0..<n {
-            let box = interactions.active[gi].members.box(i)
+            let box = interactions[gi].members.box(i)
             let b = memberBounds(gi, i)
             if key == .none || box == key { target = target.map { union($0, b) } ?? b }
         }
         if let target {
-            for i in 0..<n where interactions.active[gi].members.box(i) != key {
+            for i in 0..<n where interactions[gi].members.box(i) != key {
                 proposeMove(gi, i, by: Arrange.alignShift(memberBounds(gi, i), to: target, edge))
             }
         }
@@ -53,8 +53,8 @@ extension Engine {
         let horizontal = axis == .horizontal
         var order: [Int] = []
         var lo: [Double] = [], hi: [Double] = [], mid: [Double] = []
-        for i in 0..<interactions.active[gi].members.count {
-            guard let s = scene.slot(interactions.active[gi].members.box(i)),
+        for i in 0..<interactions[gi].members.count {
+            guard let s = scene.slot(interactions[gi].members.box(i)),
                 scene.behavior(s).allow.contains(.move)
             else { continue }
             let b = memberBounds(gi, i)
@@ -84,12 +84,12 @@ extension Engine {
     public func flip(_ axis: Axis) throws(GripError) -> Status {
         try checkArrangeable("flip")
         guard let gi = beginArrangement(.flip) else { return .done }
-        let pivot = arrangementPivot(gi), r = interactions.active[gi].frame.rotation
-        for i in 0..<interactions.active[gi].members.count {
+        let pivot = arrangementPivot(gi), r = interactions[gi].frame.rotation
+        for i in 0..<interactions[gi].members.count {
             interactions.proposals[i] = Arrange.mirrored(
-                interactions.active[gi].members.start(i), across: axis, frameRotation: r, pivot: pivot,
-                parentWorld: interactions.active[gi].members.parentWorld(i),
-                parentInverse: interactions.active[gi].members.parentInverse(i))
+                interactions[gi].members.start(i), across: axis, frameRotation: r, pivot: pivot,
+                parentWorld: interactions[gi].members.parentWorld(i),
+                parentInverse: interactions[gi].members.parentInverse(i))
         }
         return finishArrangement(gi, needs: .resize)
     }
@@ -104,17 +104,14 @@ extension Engine {
         let q = quarterTurns & 3
         guard q != 0, let gi = beginArrangement(.rotate90) else { return .done }
         let pivot = arrangementPivot(gi)
-        for i in 0..<interactions.active[gi].members.count {
+        for i in 0..<interactions[gi].members.count {
             interactions.proposals[i] = Arrange.turned(
-                interactions.active[gi].members.start(i), quarterTurns: q, about: pivot,
-                parentWorld: interactions.active[gi].members.parentWorld(i),
-                parentInverse: interactions.active[gi].members.parentInverse(i))
+                interactions[gi].members.start(i), quarterTurns: q, about: pivot,
+                parentWorld: interactions[gi].members.parentWorld(i),
+                parentInverse: interactions[gi].members.parentInverse(i))
         }
-        if interactions.active[gi].group {
-            let turn = q == 1 ? Double.pi / 2 : (q == 2 ? Double.pi : -Double.pi / 2)
-            interactions.active[gi].turn = turn
-        }
-        return finishArrangement(gi, needs: .rotate)
+        let turn = q == 1 ? Double.pi / 2 : (q == 2 ? Double.pi : -Double.pi / 2)
+        return finishArrangement(gi, needs: .rotate, turn: turn)
     }
 
     // MARK: the arrangement's lifecycle
@@ -125,82 +122,25 @@ extension Engine {
         if selection.members.isEmpty { throw .state("nothing is selected; select the boxes to \(what) first") }
     }
 
-    /// Begins the arrangement `gesture` of the selected boxes (a nudge run in progress committed
-    /// first, the members' reset animations stopped where they are): its index in
-    /// `interactions.active`, every member's proposal its snapshot; nil when there is no member.
-    private func beginArrangement(_ gesture: GestureKind) -> Int? {
-        settleNudge()
-        var g = Interaction(blank: .arrange(gesture))
-        guard gestureInteraction(&g, on: .selection(allowingOne: true)) else { return nil }
-        g.selectionBefore = selection.members
-        g.orientationBefore = selection.orientation
-        for k in 0..<g.members.count { stopReset(on: g.members.box(k)) }
-        interactions.proposals.removeAll(keepingCapacity: true)
-        for k in 0..<g.members.count { interactions.proposals.append(g.members.start(k)) }
-        interactions.active.append(g)
-        return interactions.active.count - 1
-    }
-
-    /// Ends arrangement `gi`: each proposal that changes a member as it does not allow (its
-    /// centre moving without `move`, anything else without `needs`), or that is not valid, is
-    /// its snapshot again; containment, then each member's constraints, and the commit; the
-    /// interaction taken out and, when a box changed, one step. `.ok` when a box changed.
-    private func finishArrangement(_ gi: Int, needs: Allow = []) -> Status {
-        for i in 0..<interactions.active[gi].members.count {
-            let start = interactions.active[gi].members.start(i)
-            var next = interactions.proposals[i]
-            guard !next.sameBits(start), let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
-            let allow = scene.behavior(s).allow
-            let moves =
-                next.center.x.bitPattern != start.center.x.bitPattern
-                || next.center.y.bitPattern != start.center.y.bitPattern
-            var centred = next
-            centred.center = start.center
-            let otherwise = !centred.sameBits(start)
-            if !next.isValid || (moves && !allow.contains(.move)) || (otherwise && !allow.contains(needs)) {
-                next = start
-            } else if let region = containmentRegion(s), !Containment.fits(next, in: region) {
-                let clamped = Containment.clampTranslation(next, in: region)
-                next = clamped.isValid && Containment.fits(clamped, in: region) ? clamped : start
-            }
-            interactions.proposals[i] = next
-        }
-        commitGesture(gi, pointer: 0, at: .zero, emitting: false)
-        let g = interactions.active.remove(at: gi)
-        var changed = false
-        for k in 0..<g.members.count {
-            guard let s = scene.slot(g.members.box(k)) else { continue }
-            if !scene.slots[Int(s)].geometry.sameBits(g.members.start(k)) { changed = true }
-        }
-        guard changed else { return .done }
-        if g.group && g.turn != 0 {
-            // The frame keeps its orientation turned with the selection, as after a rotation.
-            selection.orientation = Angle.wrap(g.frame.rotation + g.turn)
-            scene.drawnStateChanged()
-        }
-        commitStep(of: g)
-        return .ok
-    }
-
     /// The world point flips and quarter turns go about: the selection frame's centre, or one
     /// box's own centre (so it stays exactly where it is).
     private func arrangementPivot(_ gi: Int) -> Vec2 {
-        let members = interactions.active[gi].members
+        let members = interactions[gi].members
         if members.count == 1 { return members.parentWorld(0).apply(members.start(0).center) }
-        return interactions.active[gi].frame.center
+        return interactions[gi].frame.center
     }
 
     /// Member `i`'s axis-aligned world bounds at its snapshot.
     /// Proposes member `i` of arrangement `gi` at its start geometry moved by world offset `d`.
     private func proposeMove(_ gi: Int, _ i: Int, by d: Vec2) {
         interactions.proposals[i] = Arrange.moved(
-            interactions.active[gi].members.start(i), by: d,
-            parentInverse: interactions.active[gi].members.parentInverse(i))
+            interactions[gi].members.start(i), by: d,
+            parentInverse: interactions[gi].members.parentInverse(i))
     }
 
     /// The world bounds of member `i` of arrangement `gi` at its start geometry.
     private func memberBounds(_ gi: Int, _ i: Int) -> Rect {
-        let members = interactions.active[gi].members
+        let members = interactions[gi].members
         let g = members.start(i)
         return Arrange.worldBounds(g, world: members.parentWorld(i) * g.local)
     }

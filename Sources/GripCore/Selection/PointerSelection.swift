@@ -46,8 +46,8 @@ extension Engine {
         let allow = selectionAllows()
         let twoPointer = !allow.isDisjoint(with: [.move, .pinch, .rotate])
         if let gi = gesture(on: .selection) {
-            if interactions.active[gi].kind == .move && twoPointer {
-                let first = interactions.active[gi].pointer
+            if interactions[gi].kind == .move && twoPointer {
+                let first = interactions[gi].pointer
                 end(gi, pointer: first, at: pointerWorld(first))
                 tp.role = .gesture
                 input.pointers.items.append(tp)

@@ -255,9 +255,9 @@ extension Engine {
         var rotation = shared ? (common ?? 0) : selection.orientation
         // While the whole selection turns, its frame turns with it.
         if !shared, let gi = interactions.groupGesture(),
-            interactions.active[gi].kind == .rotate || interactions.active[gi].kind == .pinch
+            interactions[gi].kind == .rotate || interactions[gi].kind == .pinch
         {
-            rotation = Angle.wrap(interactions.active[gi].frame.rotation + interactions.active[gi].turn)
+            rotation = Angle.wrap(interactions[gi].frame.rotation + interactions[gi].turn)
         }
         return rotation
     }

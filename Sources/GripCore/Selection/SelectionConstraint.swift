@@ -39,46 +39,43 @@ extension Engine {
     /// Whether gesture `gi` moves the selection as one: a group's, or one box's when it is the
     /// only selected box (align and distribute move members apart, a marquee and a reset none).
     private func actsOnSelection(_ gi: Int) -> Bool {
-        switch interactions.active[gi].kind {
-        case .marquee, .reset, .arrange(.align), .arrange(.distribute): return false
-        default: break
-        }
-        guard interactions.active[gi].frameIsMember else { return true }
-        return selection.members.count == 1 && selection.members[0] == interactions.active[gi].members.first.box
+        guard interactions[gi].canMoveSelectionAsOne else { return false }
+        guard interactions[gi].frameIsMember else { return true }
+        return selection.members.count == 1 && selection.members[0] == interactions[gi].members.first.box
     }
 
     /// Member `i`'s map from its parent space to the world (one box: its parent's now) and back.
     @inline(never) private func memberMaps(_ gi: Int, _ i: Int) -> (world: Affine, inverse: Affine) {
-        if interactions.active[gi].frameIsMember {
-            let w = scene.parentWorld(interactions.active[gi].members.first.slot)
+        if interactions[gi].frameIsMember {
+            let w = scene.parentWorld(interactions[gi].members.first.slot)
             return (w, w.inverse ?? .identity)
         }
-        return (interactions.active[gi].members.parentWorld(i), interactions.active[gi].members.parentInverse(i))
+        return (interactions[gi].members.parentWorld(i), interactions[gi].members.parentInverse(i))
     }
 
     @inline(never) private func proposal(_ gi: Int, _ i: Int) -> BoxGeometry {
-        interactions.active[gi].frameIsMember ? interactions.proposal : interactions.proposals[i]
+        interactions[gi].frameIsMember ? interactions.proposal : interactions.proposals[i]
     }
 
     @inline(never) private func setProposal(_ gi: Int, _ i: Int, _ g: BoxGeometry) {
-        if interactions.active[gi].frameIsMember { interactions.proposal = g } else { interactions.proposals[i] = g }
+        if interactions[gi].frameIsMember { interactions.proposal = g } else { interactions.proposals[i] = g }
     }
 
     /// Whether member `i`'s box is alive.
     @inline(never) private func memberAlive(_ gi: Int, _ i: Int) -> Bool {
-        scene.slot(interactions.active[gi].members.box(i)) != nil
+        scene.slot(interactions[gi].members.box(i)) != nil
     }
 
     @inline(never) private func runSelectionConstraint(_ gi: Int, _ hook: any SelectionConstraint) {
-        let one = interactions.active[gi].frameIsMember
-        let n = one ? 1 : interactions.active[gi].members.count
+        let one = interactions[gi].frameIsMember
+        let n = one ? 1 : interactions[gi].members.count
         guard one || interactions.proposals.count >= n else { return }
         // The frames: at the start (a group's is the gesture's own), and of the proposals.
         let before =
             one
-            ? (membersFrame(gi, n, atStart: true, turn: 0) ?? interactions.active[gi].frame)
-            : interactions.active[gi].frame
-        guard let proposed = membersFrame(gi, n, atStart: false, turn: before.rotation + interactions.active[gi].turn)
+            ? (membersFrame(gi, n, atStart: true, turn: 0) ?? interactions[gi].frame)
+            : interactions[gi].frame
+        guard let proposed = membersFrame(gi, n, atStart: false, turn: before.rotation + interactions[gi].turn)
         else { return }
         guard let answer = hook.constrain(before: before, proposed: proposed) else {
             refuseSelectionStep(gi, n)
@@ -112,7 +109,7 @@ extension Engine {
         var shared = true
         var frame = FrameExtent(other), own = frame
         for i in 0..<n where memberAlive(gi, i) {
-            let g = atStart ? interactions.active[gi].members.start(i) : proposal(gi, i)
+            let g = atStart ? interactions[gi].members.start(i) : proposal(gi, i)
             let w = memberMaps(gi, i).world * g.local
             let u = Vec2(w.a, w.b) * (g.flippedX ? -1.0 : 1.0)
             if axis == .zero {
@@ -130,7 +127,7 @@ extension Engine {
 
     /// Every member's proposal back to its current geometry: the step changes nothing.
     private func refuseSelectionStep(_ gi: Int, _ n: Int) {
-        for i in 0..<n { setProposal(gi, i, interactions.active[gi].members.current(i)) }
+        for i in 0..<n { setProposal(gi, i, interactions[gi].members.current(i)) }
     }
 
     /// Queues SCRIPT_ERROR for the selection as a whole (box GRIP_SELECTION) with `message`.

@@ -55,8 +55,8 @@ extension Engine {
         let hovered = hoverOutlineSlot
         if hovered >= 0 { appendOutline(hovered, state: CommandState.hover) }
         if multipleSelected, let f = selectionFrameFromOutlines() { appendSelectionFrame(f) }
-        if let mi = interactions.marquee() {
-            appendMarquee(from: interactions.active[mi].grabA, to: interactions.active[mi].grabB)
+        if let mi = interactions.marquee(), let r = marqueeRectangle(interactions[mi]) {
+            appendMarquee(from: r.from, to: r.to)
         }
         appendSnapMarks()
     }
@@ -92,7 +92,7 @@ extension Engine {
         frameState.vertices.append(p2); frameState.vertices.append(p3)
         frameState.commands.append(border)
         let gi = interactions.groupGesture()
-        let active = gi.map { interactions.active[$0].activeHandle } ?? .none
+        let active = gi.map { interactions.activeHandle($0) } ?? .none
         let hover = input.hover.box == .selection ? input.hover.handle : .none
         let cursors = CursorDirections(frameToScreen: m, width: f.width, height: f.height)
         let centre = Vec2(f.width * 0.5, f.height * 0.5)
@@ -106,7 +106,7 @@ extension Engine {
             c.state = (hover == h ? CommandState.hover : 0) | (active == h ? CommandState.active : 0)
             frameState.commands.append(c)
         }
-        if let gi, interactions.active[gi].snapped {
+        if let gi, interactions.rotationSnapped(gi) {
             var c = Command(kind: .guide, box: .selection)
             c.strokeWidth = Style.borderStroke
             c.handle = .rotate

@@ -1,5 +1,5 @@
 /// Where snapping meets the gestures: a step's proposed geometry is snapped before containment
-/// and the constraint hook (Interaction/GestureSteps.swift, GestureResize.swift), and after
+/// and the constraint hook (Interaction/GestureSteps.swift, Interaction/Kinds/), and after
 /// the commit the marks (guides, gaps) are worked out from what was applied. Each is a function
 /// of the gesture's snapshot, the input now and the other boxes, so a step run again (a modifier
 /// changed) snaps the same way.
@@ -27,8 +27,8 @@ extension Engine {
         if snapping.index.stamp == 0 { snapping.index.stamp = 1 }
         growSnapRecords()
         var parent: Int32 = -2, child: Int32 = -1
-        for i in 0..<interactions.active[gi].members.count {
-            guard let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
+        for i in 0..<interactions[gi].members.count {
+            guard let s = scene.slot(interactions[gi].members.box(i)) else { continue }
             let p = scene.slots[Int(s)].parent
             if parent != -2 && p != parent { return nil }
             parent = p
@@ -148,8 +148,8 @@ extension Engine {
     @_optimize(speed) private func collectSnapMarks(_ gi: Int) {
         var b: Rect? = nil
         var parent: Int32 = -1, child: Int32 = 0
-        for i in 0..<interactions.active[gi].members.count {
-            guard let s = scene.slot(interactions.active[gi].members.box(i)) else { continue }
+        for i in 0..<interactions[gi].members.count {
+            guard let s = scene.slot(interactions[gi].members.box(i)) else { continue }
             let r = SnapIndex.bounds(scene.slots[Int(s)].geometry)
             parent = scene.slots[Int(s)].parent
             child = s
@@ -165,7 +165,7 @@ extension Engine {
         guard pi >= 0 else { return }
         let p = Int32(pi)
         snapping.markChild = child
-        snapping.markBox = interactions.active[gi].group ? .selection : interactions.active[gi].members.first.box
+        snapping.markBox = interactions[gi].group ? .selection : interactions[gi].members.first.box
         let c = snapping.config
         for axis in 0..<2 {
             let o = 1 - axis
@@ -229,10 +229,10 @@ extension Engine {
     /// there): the members' proposals snap as one by their bounds, when they share a parent.
     @inline(never) func snapMoveCorrection(_ gi: Int, pointer p: Vec2, modifiers: UInt32) -> Vec2 {
         // One box: the frame is the box, in its parent's space.
-        if interactions.active[gi].frameIsMember {
+        if interactions[gi].frameIsMember {
             return snapMove(gi, bounds: SnapIndex.bounds(interactions.proposal), pointer: p, modifiers: modifiers)
         }
-        let n = interactions.active[gi].members.count
+        let n = interactions[gi].members.count
         guard n > 0, interactions.proposals.count >= n else { return .zero }
         var b = SnapIndex.bounds(interactions.proposals[0])
         for i in 1..<n {
@@ -241,8 +241,8 @@ extension Engine {
                 min: Vec2(Swift.min(b.min.x, r.min.x), Swift.min(b.min.y, r.min.y)),
                 max: Vec2(Swift.max(b.max.x, r.max.x), Swift.max(b.max.y, r.max.y)))
         }
-        let toParent = interactions.active[gi].members.parentInverse(0)
+        let toParent = interactions[gi].members.parentInverse(0)
         let c = snapMove(gi, bounds: b, pointer: toParent.apply(p), modifiers: modifiers)
-        return c == .zero ? .zero : interactions.active[gi].members.parentWorld(0).applyVector(c)
+        return c == .zero ? .zero : interactions[gi].members.parentWorld(0).applyVector(c)
     }
 }

@@ -6,8 +6,8 @@ extension Engine {
     /// changed since the previous call. Allocates nothing.
     public func liveBoxes(_ out: (Int, UInt64, UInt64, GestureKind, BoxID, BoxGeometry) -> Void) -> Int? {
         var n = 0
-        for gi in interactions.active.indices where interactions.active[gi].kind != .marquee {
-            n += interactions.active[gi].members.count
+        for gi in interactions.indices where interactions[gi].kind != .marquee {
+            n += interactions[gi].members.count
         }
         // (Presence is drawn but not listed: its changes are left out.)
         let version = scene.drawVersion &- sync.presenceBumps
@@ -15,8 +15,8 @@ extension Engine {
         sync.liveSerial = version
         sync.liveCount = n
         var i = 0
-        for gi in interactions.active.indices where interactions.active[gi].kind != .marquee {
-            let g = interactions.active[gi]
+        for gi in interactions.indices where interactions[gi].kind != .marquee {
+            let g = interactions[gi]
             for k in 0..<g.members.count {
                 guard let s = scene.slot(g.members.box(k)) else { continue }
                 let r = scene.slots[Int(s)]

@@ -32,52 +32,15 @@ extension Engine {
         }
     }
 
-    /// The fields a gesture of `g`'s kind drives (the others may change under it).
-    private static func drivenFields(_ g: Interaction) -> UInt32 {
-        switch g.kind {
-        case .move, .nudge: FeedField.center
-        case .rotate: g.group ? FeedField.center | FeedField.rotation : FeedField.rotation
-        default: FeedField.geometry
-        }
-    }
-
-    /// The interaction moving box `id` and the box's place among its members, if any.
-    private func interaction(moving id: BoxID) -> (Int, Int)? {
-        for gi in interactions.active.indices where interactions.active[gi].kind != .marquee {
-            let m = interactions.active[gi].members
-            for k in 0..<m.count where m.box(k) == id { return (gi, k) }
-        }
-        return nil
-    }
-
     /// Takes box `id` out of the local interaction moving it (REMOTE_DROPPED): the rest of a group
     /// goes on; a gesture of it alone ends (CANCELLED, then REMOTE_DROPPED), leaving it where it is.
     private func dropFromInteraction(_ id: BoxID) {
         guard let (gi, k) = interaction(moving: id) else { return }
         stopReset(on: id, committing: false)
         guard let (gi2, k2) = interaction(moving: id), gi2 == gi, k2 == k else { return }
-        let count = interactions.active[gi].members.count, group = interactions.active[gi].group
-        let gesture = interactions.active[gi].kind.gesture
-        if count > 1 {
-            if k == 0 {
-                interactions.active[gi].members.first = interactions.active[gi].members.rest.removeFirst()
-            } else {
-                interactions.active[gi].members.rest.remove(at: k - 1)
-            }
-            if group && selection.members.contains(id) { setSelection(selection.members.filter { $0 != id }) }
-            sync.pending.removeAll { $0.box == id }
-        } else {
-            let pointer = interactions.active[gi].pointer, handle = interactions.active[gi].activeHandle
-            let isGesture = interactions.active[gi].isGesture
-            interactions.active.remove(at: gi)
-            input.pointers.update(pointer) { $0.role = .ignored }
-            if let s = scene.slot(id) {
-                scene.restyle(s)
-                if isGesture { emit(.gestureCancelled, gesture, slot: s, handle: handle, pointer: pointer) }
-            }
-            scene.drawnStateChanged()
-            sync.pending.removeAll { $0.box == id }
-        }
+        let gesture = interactions[gi].kind.gesture
+        dropMember(k, of: gi)
+        sync.pending.removeAll { $0.box == id }
         if let s = scene.slot(id) { emit(.remoteDropped, gesture, slot: s) }
     }
 
@@ -157,9 +120,9 @@ extension Engine {
     /// Remote geometry fields `fields` of member `k` of local interaction `gi`: the ones it
     /// drives wait for its end (`settleRemote`), the others change at once, in its snapshots too.
     private func holdUnderGesture(_ gi: Int, _ k: Int, _ after: BoxGeometry, _ fields: UInt32) {
-        let driven = Engine.drivenFields(interactions.active[gi]) & fields
+        let driven = interactions[gi].drivenFields & fields
         let free = fields & ~driven
-        let id = interactions.active[gi].members.box(k)
+        let id = interactions[gi].members.box(k)
         if driven != 0 {
             if let h = sync.pending.firstIndex(where: { $0.box == id }) {
                 sync.pending[h].geometry = FeedField.merged(sync.pending[h].geometry, after, driven)
@@ -169,13 +132,7 @@ extension Engine {
             }
         }
         guard free != 0, let s = scene.slot(id) else { return }
-        var m = interactions.active[gi].members[k]
-        m.start = FeedField.merged(m.start, after, free)
-        m.current = FeedField.merged(m.current, after, free)
-        interactions.active[gi].members[k] = m
-        if k == 0 && interactions.active[gi].frameIsMember {
-            interactions.active[gi].frame = FeedField.merged(interactions.active[gi].frame, after, free)
-        }
+        takeRemote(after, fields: free, intoMember: k, of: gi)
         let now = FeedField.merged(scene.slots[Int(s)].geometry, after, free)
         scene.commit(s, now)
         scene.slots[Int(s)].geometry = now

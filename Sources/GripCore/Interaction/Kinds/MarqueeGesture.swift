@@ -1,17 +1,29 @@
 /// The marquee of pointer selection: a drag from an empty place past touch_slop. It is an
-/// interaction (kind `.marquee`, Interaction/Lifecycle.swift) whose snapshot is the selection when
+/// interaction (`.marquee`, Interaction/Lifecycle.swift) whose snapshot is the selection when
 /// it began: each step makes the selection the outermost selectable boxes meeting the rule
 /// (marquee_rule; ctrl or meta held swaps it, re-evaluated as it changes), added to the snapshot
 /// when shift was held at the press; it ends with the selection as it is (no history step); a
 /// cancel restores the snapshot. Its events are gesture events of kind MARQUEE with box
 /// GRIP_SELECTION (BEGAN at the press point).
+/// A marquee's own state: the screen points where its pointer went down and where it is now,
+/// and whether shift was held at the press (the picks are added to the selection it began with).
+struct MarqueeDrag {
+    var from: Vec2
+    var to: Vec2
+    var adding: Bool
+}
+
 extension Engine {
     /// Begins the marquee of pointer `tp` (down on an empty place, now past touch_slop) and takes
     /// its first step.
     func beginMarquee(_ tp: TrackedPointer) {
-        let g = Interaction(
-            marqueeOf: tp.id, from: tp.downPosition, to: tp.position,
-            adding: tp.downModifiers & Modifiers.shift != 0)
+        // Its one member stands for the selection (`BoxID.selection`, never a box: member loops
+        // that look boxes up skip it); what it changes and restores is the selection.
+        var g = Interaction(
+            blank: .marquee(
+                MarqueeDrag(
+                    from: tp.downPosition, to: tp.position, adding: tp.downModifiers & Modifiers.shift != 0)))
+        g.pointer = tp.id
         begin(g, pointer: tp.id, at: tp.downPosition)
         if let mi = interactions.marquee() { stepMarquee(mi, to: tp.position, modifiers: tp.modifiers) }
     }
@@ -19,14 +31,16 @@ extension Engine {
     /// Steps marquee `mi`: its corner at screen point `q`, the selection from its snapshot and the
     /// rectangle now, with `modifiers` held.
     func stepMarquee(_ mi: Int, to q: Vec2, modifiers: UInt32) {
-        interactions.active[mi].grabB = q
-        let from = interactions.active[mi].grabA
+        guard case .marquee(var drag) = interactions.active[mi].payload else { return }
+        drag.to = q
+        interactions.active[mi].payload = .marquee(drag)
+        let from = drag.from
         // The picks are written into a kept buffer, which then trades places with the selection's
         // own: the steps of a marquee allocate nothing (but for shift's union).
         var picks = selection.pickOut
         selection.pickOut = []
         marqueePicks(from: from, to: q, modifiers: modifiers, into: &picks)
-        if interactions.active[mi].adding {
+        if drag.adding {
             setSelection(union(interactions.active[mi].selectionBefore, picks))
         } else {
             setSelection(swapping: &picks)
@@ -35,6 +49,13 @@ extension Engine {
         scene.drawnStateChanged()
         emitSelectionEvent(
             .gestureChanged, .marquee, pointer: interactions.active[mi].pointer, at: viewInverse.apply(q))
+    }
+
+    /// The screen rectangle of marquee `g`, from where its pointer went down to where it is now
+    /// (nil when `g` is not a marquee).
+    func marqueeRectangle(_ g: Interaction) -> (from: Vec2, to: Vec2)? {
+        guard case .marquee(let drag) = g.payload else { return nil }
+        return (drag.from, drag.to)
     }
 
     /// `before` with `picks` added after it (the picks are none another's ancestor): a box of

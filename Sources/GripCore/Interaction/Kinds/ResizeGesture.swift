@@ -4,17 +4,35 @@
 /// engine's group_resize policy, never below its minimum size), then containment stops the frame
 /// at the largest step toward the pointer that keeps every member inside (one box then slides
 /// along the edge it met).
+/// A resize's own state: the handle grabbed, the start frame's own space -> the frame's space
+/// and its inverse, and where the pointer grabbed in the start frame's own space.
+struct ResizeDrag {
+    var handle: HandleID
+    var startFrame: Affine
+    var startFrameInverse: Affine
+    var grab: Vec2
+
+    /// The resize of `frame` by handle `h`, grabbed at `grab` (the frame's space).
+    init(frame: BoxGeometry, handle h: HandleID, grab: Vec2) {
+        handle = h
+        startFrame = frame.frameLocal
+        startFrameInverse = startFrame.inverse ?? .identity
+        self.grab = startFrameInverse.apply(grab)
+    }
+}
+
 extension Engine {
     /// Resize step of gesture `gi` with the pointer at `p` (frame space).
     @_optimize(speed) func stepResize(_ gi: Int, to p: Vec2, modifiers: UInt32) {
+        guard case .resize(let drag) = interactions.active[gi].payload else { return }
         // The fields it needs, read in place (a copy of the whole interaction costs a memcpy per step).
         let frame = interactions.active[gi].frame
-        let handle = interactions.active[gi].handle
-        let startFrame = interactions.active[gi].startFrame
+        let handle = drag.handle
+        let startFrame = drag.startFrame
         let one = interactions.active[gi].frameIsMember
         let (o, free) = resizeOptions(gi, modifiers: modifiers)
         let base = frame.framePoint(of: handle, rotateLift: 0)  // a resize handle: no lift
-        var target = base + (interactions.active[gi].startFrameInverse.apply(p) - interactions.active[gi].grabA)
+        var target = base + (drag.startFrameInverse.apply(p) - drag.grab)
         if snapping.config.flags != 0 {
             // A selection's frame snaps by its bounds in the members' parent space.
             let toParent: Affine? = one ? nil : interactions.active[gi].members.parentInverse(0)
