@@ -100,10 +100,7 @@ struct Interactions {
     var nudgeDeadline = Double.infinity
 
     /// Whether any gesture (a marquee too; not a reset animation or nudge run) is in progress.
-    var anyGesture: Bool {
-        for i in active.indices where active[i].isGesture { return true }
-        return false
-    }
+    var anyGesture: Bool { firstGesture() != nil }
 
     /// The index of the magnify gesture (there is at most one), or nil.
     func magnify() -> Int? {
