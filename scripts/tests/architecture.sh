@@ -1,0 +1,29 @@
+# shellcheck shell=bash
+# Suite architecture (scripts/test architecture): no code of Sources/GripCore reaches into another
+# room's state (the interactions' storage, raw record pointers, unsafe pointers, the snap index's
+# internals) outside the files its rule allows (scripts/tests/architecture.py, the table of rules).
+# The check also runs on a copy of the core with one breach of each rule written into a file no
+# rule allows, and must find each of them there (so a rule that stopped matching fails the suite).
+architecture_check() {
+    echo "== Architecture"
+    local status=0 line copy found
+    run "$out/architecture.log" python3 scripts/tests/architecture.py || status=$?
+    line=$(grep -E '^architecture: ' "$out/architecture.log" | tail -n 1 | sed 's/^architecture: //' || true)
+    copy="$out/architecture-breached"
+    rm -rf "$copy" && mkdir -p "$copy/Sources"
+    cp -r Sources/GripCore "$copy/Sources/"
+    cat >>"$copy/Sources/GripCore/Engine.swift" <<'SWIFT'
+let breach1 = engine.interactions.active[0]
+let breach2 = engine.scene.slots.address(3)
+let breach3 = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+let breach4 = engine.snapping.index.count // a comment naming interactions.active is no breach
+SWIFT
+    found=$(python3 scripts/tests/architecture.py "$copy" | grep -c "^Sources/GripCore/Engine.swift:" || true)
+    if [ "$found" != 4 ]; then
+        echo "FAIL: the rules found $found of 4 breaches written into a copy of the core" >&2
+        status=1
+    fi
+    record "$status" "Architecture: ${line:-scripts/tests/architecture.py failed (status $status)}; $found of 4 written breaches found"
+}
+
+architecture_check
