@@ -128,11 +128,11 @@ extension Engine {
         // The doomed slots carry a fresh pick mark (0: none is doomed).
         var stamp: UInt32 = 0
         if let doomed {
-            stamp = selection.nextPickStamp(slots: scene.slots.count)
+            stamp = selection.nextPickStamp(slots: scene.slotCount)
             var touched = false
             for x in doomed {
                 selection.pickMarks[Int(x)] = stamp
-                touched = touched || scene.slots[Int(x)].selection != .none
+                touched = touched || scene[x].selection != .none
             }
             guard touched || g.selectionBefore.contains(where: { isMarked($0, stamp) }) else { return }
         }
@@ -189,7 +189,7 @@ extension Engine {
     func beginReset(slot s: Int32) {
         let id = scene.id(s)
         stopReset(on: id)
-        var a = Interaction(.reset, box: id, at: scene.slots[Int(s)].geometry)
+        var a = Interaction(.reset, box: id, at: scene[s].geometry)
         a.target = scene.home(s)
         a.startTime = time
         a.selectionBefore = selection.members

@@ -21,10 +21,9 @@ extension Scene {
     /// The behaviour of slot `s` (its `userData` and `editing` from the record, the rest from its
     /// table entry). Inlined, a caller reading one field loads only that field.
     @inline(__always) func behavior(_ s: Int32) -> BoxBehavior {
-        let r = slots.address(Int(s))
-        var b = behaviors[Int(r.pointee.behaviorIndex)].behavior
-        b.userData = r.pointee.userData
-        b.editing = r.pointee.editing
+        var b = behaviors[Int(slots[Int(s)].behaviorIndex)].behavior
+        b.userData = slots[Int(s)].userData
+        b.editing = slots[Int(s)].editing
         return b
     }
 
