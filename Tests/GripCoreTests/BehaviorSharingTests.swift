@@ -2,7 +2,7 @@ import Testing
 
 @testable import GripCore
 
-/// Behaviours stored once each (Scene/Behaviors.swift): boxes with the same behaviour share one
+/// Behaviours stored once each (Scene/Behavior/Behaviors.swift): boxes with the same behaviour share one
 /// table entry (their user data and editing flag kept apart, per box), configuring one box leaves
 /// the others, destroying boxes releases their entries, and the table stays bounded, with every
 /// entry accounted for, under any mix of creations, configurations and destructions.

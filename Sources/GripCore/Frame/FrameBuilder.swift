@@ -64,14 +64,16 @@ extension Engine {
             scene.openInPlaceRun()
             for i in 0..<scene.changes.dirtyRoots.count {
                 let root = scene.changes.dirtyRoots[i]
-                guard scene[root].alive else { continue }
+                // Each slot's record is looked up once for the placement, the outline and the walk.
+                var r = scene.ref(root)
+                guard r.record.alive else { continue }
                 var k = Int(frameState.boxCommand[Int(root)])
                 let first = k
                 var x = root
                 while true {
-                    let m = writeBoxPlacement(at: k, x)
+                    let m = writeBoxPlacement(at: k, x, r)
                     // The member outline moves with its box (kept if the overlay is updated in place).
-                    if outlines { moveOutline(of: x, m) }
+                    if outlines { moveOutline(of: x, m, r) }
                     if entries && Int(x) < frameState.overlayEntryOfSlot.count
                         && frameState.overlayEntryOfSlot[Int(x)] >= 0
                     {
@@ -79,9 +81,10 @@ extension Engine {
                     }
                     k += 1
                     // (A root without children is the whole subtree.)
-                    if x == root && scene[x].firstChild < 0 { break }
+                    if x == root && r.record.firstChild < 0 { break }
                     guard let n = scene.nextInDrawOrder(x, within: root) else { break }
                     x = n
+                    r = scene.ref(x)
                 }
                 if mirror { mirrorBoxCommands(first, k) }
             }
@@ -135,38 +138,41 @@ extension Engine {
     /// gestures in progress).
     @_optimize(speed) @inline(__always) func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures) {
         let m = screenTransform(x)
-        let id = BoxID(index: x, generation: scene[x].generation, tag: scene.tag)
+        let r = scene.ref(x)
+        let id = BoxID(index: x, generation: r.record.generation, tag: scene.tag)
         var state: UInt32 = 0
         if input.hover.box == id { state |= CommandState.hover }
-        if gestureActs(on: id, scene[x].selection, gestures) { state |= CommandState.active }
+        if gestureActs(on: id, r.record.selection, gestures) { state |= CommandState.active }
         let c = frameState.commands.window(at: k, count: 1)
-        c[0].userData = scene[x].userData
+        c[0].userData = r.record.userData
         c[0].transform = m
-        c[0].width = scene[x].geometry.width
-        c[0].height = scene[x].geometry.height
+        c[0].width = r.record.geometry.width
+        c[0].height = r.record.geometry.height
         c[0].state = state
     }
 
     /// Refreshes the placement (transform and size) in the BOX command at index `k`, which
-    /// belongs to slot `x` (alive; in the scene's in-place run); returns the box's screen transform.
-    @_optimize(speed) @inline(__always) private func writeBoxPlacement(at k: Int, _ x: Int32) -> Affine {
-        let w = scene.worldInRun(x)
+    /// belongs to slot `x` whose record is `r` (alive; in the scene's in-place run); returns the
+    /// box's screen transform.
+    @_optimize(speed) @inline(__always) private func writeBoxPlacement(at k: Int, _ x: Int32, _ r: RecordRef) -> Affine
+    {
+        let w = scene.worldInRun(x, r)
         let m = viewIsIdentity ? w : view * w
         let c = frameState.commands.window(at: k, count: 1)
         c[0].transform = m
-        c[0].width = scene[x].geometry.width
-        c[0].height = scene[x].geometry.height
+        c[0].width = r.record.geometry.width
+        c[0].height = r.record.geometry.height
         return m
     }
 
-    /// Rewrites the member OUTLINE of slot `x`, if it has one, for screen transform `m`: its
-    /// corners, as `appendOutline` writes them.
-    @_optimize(speed) @inline(__always) private func moveOutline(of x: Int32, _ m: Affine) {
+    /// Rewrites the member OUTLINE of slot `x` (its record `r`), if it has one, for screen
+    /// transform `m`: its corners, as `appendOutline` writes them.
+    @_optimize(speed) @inline(__always) private func moveOutline(of x: Int32, _ m: Affine, _ r: RecordRef) {
         guard Int(x) < frameState.outlineVertexOfSlot.count else { return }
         let v = Int(frameState.outlineVertexOfSlot[Int(x)])
         guard v >= 0 else { return }
         let out = frameState.vertices.window(at: v, count: 4)
-        let (p0, p1, p2, p3) = scene[x].geometry.corners(m)
+        let (p0, p1, p2, p3) = r.record.geometry.corners(m)
         out[0] = p0; out[1] = p1; out[2] = p2; out[3] = p3
     }
 

@@ -128,7 +128,6 @@ extension Engine {
             hooks: a.hooks)
         history.unpark(s)
         keyRevived(s)
-        if a.behavior.editing { scene.editingSlots.append(s) }
     }
 
     /// Gives live slot `s` the behaviour, hooks, home and geometry of `a`.

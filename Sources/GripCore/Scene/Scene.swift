@@ -1,6 +1,7 @@
 /// Box storage and hierarchy: slots in pages that never move, generational ids, sibling lists
 /// in draw order (creation order unless reordered, Scene/Order.swift), and world transforms cached per box and invalidated by subtree. Every
-/// change to what is drawn is recorded through Scene/SceneChanges.swift (`commit` for geometry).
+/// change to what is drawn is recorded through Scene/SceneChanges.swift (`commit` for geometry,
+/// Scene/Storage/GeometryCommit.swift). The records themselves are kept by `BoxStore` (Scene/Storage/).
 public struct Scene {
     /// Most levels boxes nest: a top-level box is the first level (depth 0), so depths run
     /// 0 ..< maxDepth.
@@ -14,7 +15,7 @@ public struct Scene {
     var freeHomes: [Int32] = []
     /// Each distinct behaviour once, with the count of boxes using it; the free entries; the
     /// first live entry of each bucket by hash, a power of two of them at least the live entries
-    /// (empty until the first box); the entry the last box created got. Scene/Behaviors.swift.
+    /// (empty until the first box); the entry the last box created got. Scene/Behavior/Behaviors.swift.
     var behaviors: [BehaviorEntry] = []
     var freeBehaviors: [Int32] = []
     var behaviorBuckets: [Int32] = []
@@ -39,7 +40,7 @@ public struct Scene {
     /// and whether any box has had an outset (until then a view change refreshes no hit shape).
     var viewLinear = Affine.identity
     var hasOutsets = false
-    /// Scratch of region queries (Scene/Queries.swift): the leaves found, the tree walk's stack,
+    /// Scratch of region queries (Scene/HitTesting/Queries.swift): the leaves found, the tree walk's stack,
     /// the boxes that passed the exact test (draw key inverted << 32 | slot).
     var queryFound: [Int32] = []
     var queryStack: [Int32] = []

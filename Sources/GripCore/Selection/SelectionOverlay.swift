@@ -11,8 +11,9 @@ extension Engine {
     /// Whether slot `x` draws its own border and handles: it is editing and not one of several
     /// selected boxes, or it is the only selected box.
     @inline(__always) func showsOwnOverlay(_ x: Int32) -> Bool {
-        switch scene[x].selection {
-        case .none: return scene[x].editing
+        let r = scene.ref(x)
+        switch r.record.selection {
+        case .none: return r.record.editing
         case .alone: return true
         case .member: return false
         }

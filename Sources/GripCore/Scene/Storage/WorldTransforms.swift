@@ -69,10 +69,9 @@ extension Scene {
 }
 
 extension Scene {
-    /// `world(s)` in a run opened by `openInPlaceRun` (a stale transform is computed without the
-    /// uniqueness check).
-    @inline(__always) mutating func worldInRun(_ s: Int32) -> Affine {
-        let r = slots.address(Int(s))
-        return r.pointee.worldValid ? r.pointee.world : staleWorldInPlace(s)
+    /// `world(s)` in a run opened by `openInPlaceRun`, `r` being slot `s`'s record (a stale
+    /// transform is computed without the uniqueness check).
+    @inline(__always) mutating func worldInRun(_ s: Int32, _ r: RecordRef) -> Affine {
+        r.record.worldValid ? r.record.world : staleWorldInPlace(s)
     }
 }
