@@ -2,12 +2,12 @@ import Testing
 
 @testable import GripCore
 
-/// Behaviours stored once each (Scene/Behaviors.swift): boxes with the same behaviour share one
+/// Behaviours stored once each (Scene/Behavior/Behaviors.swift): boxes with the same behaviour share one
 /// table entry (their user data and editing flag kept apart, per box), configuring one box leaves
 /// the others, destroying boxes releases their entries, and the table stays bounded, with every
 /// entry accounted for, under any mix of creations, configurations and destructions.
 @Suite struct BehaviorSharingTests {
-    private func entry(_ r: Rig, _ b: BoxID) -> Int32 { r.e.scene.slots[Int(try! r.e.slot(b))].behaviorIndex }
+    private func entry(_ r: Rig, _ b: BoxID) -> Int32 { r.e.scene[try! r.e.slot(b)].behaviorIndex }
 
     private func uses(_ r: Rig, _ i: Int32) -> Int32 { r.e.scene.behaviors[Int(i)].uses }
 
@@ -316,7 +316,7 @@ import Testing
                 case 0..<5:
                     let b = pick()
                     let parent = !ids.isEmpty && rng.int(3) == 0 ? ids[rng.int(ids.count)] : .none
-                    let depth = parent == .none ? 0 : r.e.scene.slots[Int(try r.e.slot(parent))].depth
+                    let depth = parent == .none ? 0 : r.e.scene[try r.e.slot(parent)].depth
                     if depth < 5 {
                         model[create(r, b, parent: parent)] = b
                     }

@@ -129,7 +129,7 @@ import Testing
         // A box (without children) moved far: the tree changes, the build goes on listing the
         // box as moved.
         let id = e.boxesInDrawOrder.first {
-            e.scene.slots[Int($0.index)].parent < 0 && e.scene.slots[Int($0.index)].firstChild < 0
+            e.scene[$0.index].parent < 0 && e.scene[$0.index].firstChild < 0
         }!
         try BoundsTreeSlicesTests.move(e, id, to: Vec2(2000, 2000))
         #expect(try e.hitTest(world: Vec2(2000, 2000)).box == id)
@@ -171,11 +171,11 @@ import Testing
             #expect(e.scene.tree.cells.version == e.scene.tree.shapeVersion)
             try BoundsTreeSlicesTests.checkQueries(e, &rng, 100)
         }
-        #expect(e.scene.tree.cells.moved == [e.scene.slots[Int(dragged.index)].leaf])
+        #expect(e.scene.tree.cells.moved == [e.scene[dragged.index].leaf])
         // Up to cellsMaximumMoved boxes are followed; one more and the index is stale. (Top-level
         // boxes without children: each move relinks one leaf.)
         let single = ids.filter {
-            $0 != dragged && e.scene.slots[Int($0.index)].parent < 0 && e.scene.slots[Int($0.index)].firstChild < 0
+            $0 != dragged && e.scene[$0.index].parent < 0 && e.scene[$0.index].firstChild < 0
         }
         for k in 1..<BoundsTree.cellsMaximumMoved {
             try BoundsTreeSlicesTests.move(e, single[k * 50], to: Vec2(1500 + Double(k), 1500))

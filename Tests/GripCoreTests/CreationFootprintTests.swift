@@ -21,7 +21,7 @@ import Testing
         let r = Rig()
         let b = r.box()
         try r.e.setHooks(b, BoxHookSet(customHandles: 16))
-        #expect(r.e.scene.slots[Int(try r.e.slot(b))].hooks.customHandles == 16)
+        #expect(r.e.scene[try r.e.slot(b)].hooks.customHandles == 16)
         for n in [17, (1 << 32) + 3, -1, -(1 << 32) + 2, Int.max, Int.min] {
             #expect(!(0...16).contains(BoxHookSet(customHandles: n).customHandles), "\(n)")
             expectGripError(.invalidArgument, "at most 16") { try r.e.setHooks(b, BoxHookSet(customHandles: n)) }
@@ -29,7 +29,7 @@ import Testing
         var set = BoxHookSet()
         set.customHandles = (1 << 32) + 1
         #expect(set.customHandles == Int(Int32.max))
-        #expect(r.e.scene.slots[Int(try r.e.slot(b))].hooks.customHandles == 16)
+        #expect(r.e.scene[try r.e.slot(b)].hooks.customHandles == 16)
     }
 
     /// Boxes created on top one at a time past several growths of the command storage (64, 256,

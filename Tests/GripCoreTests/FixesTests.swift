@@ -92,7 +92,7 @@ import Testing
             try e.destroyBox(id)
         }
         // The first slot served every generation once, then was retired.
-        #expect(e.scene.slots.count == 2)
+        #expect(e.scene.slotCount == 2)
     }
 
     // MARK: times

@@ -5,7 +5,7 @@ import Testing
 /// Where a reset goes back to: the geometry a box was created or last configured with. It is
 /// stored apart from the box only once the box moves away from it, and freed with the box.
 @Suite struct HomeGeometryTests {
-    private func homeIndex(_ r: Rig, _ b: BoxID) -> Int32 { r.e.scene.slots[Int(try! r.e.slot(b))].homeIndex }
+    private func homeIndex(_ r: Rig, _ b: BoxID) -> Int32 { r.e.scene[try! r.e.slot(b)].homeIndex }
 
     private func moveBy(_ r: Rig, _ from: Vec2, _ d: Vec2) throws {
         try r.down(from)

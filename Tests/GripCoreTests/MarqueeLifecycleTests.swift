@@ -465,7 +465,7 @@ private struct SelectionBits: Equatable {
                     }
                 }
                 let marked = boxes.filter {
-                    r.e.scene.slot($0).map { r.e.scene.slots[Int($0)].selection != .none } ?? false
+                    r.e.scene.slot($0).map { r.e.scene[$0].selection != .none } ?? false
                 }
                 #expect(Set(marked) == Set(sel), "round \(round) step \(step): marks disagree with the selection")
                 let marqueeCount = r.e.interactions.active.filter { $0.kind == .marquee }.count

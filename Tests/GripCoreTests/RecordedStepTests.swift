@@ -52,7 +52,7 @@ import Testing
         #expect(r.e.history.bytes == first)
         #expect(r.e.history.bytes == History.bytes(of: r.e.history.newestUndo!))
         #expect(try r.e.undo() == .ok)
-        #expect(r.e.scene.slots[Int(a.index)].geometry.width == 40)
+        #expect(r.e.scene[a.index].geometry.width == 40)
     }
 
     /// x under y, then in one step y moved out and x put under y's old place and y under x: undo
@@ -90,6 +90,6 @@ import Testing
         #expect(!r.e.isRecording)
         #expect(r.e.historyDepth.undo == 0 && r.e.history.bytes == 0)
         #expect(r.e.scene.slot(a) != nil && r.e.scene.slot(made) == nil)
-        #expect(r.e.scene.freeSlots.contains(made.index))
+        #expect(r.e.scene.slots.isFree(made.index))
     }
 }

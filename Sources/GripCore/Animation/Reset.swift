@@ -32,14 +32,14 @@ extension Engine {
     func startReset(slot s: Int32, animated: Bool) -> Bool {
         let id = scene.id(s)
         let home = scene.home(s)
-        guard !hasGesture(on: id), scene.slots[Int(s)].geometry != home else { return false }
+        guard !hasGesture(on: id), scene[s].geometry != home else { return false }
         settleNudge()
         if animated {
             beginReset(slot: s)
         } else {
             stopReset(on: id)
             var a = Interaction(
-                .reset(ResetRun(target: home, startTime: time)), box: id, at: scene.slots[Int(s)].geometry)
+                .reset(ResetRun(target: home, startTime: time)), box: id, at: scene[s].geometry)
             a.selectionBefore = selection.members
             scene.commit(s, home)
             emit(.reset, slot: s)

@@ -105,14 +105,14 @@ extension Engine {
     ) {
         queue(
             Event(
-                kind: kind, gesture: gesture, box: scene.id(s), userData: scene.slots[Int(s)].userData,
+                kind: kind, gesture: gesture, box: scene.id(s), userData: scene[s].userData,
                 handle: handle, pointer: pointer, time: time, position: position))
     }
 
     /// Queues SCRIPT_ERROR for slot `s` with `failure`'s message.
     func hookFailed(_ failure: HookFailure, slot s: Int32, handle: HandleID = .none) {
         let e = Event(
-            kind: .scriptError, box: scene.id(s), userData: scene.slots[Int(s)].userData,
+            kind: .scriptError, box: scene.id(s), userData: scene[s].userData,
             handle: handle, time: time)
         if capturing {
             guestOutbox.pushScriptError(e, message: failure.message)
@@ -126,7 +126,7 @@ extension Engine {
     func emitTransaction(_ kind: EventKind, _ t: Transaction) {
         var userData: UInt64 = 0
         let box = t.eventBox
-        if box != .selection, let s = scene.slot(box) { userData = scene.slots[Int(s)].userData }
+        if box != .selection, let s = scene.slot(box) { userData = scene[s].userData }
         let e = Event(kind: kind, gesture: t.gesture, box: box, userData: userData, time: time)
         outbox.pushTransaction(e, t, byteLimit: config.historyBytesLimit)
         if capturing { guestOutbox.pushTransaction(e, t, byteLimit: config.historyBytesLimit) }

@@ -90,7 +90,7 @@ extension Engine {
         frameState.commands.truncate(to: frameState.overlayStart)
         // (A box destroyed since is dropped by the changes of the draw order waiting, and its
         // slot, if created again, is among the new boxes those write.)
-        for s in frameState.unwritten where scene.slots[Int(s)].alive && frameState.boxCommand[Int(s)] >= 0 {
+        for s in frameState.unwritten where scene[s].alive && frameState.boxCommand[Int(s)] >= 0 {
             let k = Int(frameState.boxCommand[Int(s)])
             frameState.commands[k] = Command(kind: .box, box: scene.id(s))
             writeBoxCommand(at: k, s, gestures)

@@ -61,12 +61,12 @@ extension Engine {
             let outlines = !frameState.outlineSlots.isEmpty, entries = !frameState.overlay.isEmpty
             // (A larger storage being filled gets the rewritten commands it holds already.)
             let mirror = frameState.migrated > 0
-            scene.slots.makeUniqueForWrites()
+            scene.openInPlaceRun()
             for i in 0..<scene.changes.dirtyRoots.count {
                 let root = scene.changes.dirtyRoots[i]
                 // Each slot's record is looked up once for the placement, the outline and the walk.
-                var r = scene.slots.address(Int(root))
-                guard r.pointee.alive else { continue }
+                var r = scene.ref(root)
+                guard r.record.alive else { continue }
                 var k = Int(frameState.boxCommand[Int(root)])
                 let first = k
                 var x = root
@@ -81,16 +81,16 @@ extension Engine {
                     }
                     k += 1
                     // (A root without children is the whole subtree.)
-                    if x == root && r.pointee.firstChild < 0 { break }
+                    if x == root && r.record.firstChild < 0 { break }
                     guard let n = scene.nextInDrawOrder(x, within: root) else { break }
                     x = n
-                    r = scene.slots.address(Int(x))
+                    r = scene.ref(x)
                 }
                 if mirror { mirrorBoxCommands(first, k) }
             }
             for i in 0..<scene.changes.dirtyBoxes.count {
                 let x = scene.changes.dirtyBoxes[i]
-                guard scene.slots[Int(x)].alive else { continue }
+                guard scene[x].alive else { continue }
                 let k = Int(frameState.boxCommand[Int(x)])
                 writeBoxCommand(at: k, x, gestures)
                 if mirror { mirrorBoxCommands(k, k + 1) }
@@ -118,9 +118,9 @@ extension Engine {
     @_optimize(speed) func layOutBoxCommands(_ gestures: ActiveGestures) {
         dropGrowth()
         frameState.commands.truncate(to: 0)
-        if frameState.boxCommand.count < scene.slots.count {
+        if frameState.boxCommand.count < scene.slotCount {
             frameState.boxCommand.append(
-                contentsOf: repeatElement(-1, count: scene.slots.count - frameState.boxCommand.count))
+                contentsOf: repeatElement(-1, count: scene.slotCount - frameState.boxCommand.count))
         }
         var s = scene.firstInDrawOrder
         while let x = s {
@@ -138,44 +138,41 @@ extension Engine {
     /// gestures in progress).
     @_optimize(speed) @inline(__always) func writeBoxCommand(at k: Int, _ x: Int32, _ gestures: ActiveGestures) {
         let m = screenTransform(x)
-        let r = scene.slots.address(Int(x))
-        let id = BoxID(index: x, generation: r.pointee.generation, tag: scene.tag)
+        let r = scene.ref(x)
+        let id = BoxID(index: x, generation: r.record.generation, tag: scene.tag)
         var state: UInt32 = 0
         if input.hover.box == id { state |= CommandState.hover }
-        if gestureActs(on: id, r.pointee.selection, gestures) { state |= CommandState.active }
+        if gestureActs(on: id, r.record.selection, gestures) { state |= CommandState.active }
         let c = frameState.commands.window(at: k, count: 1)
-        c[0].userData = r.pointee.userData
+        c[0].userData = r.record.userData
         c[0].transform = m
-        c[0].width = r.pointee.geometry.width
-        c[0].height = r.pointee.geometry.height
+        c[0].width = r.record.geometry.width
+        c[0].height = r.record.geometry.height
         c[0].state = state
     }
 
     /// Refreshes the placement (transform and size) in the BOX command at index `k`, which
-    /// belongs to slot `x` whose record is at `r` (alive; the slots made unique for writes);
-    /// returns the box's screen transform.
-    @_optimize(speed) @inline(__always) private func writeBoxPlacement(
-        at k: Int, _ x: Int32, _ r: UnsafeMutablePointer<BoxRecord>
-    ) -> Affine {
-        let w = r.pointee.worldValid ? r.pointee.world : scene.staleWorldInPlace(x)
+    /// belongs to slot `x` whose record is `r` (alive; in the scene's in-place run); returns the
+    /// box's screen transform.
+    @_optimize(speed) @inline(__always) private func writeBoxPlacement(at k: Int, _ x: Int32, _ r: RecordRef) -> Affine
+    {
+        let w = scene.worldInRun(x, r)
         let m = viewIsIdentity ? w : view * w
         let c = frameState.commands.window(at: k, count: 1)
         c[0].transform = m
-        c[0].width = r.pointee.geometry.width
-        c[0].height = r.pointee.geometry.height
+        c[0].width = r.record.geometry.width
+        c[0].height = r.record.geometry.height
         return m
     }
 
-    /// Rewrites the member OUTLINE of slot `x` (its record at `r`), if it has one, for screen
+    /// Rewrites the member OUTLINE of slot `x` (its record `r`), if it has one, for screen
     /// transform `m`: its corners, as `appendOutline` writes them.
-    @_optimize(speed) @inline(__always) private func moveOutline(
-        of x: Int32, _ m: Affine, _ r: UnsafeMutablePointer<BoxRecord>
-    ) {
+    @_optimize(speed) @inline(__always) private func moveOutline(of x: Int32, _ m: Affine, _ r: RecordRef) {
         guard Int(x) < frameState.outlineVertexOfSlot.count else { return }
         let v = Int(frameState.outlineVertexOfSlot[Int(x)])
         guard v >= 0 else { return }
         let out = frameState.vertices.window(at: v, count: 4)
-        let (p0, p1, p2, p3) = r.pointee.geometry.corners(m)
+        let (p0, p1, p2, p3) = r.record.geometry.corners(m)
         out[0] = p0; out[1] = p1; out[2] = p2; out[3] = p3
     }
 

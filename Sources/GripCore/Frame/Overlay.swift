@@ -46,9 +46,9 @@ extension Engine {
         }
         frameState.outlineSlots.removeAll(keepingCapacity: true)
         frameState.selectionAxes.valid = false
-        if frameState.outlineVertexOfSlot.count < scene.slots.count {
+        if frameState.outlineVertexOfSlot.count < scene.slotCount {
             frameState.outlineVertexOfSlot.append(
-                contentsOf: repeatElement(-1, count: scene.slots.count - frameState.outlineVertexOfSlot.count))
+                contentsOf: repeatElement(-1, count: scene.slotCount - frameState.outlineVertexOfSlot.count))
         }
         frameState.overlay.removeAll(keepingCapacity: true)
         frameState.overlayOffsets.truncate(to: 0)
@@ -56,9 +56,9 @@ extension Engine {
         appendPresence()
         for i in frameState.overlayOrder.indices { appendOverlay(frameState.overlayOrder[i]) }
         appendSelectionOverlay()
-        if frameState.overlayEntryOfSlot.count < scene.slots.count {
+        if frameState.overlayEntryOfSlot.count < scene.slotCount {
             frameState.overlayEntryOfSlot.append(
-                contentsOf: repeatElement(-1, count: scene.slots.count - frameState.overlayEntryOfSlot.count))
+                contentsOf: repeatElement(-1, count: scene.slotCount - frameState.overlayEntryOfSlot.count))
         }
         frameState.overlayAllPlain = true
         for i in frameState.overlay.indices {
@@ -143,7 +143,7 @@ extension Engine {
     /// The shape of slot `x`'s overlay under screen transform `m`, or nil when the box is not
     /// editing or draws more than a border and built-in handles.
     @_optimize(speed) @inline(__always) private func plainOverlayShape(_ x: Int32, _ m: Affine) -> OverlayShape? {
-        guard showsOwnOverlay(x), scene.slots[Int(x)].hooks.customHandles == 0 else { return nil }
+        guard showsOwnOverlay(x), scene[x].hooks.customHandles == 0 else { return nil }
         let id = scene.id(x)
         if let gi = gesture(on: id), interactions.rotationSnapped(gi) { return nil }
         if !input.presses.isEmpty && pressProgress(id) > 0 { return nil }
@@ -155,11 +155,11 @@ extension Engine {
         let id = scene.id(x)
         var active = HandleID.none
         if let gi = gesture(on: id) { active = interactions.activeHandle(gi) }
-        let g = scene.slots[Int(x)].geometry
+        let g = scene[x].geometry
         return OverlayShape(
             box: id, linear: Affine(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
             width: g.width, height: g.height, flippedX: g.flippedX, flippedY: g.flippedY,
-            handles: drawnHandles(x), userData: scene.slots[Int(x)].userData,
+            handles: drawnHandles(x), userData: scene[x].userData,
             hover: input.hover.box == id ? input.hover.handle : .none, active: active)
     }
 
@@ -172,7 +172,7 @@ extension Engine {
             firstVertex: frameState.vertices.count, firstOffset: frameState.overlayOffsets.count,
             handleCount: 0)
         if showsOwnOverlay(x) {
-            let g = scene.slots[Int(x)].geometry
+            let g = scene[x].geometry
             let shape = entry.shape ?? overlayShape(x, m)
             // Room for the border, its vertices and the handles, then written in place.
             entry.handleCount = shape.handles.nonzeroBitCount
@@ -181,7 +181,7 @@ extension Engine {
             for _ in 0..<(4 + entry.handleCount) { frameState.overlayOffsets.append(.zero) }
             writeBorderAndHandles(
                 x, shape, translation: Vec2(m.tx, m.ty), dashPhase: Style.dashPhase(at: time), at: entry, fresh: true)
-            let custom = scene.slots[Int(x)].hooks.customHandles
+            let custom = scene[x].hooks.customHandles
             if custom > 0 {
                 let centre = m.apply(Vec2(g.width * 0.5, g.height * 0.5))
                 for i in 0..<custom {
@@ -207,7 +207,7 @@ extension Engine {
         _ x: Int32, _ shape: OverlayShape, translation t: Vec2, dashPhase: Double,
         at e: OverlayEntry, fresh: Bool
     ) {
-        let g = scene.slots[Int(x)].geometry
+        let g = scene[x].geometry
         let (commands, vertices, offsets) = places(of: e)
         let linear = shape.linear
         // The border: the box's corners on screen, moved inward by half the stroke.

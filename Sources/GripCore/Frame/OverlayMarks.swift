@@ -6,7 +6,7 @@ extension Engine {
         let id = scene.id(x)
         let progress = pressProgress(id)
         guard progress > 0 else { return }
-        let g = scene.slots[Int(x)].geometry
+        let g = scene[x].geometry
         let behavior = scene.behavior(x)
         var c = Command(kind: .indicator, box: id)
         c.userData = behavior.userData
@@ -37,9 +37,9 @@ extension Engine {
     func appendGuide(_ x: Int32) {
         let id = scene.id(x)
         guard let gi = gesture(on: id), interactions.rotationSnapped(gi) else { return }
-        let g = scene.slots[Int(x)].geometry
+        let g = scene[x].geometry
         var c = Command(kind: .guide, box: id)
-        c.userData = scene.slots[Int(x)].userData
+        c.userData = scene[x].userData
         c.strokeWidth = Style.borderStroke
         c.handle = interactions.activeHandle(gi)
         c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)
@@ -60,7 +60,7 @@ extension Engine {
         else { return false }
         let start = vertices.count
         let failure = hooks.indicatorOutline(
-            box: id, progress: progress, geometry: scene.slots[Int(x)].geometry, into: &vertices)
+            box: id, progress: progress, geometry: scene[x].geometry, into: &vertices)
         var problem = failure
         if problem == nil {
             if vertices.count - start < 2 {

@@ -42,7 +42,7 @@ extension Engine {
             for key in sync.presence[p].selection {
                 guard let s = liveSlot(key) else { continue }
                 c.box = scene.id(s)
-                appendPeerBox(c, scene.slots[Int(s)].geometry, scene.world(s))
+                appendPeerBox(c, scene[s].geometry, scene.world(s))
             }
         case .peerLive:
             for b in sync.presence[p].live {
@@ -64,7 +64,7 @@ extension Engine {
 
     /// The slot of the live box with `key`, nil when there is none.
     private func liveSlot(_ key: UInt64) -> Int32? {
-        guard let s = sync.keys.slot(of: key), Int(s) < scene.slots.count, scene.slots[Int(s)].alive else { return nil }
+        guard let s = sync.keys.slot(of: key), Int(s) < scene.slotCount, scene[s].alive else { return nil }
         return s
     }
 

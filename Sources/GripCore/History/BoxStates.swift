@@ -37,7 +37,7 @@ extension Engine {
     /// Box `id` as a recorded step keeps it (not existing when it is unknown or destroyed).
     func snapshot(_ id: BoxID) -> BoxSnapshot {
         guard let s = scene.slot(id) else { return BoxSnapshot() }
-        let r = scene.slots[Int(s)]
+        let r = scene[s]
         var hooks = r.hooks
         hooks.hostConstraint = false
         return BoxSnapshot(
@@ -71,7 +71,7 @@ extension Engine {
         for k in states.indices where states[k].after.exists {
             let a = states[k].after
             guard let s = scene.slot(states[k].box) else { placing.append(k); continue }
-            let r = scene.slots[Int(s)]
+            let r = scene[s]
             if (r.parent >= 0 ? scene.id(r.parent) : .none) != a.parent || r.order != a.order { placing.append(k) }
         }
         placing.sort { states[$0].after.depth < states[$1].after.depth }
@@ -81,7 +81,7 @@ extension Engine {
             restoreBox(s, st.after)
         }
         // Boxes to destroy: the ones whose ancestors are not going too are the roots.
-        let doomedStamp = selection.nextPickStamp(slots: scene.slots.count)
+        let doomedStamp = selection.nextPickStamp(slots: scene.slotCount)
         var doomed: [Int32] = []
         for st in states where !st.after.exists {
             guard let s = scene.slot(st.box) else { continue }
@@ -91,10 +91,10 @@ extension Engine {
         }
         var roots: [Int32] = []
         for s in doomed {
-            var p = scene.slots[Int(s)].parent, inside = false
+            var p = scene[s].parent, inside = false
             while p >= 0 && !inside {
                 inside = selection.pickMarks[Int(p)] == doomedStamp
-                p = scene.slots[Int(p)].parent
+                p = scene[p].parent
             }
             if !inside { roots.append(s) }
         }
@@ -111,24 +111,23 @@ extension Engine {
             guard let p = scene.slot(a.parent) else { return }
             parent = p
         }
-        let depth = parent >= 0 ? scene.slots[Int(parent)].depth + 1 : 0
+        let depth = parent >= 0 ? scene[parent].depth + 1 : 0
         if let s = scene.slot(st.box) {
             if parent >= 0 && scene.isAncestor(s, of: parent) { return }
             if depth + scene.subtreeHeight(s) >= Scene.maxDepth { return }
-            if parent != scene.slots[Int(s)].parent { cancelMarquee(destroying: nil) }
+            if parent != scene[s].parent { cancelMarquee(destroying: nil) }
             scene.place(s, under: parent, order: a.order)
             return
         }
         let s = st.box.index
-        guard s >= 0, Int(s) < scene.slots.count, !scene.slots[Int(s)].alive, history.isParked(s),
-            scene.slots[Int(s)].generation == st.box.generation, depth < Scene.maxDepth
+        guard s >= 0, Int(s) < scene.slotCount, !scene[s].alive, history.isParked(s),
+            scene[s].generation == st.box.generation, depth < Scene.maxDepth
         else { return }
         scene.revive(
             s, parent: parent, order: a.order, geometry: a.geometry, home: a.home, behavior: a.behavior,
             hooks: a.hooks)
         history.unpark(s)
         keyRevived(s)
-        if a.behavior.editing { scene.editingSlots.append(s) }
     }
 
     /// Gives live slot `s` the behaviour, hooks, home and geometry of `a`.
@@ -143,26 +142,10 @@ extension Engine {
             scene.restyle(s)
         }
         var hooks = a.hooks
-        hooks.hostConstraint = scene.slots[Int(s)].hooks.hostConstraint
-        if scene.slots[Int(s)].hooks != hooks {
-            scene.slots[Int(s)].hooks = hooks
-            scene.disabledHandleHooks.removeAll { $0 == id }
-            scene.drawnStateChanged()
-        }
+        hooks.hostConstraint = scene[s].hooks.hostConstraint
+        if scene[s].hooks != hooks { scene.replaceHooks(s, hooks) }
         stopReset(on: id, committing: false)
-        if !scene.slots[Int(s)].geometry.sameBits(a.geometry) {
-            scene.commit(s, a.geometry)
-            // (`commit` sees 0 and -0 as equal: the bits are put back all the same.)
-            scene.slots[Int(s)].geometry = a.geometry
-        }
-        if !scene.home(s).sameBits(a.home) {
-            if a.home.sameBits(a.geometry) {
-                scene.releaseHome(s)
-            } else if scene.slots[Int(s)].homeIndex >= 0 {
-                scene.homes[Int(scene.slots[Int(s)].homeIndex)] = a.home
-            } else {
-                scene.slots[Int(s)].homeIndex = scene.storeHome(a.home)
-            }
-        }
+        if !scene[s].geometry.sameBits(a.geometry) { scene.commitExact(s, a.geometry) }
+        if !scene.home(s).sameBits(a.home) { scene.restoreHome(s, a.home, geometry: a.geometry) }
     }
 }

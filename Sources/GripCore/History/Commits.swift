@@ -12,11 +12,11 @@ extension Engine {
         for k in 0..<g.members.count {
             let box = g.members.box(k)
             guard let s = scene.slot(box) else { continue }
-            let start = g.members.start(k), now = scene.slots[Int(s)].geometry
+            let start = g.members.start(k), now = scene[s].geometry
             let moved = !now.sameBits(start)
             changed = changed || moved
             guard moved || g.group else { continue }
-            let p = scene.slots[Int(s)].parent
+            let p = scene[s].parent
             changes.append(Change(box: box, parent: p >= 0 ? scene.id(p) : .none, before: start, after: now))
         }
         guard changed else { return }

@@ -143,8 +143,8 @@ extension Engine {
     /// Frees the parked slots no step mentions any more (`History.takeReleased`).
     func freeReleasedSlots() {
         for s in history.takeReleased()
-        where !scene.slots[Int(s)].alive && scene.slots[Int(s)].generation < BoxID.maxGeneration {
-            scene.freeSlots.append(s)
+        where !scene[s].alive {
+            scene.freeSlot(s)
         }
     }
 }

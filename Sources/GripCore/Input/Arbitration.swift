@@ -93,7 +93,7 @@ extension Engine {
         tp.box = id
         tp.handle = h
         if h == .none { pressSelects(slot: s, modifiers: e.modifiers) }
-        if scene.slots[Int(s)].selection == .member { return memberDown(tp, slot: s) }
+        if scene[s].selection == .member { return memberDown(tp, slot: s) }
         let allow = scene.behavior(s).allow
         let twoPointer = !allow.isDisjoint(with: [.move, .pinch, .rotate])
         if let gi = gesture(on: id) {
@@ -189,7 +189,7 @@ extension Engine {
                 return true
             }
             dragSelects(slot: s, modifiers: e.modifiers)
-            if scene.slots[Int(s)].selection == .member {
+            if scene[s].selection == .member {
                 if selectionAllows().contains(.move) && !selectionGestureActive() {
                     beginGesture(.move, on: .selection(allowingOne: false), pointer: tp.id, grab: tp.downPosition)
                     stepGesture(of: .selection, pointer: tp.id)

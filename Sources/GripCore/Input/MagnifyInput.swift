@@ -18,7 +18,7 @@ extension Engine {
             input.magnifying = true
             let (s, _) = hit(screen: e.focal)
             // Over a box of a selection of several (or its handles): the whole selection.
-            if s == Engine.selectionSlot || (s >= 0 && scene.slots[Int(s)].selection == .member) {
+            if s == Engine.selectionSlot || (s >= 0 && scene[s].selection == .member) {
                 guard !selectionGestureActive(), selectionAllows().contains(.magnify),
                     beginGesture(.magnify, on: .selection(allowingOne: false), grab: e.focal)
                 else { return false }

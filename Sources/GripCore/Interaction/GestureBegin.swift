@@ -19,7 +19,7 @@ extension Engine {
 
     /// Screen -> the parent space of slot `s`.
     @inline(__always) func screenToParent(_ s: Int32) -> Affine {
-        let p = scene.slots[Int(s)].parent
+        let p = scene[s].parent
         guard p >= 0 else { return viewInverse }
         let forward = view * scene.world(p)
         if forward != interactions.parentInverse.forward {
@@ -38,10 +38,10 @@ extension Engine {
     @inline(__always) func containmentRegion(_ s: Int32) -> Rect? {
         let b = scene.behavior(s)
         guard b.contain else { return nil }
-        let p = scene.slots[Int(s)].parent
+        let p = scene[s].parent
         let (w, h) =
             p >= 0
-            ? (scene.slots[Int(p)].geometry.width, scene.slots[Int(p)].geometry.height)
+            ? (scene[p].geometry.width, scene[p].geometry.height)
             : (config.width, config.height)
         return Containment.region(parentWidth: w, parentHeight: h, insets: b.insets)
     }
@@ -56,7 +56,7 @@ extension Engine {
     ) -> Bool {
         switch target {
         case .box(let s):
-            let geometry = scene.slots[Int(s)].geometry
+            let geometry = scene[s].geometry
             g.members.first = Member(box: scene.id(s), at: geometry)
             g.members.first.slot = s
             g.frame = geometry
@@ -73,11 +73,11 @@ extension Engine {
             var parentWorld = Affine.identity, parentInverse = Affine.identity
             for m in selection.members {
                 guard let s = scene.slot(m) else { continue }
-                let geometry = scene.slots[Int(s)].geometry
+                let geometry = scene[s].geometry
                 unconstrained = unconstrained && isUnconstrained(s)
                 var member = Member(box: m, at: geometry)
                 member.slot = s
-                let p = scene.slots[Int(s)].parent
+                let p = scene[s].parent
                 if p != lastParent {
                     lastParent = p
                     parentWorld = scene.parentWorld(s)
@@ -125,7 +125,7 @@ extension Engine {
     /// Whether nothing but the gesture decides where slot `s` goes (not contained, no constraint
     /// hook; neither changes while it is in a gesture).
     private func isUnconstrained(_ s: Int32) -> Bool {
-        let hooks = scene.slots[Int(s)].hooks
+        let hooks = scene[s].hooks
         return !scene.behavior(s).contain && !hooks.constraint && !hooks.hostConstraint
     }
 

@@ -124,7 +124,7 @@ extension Engine {
             { return i }
             // (Selected alone too: a group gesture whose other members another peer destroyed
             // goes on with one.)
-            guard let s = scene.slot(id), scene.slots[Int(s)].selection != .none else { return nil }
+            guard let s = scene.slot(id), scene[s].selection != .none else { return nil }
         }
         for i in interactions.active.indices where interactions.active[i].group && interactions.active[i].isGesture {
             return i

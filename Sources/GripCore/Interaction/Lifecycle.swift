@@ -265,11 +265,11 @@ extension Engine {
         // The doomed slots carry a fresh pick mark (0: none is doomed).
         var stamp: UInt32 = 0
         if let doomed {
-            stamp = selection.nextPickStamp(slots: scene.slots.count)
+            stamp = selection.nextPickStamp(slots: scene.slotCount)
             var touched = false
             for x in doomed {
                 selection.pickMarks[Int(x)] = stamp
-                touched = touched || scene.slots[Int(x)].selection != .none
+                touched = touched || scene[x].selection != .none
             }
             guard touched || g.selectionBefore.contains(where: { isMarked($0, stamp) }) else { return }
         }

@@ -52,12 +52,12 @@ extension Engine {
         var from: Int32 = -1, parent: Int32 = -1
         if let last = selection.members.last, let s = scene.slot(last) {
             from = s
-            parent = scene.slots[Int(s)].parent
+            parent = scene[s].parent
         }
-        let first = parent >= 0 ? scene.slots[Int(parent)].firstChild : scene.firstRoot
-        let lastChild = parent >= 0 ? scene.slots[Int(parent)].lastChild : scene.lastRoot
+        let first = parent >= 0 ? scene[parent].firstChild : scene.firstRoot
+        let lastChild = parent >= 0 ? scene[parent].lastChild : scene.lastRoot
         func next(_ x: Int32) -> Int32 {
-            let n = backwards ? scene.slots[Int(x)].prevSibling : scene.slots[Int(x)].nextSibling
+            let n = backwards ? scene[x].prevSibling : scene[x].nextSibling
             return n >= 0 ? n : (backwards ? lastChild : first)
         }
         let start = from >= 0 ? next(from) : (backwards ? lastChild : first)

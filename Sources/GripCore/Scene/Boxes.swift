@@ -43,7 +43,7 @@ extension Engine {
         // are created in numbers) shares its entry, checked when it was stored.
         let sharesLast = Engine.isLastBehavior(d.behavior, of: &scene)
         let parent = try validate(d, behaviorChecked: sharesLast)
-        if parent >= 0 && scene.slots[Int(parent)].depth + 1 >= Scene.maxDepth {
+        if parent >= 0 && scene[parent].depth + 1 >= Scene.maxDepth {
             throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")
         }
         guard scene.count < config.maxBoxes else {
@@ -101,7 +101,7 @@ extension Engine {
         var r = scene.firstRoot
         while r >= 0 {
             roots.append(r)
-            r = scene.slots[Int(r)].nextSibling
+            r = scene[r].nextSibling
         }
         if feedTaking {
             var doomed: [Int32] = []
@@ -139,8 +139,8 @@ extension Engine {
             subtreeRemoved(nil)
         }
         if parking {
-            for x in doomed where !history.isParked(x) && scene.slots[Int(x)].generation < BoxID.maxGeneration {
-                scene.freeSlots.append(x)
+            for x in doomed where !history.isParked(x) {
+                scene.freeSlot(x)
             }
         }
         dropDestroyedFromSelection()
@@ -171,7 +171,7 @@ extension Engine {
     /// The per-box work runs only while an interaction or a long press exists, which is what it
     /// ends: destroying 100,000 boxes otherwise spent a quarter of its time finding nothing.
     private func forget(slots doomed: [Int32]) {
-        let mark = selection.nextPickStamp(slots: scene.slots.count)
+        let mark = selection.nextPickStamp(slots: scene.slotCount)
         for x in doomed { selection.pickMarks[Int(x)] = mark }
         let live = !interactions.isEmpty, pressed = !input.presses.isEmpty
         if live || pressed {
@@ -215,12 +215,12 @@ extension Engine {
             throw .state("box \(id.rawValue) is in a gesture; configure it after the gesture ends")
         }
         var geometry = d.geometry
-        let oldParent = scene.slots[Int(s)].parent
+        let oldParent = scene[s].parent
         if newParent != oldParent {
             if newParent >= 0 && scene.isAncestor(s, of: newParent) {
                 throw .state("a box cannot be parented to itself or its own descendant")
             }
-            let newDepth = newParent >= 0 ? scene.slots[Int(newParent)].depth + 1 : 0
+            let newDepth = newParent >= 0 ? scene[newParent].depth + 1 : 0
             if newDepth + scene.subtreeHeight(s) >= Scene.maxDepth {
                 throw GripError(.limit, "boxes nest at most \(Scene.maxDepth) levels deep")
             }
@@ -250,7 +250,7 @@ extension Engine {
         // limits drop it too: a step could put back a geometry they refuse. Inside a recorded
         // step the step puts it back, limits and all.
         if recording == nil
-            && (newParent != oldParent || !geometry.sameBits(scene.slots[Int(s)].geometry)
+            && (newParent != oldParent || !geometry.sameBits(scene[s].geometry)
                 || !old.sameLimits(d.behavior))
         {
             dropFromHistory([id])
@@ -299,7 +299,7 @@ extension Engine {
     /// The box's description now: parent, current geometry and behaviour.
     public func describe(_ id: BoxID) throws(GripError) -> BoxDesc {
         let s = try slot(id)
-        let r = scene.slots[Int(s)]
+        let r = scene[s]
         var d = BoxDesc()
         d.parent = r.parent >= 0 ? scene.id(r.parent) : .none
         d.geometry = r.geometry
@@ -311,9 +311,8 @@ extension Engine {
     /// at no position; its pointer is ignored until it goes up).
     public func setEditing(_ id: BoxID, _ editing: Bool) throws(GripError) {
         let s = try slot(id)
-        guard scene.slots[Int(s)].editing != editing else { return }
+        guard scene[s].editing != editing else { return }
         noteForStep(id)
-        scene.slots[Int(s)].editing = editing
         editingChanged(s, to: editing)
         if !editing, let gi = gesture(on: id),
             interactions[gi].kind == .resize || interactions[gi].kind == .rotate
@@ -329,14 +328,14 @@ extension Engine {
     }
 
     func editingChanged(_ s: Int32, to editing: Bool) {
-        if editing { scene.editingSlots.append(s) } else { scene.editingSlots.removeAll { $0 == s } }
+        scene.setEditing(s, editing)
         emit(.editingChanged, slot: s)
     }
 
     /// Where the box is now.
     public func state(_ id: BoxID) throws(GripError) -> BoxState {
         let s = try slot(id)
-        let r = scene.slots[Int(s)]
+        let r = scene[s]
         let world = scene.world(s)
         return BoxState(
             geometry: r.geometry, local: r.geometry.local, world: world,
@@ -355,7 +354,7 @@ extension Engine {
 
     /// The parent of a box, `.none` at top level.
     public func parent(of id: BoxID) throws(GripError) -> BoxID {
-        let p = scene.slots[Int(try slot(id))].parent
+        let p = scene[try slot(id)].parent
         return p >= 0 ? scene.id(p) : .none
     }
 

@@ -98,7 +98,7 @@ extension Engine {
         }
         if recording != nil {
             // A swap changes the neighbour's order too: both join the step.
-            let r = scene.slots[Int(s)]
+            let r = scene[s]
             let other = op == .forward ? r.nextSibling : op == .backward ? r.prevSibling : -1
             noteForStep(id)
             if other >= 0 { noteForStep(scene.id(other)) }
@@ -109,5 +109,22 @@ extension Engine {
         guard scene.reorder(s, op) else { return false }
         drawOrderMoved(s, from: from)
         return true
+    }
+}
+
+extension Scene {
+    /// Gives every box a new order keeping the draw order, 2^16 apart, so a box fits between any
+    /// two siblings again.
+    mutating func spreadOrders() {
+        var next = Scene.firstOrder
+        var x = firstInDrawOrder
+        while let s = x {
+            slots[Int(s)].order = next
+            next += 1 << 16
+            markBoundsDirty(s)
+            x = nextInDrawOrder(s)
+        }
+        nextOrder = next
+        nextBackOrder = Scene.firstOrder - 1
     }
 }

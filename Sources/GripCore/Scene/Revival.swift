@@ -4,7 +4,8 @@
 /// and freed once no step mentions it (`Engine.freeReleasedSlots`).
 extension Scene {
     /// Brings dead slot `s` back as a live box of its old generation, under `parent` (-1: top
-    /// level) at draw order `order`, with `geometry`, `behavior` and `hooks`; its home is `home`.
+    /// level) at draw order `order`, with `geometry`, `behavior` and `hooks`; its home is `home`
+    /// (an editing box draws its overlay again).
     /// The caller checked the slot is dead with the generation of the id it revives, and that the
     /// parent is live and shallow enough.
     mutating func revive(
@@ -22,6 +23,7 @@ extension Scene {
         link(s, under: parent)
         count += 1
         keepOrdersAbove(order)
+        if behavior.editing { editingSlots.append(s) }
     }
 
     /// Moves live slot `s` under `parent` (-1: top level) at draw order `order` among its new

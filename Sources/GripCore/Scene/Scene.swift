@@ -1,20 +1,21 @@
 /// Box storage and hierarchy: slots in pages that never move, generational ids, sibling lists
 /// in draw order (creation order unless reordered, Scene/Order.swift), and world transforms cached per box and invalidated by subtree. Every
-/// change to what is drawn is recorded through Scene/SceneChanges.swift (`commit` for geometry).
+/// change to what is drawn is recorded through Scene/SceneChanges.swift (`commit` for geometry,
+/// Scene/Storage/GeometryCommit.swift). The records themselves are kept by `BoxStore` (Scene/Storage/).
 public struct Scene {
     /// Most levels boxes nest: a top-level box is the first level (depth 0), so depths run
     /// 0 ..< maxDepth.
     public static let maxDepth: Int32 = 32
 
-    var slots = PagedArray<BoxRecord>()
-    var freeSlots: [Int32] = []
+    /// The box records and their free slots (Scene/Storage/BoxStore.swift).
+    var slots = BoxStore()
     /// Home geometries of the boxes that moved away from theirs, and the free entries
     /// (Scene/Homes.swift).
     var homes: [BoxGeometry] = []
     var freeHomes: [Int32] = []
     /// Each distinct behaviour once, with the count of boxes using it; the free entries; the
     /// first live entry of each bucket by hash, a power of two of them at least the live entries
-    /// (empty until the first box); the entry the last box created got. Scene/Behaviors.swift.
+    /// (empty until the first box); the entry the last box created got. Scene/Behavior/Behaviors.swift.
     var behaviors: [BehaviorEntry] = []
     var freeBehaviors: [Int32] = []
     var behaviorBuckets: [Int32] = []
@@ -39,7 +40,7 @@ public struct Scene {
     /// and whether any box has had an outset (until then a view change refreshes no hit shape).
     var viewLinear = Affine.identity
     var hasOutsets = false
-    /// Scratch of region queries (Scene/Queries.swift): the leaves found, the tree walk's stack,
+    /// Scratch of region queries (Scene/HitTesting/Queries.swift): the leaves found, the tree walk's stack,
     /// the boxes that passed the exact test (draw key inverted << 32 | slot).
     var queryFound: [Int32] = []
     var queryStack: [Int32] = []
@@ -86,20 +87,19 @@ public struct Scene {
         geometry: BoxGeometry, behavior: BoxBehavior, parent: Int32, lastBehavior isLast: Bool
     ) -> Int32? {
         let s: Int32
-        guard !freeSlots.isEmpty || slots.count < Int(Int32.max) else { return nil }
+        guard slots.hasRoom else { return nil }
         let b = retainBehavior(behavior, isLast: isLast)
         // The record is built in one expression, straight into its slot.
-        if let f = freeSlots.popLast() {
+        if let f = slots.takeFree() {
             s = f
             slots[Int(s)] = BoxRecord(
                 generation: slots[Int(f)].generation &+ 1, geometry: geometry, behaviorIndex: b,
                 userData: behavior.userData, editing: behavior.editing, order: nextOrder)
         } else {
-            slots.append(
+            s = slots.append(
                 BoxRecord(
                     generation: 1, geometry: geometry, behaviorIndex: b, userData: behavior.userData,
                     editing: behavior.editing, order: nextOrder))
-            s = Int32(slots.count - 1)
         }
         nextOrder &+= 1
         boundsDirtySlots.append(s)
@@ -145,7 +145,7 @@ public struct Scene {
             slots[Int(s)].lastChild = -1
             count -= 1
             // A slot whose generation is exhausted is retired, so ids are never reused.
-            if freeing && slots[Int(s)].generation < BoxID.maxGeneration { freeSlots.append(s) }
+            if freeing { slots.release(s) }
         }
     }
 
@@ -369,72 +369,6 @@ public struct Scene {
             y = slots[Int(y)].parent
         }
         return slots[Int(x)].order > slots[Int(y)].order
-    }
-
-    /// Box space -> world for `s`, computed from the nearest valid ancestor down and cached.
-    @_optimize(speed) @inline(__always) mutating func world(_ s: Int32) -> Affine {
-        let r = slots.address(Int(s))
-        if r.pointee.worldValid { return r.pointee.world }
-        return staleWorld(s)
-    }
-
-    /// `world(s)` for a box whose cached transform is stale.
-    @_optimize(speed) mutating func staleWorld(_ s: Int32) -> Affine {
-        slots.makeUniqueForWrites()
-        return staleWorldInPlace(s)
-    }
-
-    /// `staleWorld(s)`, the slots made unique for writes.
-    @_optimize(speed) @inline(__always) mutating func staleWorldInPlace(_ s: Int32) -> Affine {
-        // The common case: only this box is stale (its parent is valid, or it is top level).
-        let r = slots.address(Int(s))
-        let p0 = r.pointee.parent
-        if p0 < 0 {
-            let m = Affine.identity * local(r)
-            if r.pointee.cacheWorld(m) { worldTurns &+= 1 }
-            return m
-        }
-        let p = slots.address(Int(p0))
-        if p.pointee.worldValid {
-            let m = p.pointee.world * local(r)
-            if r.pointee.cacheWorld(m) { worldTurns &+= 1 }
-            return m
-        }
-        return worldAlongPath(s)
-    }
-
-    /// `world(s)` for a box whose parent's transform is stale too: computed from the nearest
-    /// valid ancestor down, caching each.
-    @_optimize(speed) private mutating func worldAlongPath(_ s: Int32) -> Affine {
-        pathScratch.truncate(to: 0)
-        var p = s
-        while p >= 0 && !slots[Int(p)].worldValid {
-            pathScratch.append(p)
-            p = slots[Int(p)].parent
-        }
-        var m = p >= 0 ? slots[Int(p)].world : Affine.identity
-        while let x = pathScratch.popLast() {
-            m = m * local(x)
-            if slots[Int(x)].cacheWorld(m) { worldTurns &+= 1 }
-        }
-        return m
-    }
-
-    /// Box space -> parent space for `s`, from the sine and cosine of its rotation kept since the
-    /// rotation last changed (a move changes only the centre).
-    @inline(__always) mutating func local(_ s: Int32) -> Affine {
-        slots.makeUniqueForWrites()
-        return local(slots.address(Int(s)))
-    }
-
-    /// `local(s)` for the record at `r`, in storage made unique for writes.
-    @inline(__always) private func local(_ r: UnsafeMutablePointer<BoxRecord>) -> Affine {
-        let rotation = r.pointee.geometry.rotation
-        if rotation != r.pointee.sinCosAngle {
-            let (sine, cosine) = Trig.sinCos(rotation)
-            r.pointee.cacheSinCos(of: rotation, sine, cosine)
-        }
-        return r.pointee.geometry.local(sine: r.pointee.sine, cosine: r.pointee.cosine)
     }
 
     /// The parent's box space -> world for `s` (identity for top-level boxes).

@@ -39,35 +39,6 @@ extension Scene {
     /// The draw version: what the frame built last is compared with.
     var drawVersion: UInt64 { changes.drawVersion }
 
-    /// The commit chokepoint: every geometry change of a box goes through here. Sets slot `s`'s
-    /// geometry to `g` and invalidates what depends on it (world transforms and bounds of its
-    /// subtree, its BOX commands, the snap index, the draw version); true when it changed. One
-    /// copy for its many callers (a kilobyte each when compiled into them); a run of commits in
-    /// a loop uses `commitInPlace`.
-    @discardableResult
-    @inline(never) mutating func commit(_ s: Int32, _ g: BoxGeometry) -> Bool {
-        slots.makeUniqueForWrites()
-        return commitInPlace(s, g)
-    }
-
-    /// `commit`, for a run of commits after one `slots.makeUniqueForWrites()` (the record is read
-    /// and written in place).
-    @inline(__always) mutating func commitInPlace(_ s: Int32, _ g: BoxGeometry) -> Bool {
-        let r = slots.address(Int(s))
-        if r.pointee.geometry == g { return false }
-        // The first move away from home keeps the home geometry aside.
-        if r.pointee.homeIndex < 0 { r.pointee.homeIndex = storeHome(r.pointee.geometry) }
-        r.pointee.geometry = g
-        // Its world transform and its subtree's are stale (a stale box has only stale descendants).
-        if r.pointee.worldValid {
-            if r.pointee.markStale() { boundsDirtySlots.append(s) }
-            if r.pointee.firstChild >= 0 { invalidateWorld(r.pointee.firstChild, subtreeOf: s) }
-        }
-        snapTouched(s)
-        subtreeMoved(s)
-        return true
-    }
-
     /// The world of slot `s` and its subtree changed (a new geometry, a new parent): their BOX
     /// commands are refreshed at the next frame read.
     @inline(__always) mutating func subtreeMoved(_ s: Int32) {

@@ -13,7 +13,7 @@ extension Engine {
     /// A press on the body of slot `s`: without a toggle modifier, a box not selected becomes the
     /// selection alone, so the drag that follows moves it (a selected one keeps the selection).
     func pressSelects(slot s: Int32, modifiers: UInt32) {
-        guard pointerMaySelect(s), modifiers & Engine.toggleModifiers == 0, scene.slots[Int(s)].selection == .none
+        guard pointerMaySelect(s), modifiers & Engine.toggleModifiers == 0, scene[s].selection == .none
         else { return }
         setSelection([scene.id(s)])
     }
@@ -21,7 +21,7 @@ extension Engine {
     /// A drag begins on slot `s`: with a toggle modifier held, a box not selected joins the
     /// selection first, so the whole selection moves.
     func dragSelects(slot s: Int32, modifiers: UInt32) {
-        guard pointerMaySelect(s), modifiers & Engine.toggleModifiers != 0, scene.slots[Int(s)].selection == .none
+        guard pointerMaySelect(s), modifiers & Engine.toggleModifiers != 0, scene[s].selection == .none
         else { return }
         setSelection(selection(after: .add, of: scene.id(s)))
     }
@@ -33,7 +33,7 @@ extension Engine {
         let id = scene.id(s)
         if tp.downModifiers & Engine.toggleModifiers != 0 {
             setSelection(selection(after: .toggle, of: id))
-        } else if scene.slots[Int(s)].selection == .member {
+        } else if scene[s].selection == .member {
             setSelection([id])
         }
     }
@@ -76,6 +76,6 @@ extension Engine {
     /// Whether box `id` is one of two or more selected boxes.
     private func isMultiMember(_ id: BoxID) -> Bool {
         guard let s = scene.slot(id) else { return false }
-        return scene.slots[Int(s)].selection == .member
+        return scene[s].selection == .member
     }
 }

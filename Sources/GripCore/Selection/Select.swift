@@ -26,23 +26,23 @@ extension Engine {
     /// Whether box `id` is selected (by its mark: no scan of the selection).
     func isSelected(_ id: BoxID) -> Bool {
         guard let s = scene.slot(id) else { return false }
-        return scene.slots[Int(s)].selection != .none
+        return scene[s].selection != .none
     }
 
     /// Adds box `id` (live) to the selection, taking out its selected ancestor or descendants:
     /// the cost is the box's depth and subtree, not the size of the selection.
     @_optimize(speed) func addToSelection(_ id: BoxID) {
-        guard let s = scene.slot(id), scene.slots[Int(s)].selection == .none else { return }
+        guard let s = scene.slot(id), scene[s].selection == .none else { return }
         settleNudge()
         var related: [BoxID] = []
-        var p = scene.slots[Int(s)].parent
+        var p = scene[s].parent
         while p >= 0 {
-            if scene.slots[Int(p)].selection != .none { related.append(scene.id(p)) }
-            p = scene.slots[Int(p)].parent
+            if scene[p].selection != .none { related.append(scene.id(p)) }
+            p = scene[p].parent
         }
         var x = scene.nextInDrawOrder(s, within: s)
         while let c = x {
-            if scene.slots[Int(c)].selection != .none { related.append(scene.id(c)) }
+            if scene[c].selection != .none { related.append(scene.id(c)) }
             x = scene.nextInDrawOrder(c, within: s)
         }
         if !related.isEmpty {
@@ -51,9 +51,9 @@ extension Engine {
         }
         selection.members.append(id)
         if selection.members.count == 2, let first = scene.slot(selection.members[0]) {
-            scene.slots[Int(first)].selection = .member
+            scene.markSelection(first, .member)
         }
-        scene.slots[Int(s)].selection = selection.members.count == 1 ? .alone : .member
+        scene.markSelection(s, selection.members.count == 1 ? .alone : .member)
         selectionChanged()
     }
 
@@ -100,9 +100,9 @@ extension Engine {
     func setSelection(swapping members: inout [BoxID]) {
         if members == selection.members { return }
         settleNudge()
-        for m in selection.members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = .none } }
+        for m in selection.members { if let s = scene.slot(m) { scene.markSelection(s, .none) } }
         let mark: SelectionMark = members.count == 1 ? .alone : .member
-        for m in members { if let s = scene.slot(m) { scene.slots[Int(s)].selection = mark } }
+        for m in members { if let s = scene.slot(m) { scene.markSelection(s, mark) } }
         swap(&selection.members, &members)
         selectionChanged()
     }
@@ -123,7 +123,7 @@ extension Engine {
         if live.count == selection.members.count { return }
         // The destroyed boxes' slots are free: their marks went with them. Re-mark the rest.
         selection.members.removeAll()
-        for m in live { if let s = scene.slot(m) { scene.slots[Int(s)].selection = .none } }
+        for m in live { if let s = scene.slot(m) { scene.markSelection(s, .none) } }
         setSelection(live)
         // setSelection saw no change (both empty): say it here.
         if live.isEmpty { selectionChanged() }
@@ -135,22 +135,22 @@ extension Engine {
     /// members' depth, not the square of their number.
     func keepSelectionApart() {
         guard selection.members.count >= 2 else { return }
-        let kept = selection.nextPickStamp(slots: scene.slots.count)
-        let above = selection.nextPickStamp(slots: scene.slots.count)
+        let kept = selection.nextPickStamp(slots: scene.slotCount)
+        let above = selection.nextPickStamp(slots: scene.slotCount)
         var out: [BoxID] = []
         out.reserveCapacity(selection.members.count)
         for m in selection.members {
             guard let x = scene.slot(m), selection.pickMarks[Int(x)] != above else { continue }
-            var p = scene.slots[Int(x)].parent, clash = false
-            while p >= 0 && !clash { clash = selection.pickMarks[Int(p)] == kept; p = scene.slots[Int(p)].parent }
+            var p = scene[x].parent, clash = false
+            while p >= 0 && !clash { clash = selection.pickMarks[Int(p)] == kept; p = scene[p].parent }
             if clash { continue }
             selection.pickMarks[Int(x)] = kept
             out.append(m)
             // Its ancestors lie above a kept box (those marked already have theirs marked too).
-            p = scene.slots[Int(x)].parent
+            p = scene[x].parent
             while p >= 0 && selection.pickMarks[Int(p)] != above {
                 selection.pickMarks[Int(p)] = above
-                p = scene.slots[Int(p)].parent
+                p = scene[p].parent
             }
         }
         setSelection(out)
@@ -194,7 +194,7 @@ extension Engine {
         var extent = FrameExtent(rotation)
         for m in selection.members {
             guard let s = scene.slot(m) else { continue }
-            let g = scene.slots[Int(s)].geometry
+            let g = scene[s].geometry
             let (p0, p1, p2, p3) = g.corners(scene.world(s))
             extent.include(p0); extent.include(p1); extent.include(p2); extent.include(p3)
         }
@@ -236,7 +236,7 @@ extension Engine {
         for m in selection.members {
             guard let s = scene.slot(m) else { continue }
             let w = scene.world(s)
-            let fx = scene.slots[Int(s)].geometry.flippedX ? -1.0 : 1.0
+            let fx = scene[s].geometry.flippedX ? -1.0 : 1.0
             let u = Vec2(w.a * fx, w.b * fx)
             if common == nil {
                 common = Trig.atan2(u.y, u.x)

@@ -11,8 +11,9 @@ extension Engine {
     /// Whether slot `x` draws its own border and handles: it is editing and not one of several
     /// selected boxes, or it is the only selected box.
     @inline(__always) func showsOwnOverlay(_ x: Int32) -> Bool {
-        switch scene.slots[Int(x)].selection {
-        case .none: return scene.slots[Int(x)].editing
+        let r = scene.ref(x)
+        switch r.record.selection {
+        case .none: return r.record.editing
         case .alone: return true
         case .member: return false
         }
@@ -28,7 +29,7 @@ extension Engine {
     /// is marked already (its own border, or its member outline): no second mark.
     var hoverOutlineSlot: Int32 {
         guard config.selectionMode == .pointer, input.hover.box != .selection, let s = scene.slot(input.hover.box),
-            scene.behavior(s).selectable, scene.slots[Int(s)].selection == .none
+            scene.behavior(s).selectable, scene[s].selection == .none
         else { return -1 }
         return s
     }
@@ -63,9 +64,9 @@ extension Engine {
 
     /// An OUTLINE of slot `x`: its corners on screen, exactly.
     @_optimize(speed) private func appendOutline(_ x: Int32, state: UInt32) {
-        let g = scene.slots[Int(x)].geometry
+        let g = scene[x].geometry
         var c = Command(kind: .outline, box: scene.id(x))
-        c.userData = scene.slots[Int(x)].userData
+        c.userData = scene[x].userData
         c.strokeWidth = Style.borderStroke
         c.state = state
         c.firstVertex = UInt32(truncatingIfNeeded: frameState.vertices.count)

@@ -16,7 +16,7 @@ extension Engine {
         @inline(__always) func better(_ s: Int32, _ key: Double) -> Bool {
             if best < 0 { return true }
             if key != bestKey { return below ? key > bestKey : key < bestKey }
-            return scene.slots[Int(s)].order < scene.slots[Int(best)].order
+            return scene[s].order < scene[best].order
         }
         @inline(__always) func overlaps(_ s: Int32) -> Bool {
             let r = snapping.index.records[Int(s)].bounds

@@ -34,7 +34,7 @@ extension Engine {
 
     /// Sizes the records for every slot.
     @inline(__always) func growSnapRecords() {
-        while snapping.index.records.count < scene.slots.count { snapping.index.records.append(SnapRecord()) }
+        while snapping.index.records.count < scene.slotCount { snapping.index.records.append(SnapRecord()) }
     }
 
     /// Takes in up to `limit` of the scene's changes; returns the work done (in list entries).
@@ -47,7 +47,7 @@ extension Engine {
             scene.snapQueued[Int(s)] = false
             n += 1
             if snapping.index.records[Int(s)].deferred { continue }
-            if snapping.index.records[Int(s)].index >= 0 && !snapping.index.isTarget(s) && scene.slots[Int(s)].alive {
+            if snapping.index.records[Int(s)].index >= 0 && !snapping.index.isTarget(s) && scene[s].alive {
                 snapping.index.records[Int(s)].deferred = true
                 snapping.index.deferred.append(s)
             } else {
@@ -81,7 +81,7 @@ extension Engine {
     @_optimize(speed) func refreshSnapEntry(_ s: Int32) {
         var r = snapping.index.records[Int(s)]
         let old = r.index, wasPending = r.pending
-        guard scene.slots[Int(s)].alive, scene.behavior(s).snapTarget else {
+        guard scene[s].alive, scene.behavior(s).snapTarget else {
             if old >= 0 {
                 if !wasPending { entryWentStale(old) }
                 r.index = -1
@@ -91,8 +91,8 @@ extension Engine {
             }
             return
         }
-        let b = SnapIndex.bounds(scene.slots[Int(s)].geometry)
-        let pi = snapParentIndex(scene.slots[Int(s)].parent)
+        let b = SnapIndex.bounds(scene[s].geometry)
+        let pi = snapParentIndex(scene[s].parent)
         if old == pi && r.bounds.min.x.bitPattern == b.min.x.bitPattern
             && r.bounds.min.y.bitPattern == b.min.y.bitPattern
             && r.bounds.max.x.bitPattern == b.max.x.bitPattern && r.bounds.max.y.bitPattern == b.max.y.bitPattern

@@ -5,7 +5,7 @@ extension Engine {
     @inline(never) func appendSnapMarks() {
         guard !snapping.marks.isEmpty else { return }
         let x = snapping.markChild
-        guard Int(x) < scene.slots.count, scene.slots[Int(x)].alive else { return }
+        guard Int(x) < scene.slotCount, scene[x].alive else { return }
         let toWorld = scene.parentWorld(x)
         let m = view * toWorld
         for k in snapping.marks.indices {

@@ -29,7 +29,7 @@ extension Engine {
         var parent: Int32 = -2, child: Int32 = -1
         for i in 0..<interactions[gi].members.count {
             guard let s = scene.slot(interactions[gi].members.box(i)) else { continue }
-            let p = scene.slots[Int(s)].parent
+            let p = scene[s].parent
             if parent != -2 && p != parent { return nil }
             parent = p
             child = s
@@ -150,8 +150,8 @@ extension Engine {
         var parent: Int32 = -1, child: Int32 = 0
         for i in 0..<interactions[gi].members.count {
             guard let s = scene.slot(interactions[gi].members.box(i)) else { continue }
-            let r = SnapIndex.bounds(scene.slots[Int(s)].geometry)
-            parent = scene.slots[Int(s)].parent
+            let r = SnapIndex.bounds(scene[s].geometry)
+            parent = scene[s].parent
             child = s
             b =
                 b.map {

@@ -39,7 +39,7 @@ extension Engine {
 
     /// The key of live slot `s`'s parent (0: top level) and of the sibling drawn before it.
     private func placeKeys(_ s: Int32) -> (parent: UInt64, below: UInt64) {
-        let r = scene.slots[Int(s)]
+        let r = scene[s]
         return (r.parent >= 0 ? sync.keys.key(r.parent) : 0, r.prevSibling >= 0 ? sync.keys.key(r.prevSibling) : 0)
     }
 
@@ -49,7 +49,7 @@ extension Engine {
         before: BoxGeometry, beforeParent: BoxID, fields: UInt32
     ) {
         let k = placeKeys(s)
-        let r = scene.slots[Int(s)]
+        let r = scene[s]
         feedAppend(
             FeedChange(
                 kind: kind, origin: origin, fields: fields, gesture: gesture, key: sync.keys.key(s),
@@ -68,7 +68,7 @@ extension Engine {
 
     /// The fields in which live box `s` differs from `before`.
     private func changedFields(_ s: Int32, from before: BoxSnapshot) -> UInt32 {
-        let r = scene.slots[Int(s)]
+        let r = scene[s]
         var f = FeedField.differing(before.geometry, r.geometry)
         if before.parent != (r.parent >= 0 ? scene.id(r.parent) : .none) { f |= FeedField.parent | FeedField.order }
         if before.order != r.order { f |= FeedField.order }
@@ -126,8 +126,8 @@ extension Engine {
         // come before it, so a peer applying them in turn finds both), then the destroyed ones.
         // Each live box of the step carries its index + 1 in `places` while the scene is walked
         // in draw order once (one walk however many boxes the step holds).
-        if sync.places.count < scene.slots.count {
-            sync.places.append(contentsOf: repeatElement(0, count: scene.slots.count - sync.places.count))
+        if sync.places.count < scene.slotCount {
+            sync.places.append(contentsOf: repeatElement(0, count: scene.slotCount - sync.places.count))
         }
         var living = 0
         for k in t.states.indices {
@@ -156,7 +156,7 @@ extension Engine {
         }
         for st in t.states where st.before.exists && scene.slot(st.box) == nil {
             let s = st.box.index
-            if s >= 0 && Int(s) < scene.slots.count && scene.slots[Int(s)].generation == st.box.generation {
+            if s >= 0 && Int(s) < scene.slotCount && scene[s].generation == st.box.generation {
                 feedDestroyed(s, origin, t.gesture, st.before)
             }
         }

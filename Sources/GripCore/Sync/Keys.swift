@@ -10,7 +10,7 @@ extension Engine {
 
     /// The live box with `key`, nil when there is none.
     public func box(withKey key: UInt64) -> BoxID? {
-        guard let s = sync.keys.slot(of: key), Int(s) < scene.slots.count, scene.slots[Int(s)].alive else { return nil }
+        guard let s = sync.keys.slot(of: key), Int(s) < scene.slotCount, scene[s].alive else { return nil }
         return scene.id(s)
     }
 

@@ -19,7 +19,7 @@ extension Engine {
             let g = interactions[gi]
             for k in 0..<g.members.count {
                 guard let s = scene.slot(g.members.box(k)) else { continue }
-                let r = scene.slots[Int(s)]
+                let r = scene[s]
                 let p = r.parent >= 0 ? scene.id(r.parent) : BoxID.none
                 out(i, sync.keys.key(s), r.parent >= 0 ? sync.keys.key(r.parent) : 0, g.kind.gesture, p, r.geometry)
                 i += 1

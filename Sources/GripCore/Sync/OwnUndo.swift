@@ -15,12 +15,11 @@ extension Engine {
                 continue
             }
             stopReset(on: c.box, committing: false)
-            let now = scene.slots[Int(s)].geometry
+            let now = scene[s].geometry
             let target = FeedField.merged(now, c.after, FeedField.differing(c.before, c.after))
             // (A box whose limits changed since is no longer in any step: see `configure`.)
             guard scene.behavior(s).admits(target) else { continue }
-            scene.commit(s, target)
-            scene.slots[Int(s)].geometry = target
+            scene.commitExact(s, target)
             done.append(Change(box: c.box, parent: c.parent, before: now, after: target))
         }
         return ChangeList(done)
@@ -66,14 +65,14 @@ extension Engine {
                 skipped(st.box)
                 continue
             }
-            let p = scene.slots[Int(s)].parent
+            let p = scene[s].parent
             if (p >= 0 ? scene.id(p) : .none) != st.after.parent { skipped(st.box) }
         }
     }
 
     /// HISTORY_SKIPPED for box `id` (its user data when it is alive).
     @inline(never) private func skipped(_ id: BoxID) {
-        let userData = scene.slot(id).map { scene.slots[Int($0)].userData } ?? 0
+        let userData = scene.slot(id).map { scene[$0].userData } ?? 0
         queue(Event(kind: .historySkipped, box: id, userData: userData, time: time))
     }
 }

@@ -63,13 +63,13 @@ extension Engine {
             behavior.editing = editing
             if let p = behavior.problem() { throw .arg(p) }
         }
-        var parent = scene.slots[Int(s)].parent
+        var parent = scene[s].parent
         if f & FeedField.parent != 0 {
             var p: Int32 = -1
             if c.parentKey != 0 {
                 if let pid = box(withKey: c.parentKey) { p = pid.index } else { p = -2 }
             }
-            let depth = p >= 0 ? scene.slots[Int(p)].depth + 1 : 0
+            let depth = p >= 0 ? scene[p].depth + 1 : 0
             if p == -2 || (p >= 0 && scene.isAncestor(s, of: p)) || depth + scene.subtreeHeight(s) >= Scene.maxDepth {
                 // (The parent is gone, or the place is one the hierarchy here cannot take.)
                 f &= ~(FeedField.parent | FeedField.order | FeedField.geometry)
@@ -78,10 +78,10 @@ extension Engine {
                 f |= FeedField.order
             }
         }
-        if parent == scene.slots[Int(s)].parent { f &= ~FeedField.parent }
+        if parent == scene[s].parent { f &= ~FeedField.parent }
         let g = f & FeedField.geometry
         if g != 0, let p = c.after.rangeProblem { throw .arg(p) }
-        let target = FeedField.merged(scene.slots[Int(s)].geometry, c.after, g)
+        let target = FeedField.merged(scene[s].geometry, c.after, g)
         var check = BoxDesc()
         check.geometry = target
         check.behavior = behavior
@@ -110,8 +110,7 @@ extension Engine {
             if let (gi, k) = interaction(moving: id) {
                 holdUnderGesture(gi, k, c.after, g)
             } else {
-                scene.commit(s, target)
-                scene.slots[Int(s)].geometry = target
+                scene.commitExact(s, target)
             }
         }
         snapUpkeep(boxCall: true)
@@ -133,9 +132,8 @@ extension Engine {
         }
         guard free != 0, let s = scene.slot(id) else { return }
         takeRemote(after, fields: free, intoMember: k, of: gi)
-        let now = FeedField.merged(scene.slots[Int(s)].geometry, after, free)
-        scene.commit(s, now)
-        scene.slots[Int(s)].geometry = now
+        let now = FeedField.merged(scene[s].geometry, after, free)
+        scene.commitExact(s, now)
     }
 
     /// Local interaction `g` ended: cancelled, the remote values held for its members go in (so
@@ -146,10 +144,9 @@ extension Engine {
             guard let h = sync.pending.firstIndex(where: { $0.box == id }) else { continue }
             let hold = sync.pending.remove(at: h)
             guard cancelled, let s = scene.slot(id) else { continue }
-            let now = FeedField.merged(scene.slots[Int(s)].geometry, hold.geometry, hold.fields)
+            let now = FeedField.merged(scene[s].geometry, hold.geometry, hold.fields)
             if scene.behavior(s).admits(now) {
-                scene.commit(s, now)
-                scene.slots[Int(s)].geometry = now
+                scene.commitExact(s, now)
             }
         }
     }
@@ -158,44 +155,27 @@ extension Engine {
     /// sibling: first among its siblings). Orders between two siblings are halved; when none is
     /// left the scene's orders are spread out again.
     private func place(_ s: Int32, after belowKey: UInt64) {
-        let parent = scene.slots[Int(s)].parent
+        let parent = scene[s].parent
         var b: Int32 = -1
-        if let bid = box(withKey: belowKey), bid.index != s, scene.slots[Int(bid.index)].parent == parent {
+        if let bid = box(withKey: belowKey), bid.index != s, scene[bid.index].parent == parent {
             b = bid.index
         }
-        if scene.slots[Int(s)].prevSibling == b { return }
+        if scene[s].prevSibling == b { return }
         let from = subtreePlace(s)
         var next =
             b >= 0
-            ? scene.slots[Int(b)].nextSibling : (parent >= 0 ? scene.slots[Int(parent)].firstChild : scene.firstRoot)
-        if next == s { next = scene.slots[Int(s)].nextSibling }
+            ? scene[b].nextSibling : (parent >= 0 ? scene[parent].firstChild : scene.firstRoot)
+        if next == s { next = scene[s].nextSibling }
         if next < 0 {
             _ = scene.reorder(s, .front)
         } else if b < 0 {
             _ = scene.reorder(s, .back)
         } else {
-            let gap = scene.slots[Int(next)].order, low = scene.slots[Int(b)].order
+            let gap = scene[next].order, low = scene[b].order
             if gap <= low || gap - low < 2 { scene.spreadOrders() }
-            let lo = scene.slots[Int(b)].order, hi = scene.slots[Int(next)].order
+            let lo = scene[b].order, hi = scene[next].order
             scene.place(s, under: parent, order: lo + (hi - lo) / 2)
         }
         drawOrderMoved(s, from: from)
-    }
-}
-
-extension Scene {
-    /// Gives every box a new order keeping the draw order, 2^16 apart, so a box fits between any
-    /// two siblings again.
-    mutating func spreadOrders() {
-        var next = Scene.firstOrder
-        var x = firstInDrawOrder
-        while let s = x {
-            slots[Int(s)].order = next
-            next += 1 << 16
-            markBoundsDirty(s)
-            x = nextInDrawOrder(s)
-        }
-        nextOrder = next
-        nextBackOrder = Scene.firstOrder - 1
     }
 }

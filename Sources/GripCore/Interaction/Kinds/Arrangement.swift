@@ -50,7 +50,7 @@ extension Engine {
         var changed = false
         for k in 0..<g.members.count {
             guard let s = scene.slot(g.members.box(k)) else { continue }
-            if !scene.slots[Int(s)].geometry.sameBits(g.members.start(k)) { changed = true }
+            if !scene[s].geometry.sameBits(g.members.start(k)) { changed = true }
         }
         guard changed else { return .done }
         if g.group && g.turn != 0 {

@@ -66,8 +66,8 @@ extension Engine {
         for id in picks {
             guard let s = scene.slot(id) else { continue }
             pickSlots.append(UInt64(s))
-            var p = scene.slots[Int(s)].parent
-            while p >= 0 { pickAncestors.append(UInt64(p)); p = scene.slots[Int(p)].parent }
+            var p = scene[s].parent
+            while p >= 0 { pickAncestors.append(UInt64(p)); p = scene[p].parent }
         }
         KeySort.sort(&pickSlots)
         KeySort.sort(&pickAncestors)
@@ -75,9 +75,9 @@ extension Engine {
         var kept: [UInt64] = []
         for id in before {
             guard let s = scene.slot(id), !KeySort.contains(pickAncestors, UInt64(s)) else { continue }
-            var p = scene.slots[Int(s)].parent, underPick = false
+            var p = scene[s].parent, underPick = false
             while p >= 0 && !underPick {
-                underPick = KeySort.contains(pickSlots, UInt64(p)); p = scene.slots[Int(p)].parent
+                underPick = KeySort.contains(pickSlots, UInt64(p)); p = scene[p].parent
             }
             if underPick { continue }
             out.append(id)
@@ -102,7 +102,7 @@ extension Engine {
         let w2 = viewInverse.apply(hi), w3 = viewInverse.apply(Vec2(lo.x, hi.y))
         let region = Rect(bounding: w0, w1, w2, w3)
         scene.refreshBounds()
-        let stamp = selection.nextPickStamp(slots: scene.slots.count)
+        let stamp = selection.nextPickStamp(slots: scene.slotCount)
         var leaves = selection.pickLeaves, stack = selection.pickStack, keys = selection.pickKeys,
             marks = selection.pickMarks
         selection.pickLeaves = []; selection.pickStack = []; selection.pickKeys = []; selection.pickMarks = []
@@ -112,7 +112,7 @@ extension Engine {
         for i in leaves.indices {
             let s = scene.tree.shapes[Int(leaves[i])].id.index
             guard scene.behavior(s).selectable else { continue }
-            let corners = scene.slots[Int(s)].geometry.corners(screenTransform(s))
+            let corners = scene[s].geometry.corners(screenTransform(s))
             guard Marquees.meets(corners, lo, hi, rule) else { continue }
             marks[Int(s)] = stamp
             // Back to front: by the leaf's draw key (its top-level box's place), then by the
@@ -145,8 +145,8 @@ extension Engine {
         picks.removeAll(keepingCapacity: true)
         for k in keys {
             let s = Int32(bitPattern: UInt32(truncatingIfNeeded: k))
-            var p = scene.slots[Int(s)].parent, covered = false
-            while p >= 0 && !covered { covered = marks[Int(p)] == stamp; p = scene.slots[Int(p)].parent }
+            var p = scene[s].parent, covered = false
+            while p >= 0 && !covered { covered = marks[Int(p)] == stamp; p = scene[p].parent }
             if !covered { picks.append(scene.id(s)) }
         }
         selection.pickLeaves = leaves; selection.pickStack = stack; selection.pickKeys = keys;

@@ -64,7 +64,7 @@ extension Engine {
     /// displacement `d` from its snapshot, committing each: the geometry
     /// `GroupTransform.apply` gives for a pure move. True when any member moved.
     @_optimize(speed) func moveUnconstrained(_ gi: Int, by d: Vec2) -> Bool {
-        scene.slots.makeUniqueForWrites()
+        scene.openInPlaceRun()
         var changed = withUnsafePointer(to: interactions.active[gi].members.first) { moveMember($0, by: d) }
         interactions.active[gi].members.rest.withUnsafeBufferPointer { rest in
             guard let base = rest.baseAddress else { return }
@@ -90,13 +90,10 @@ extension Engine {
     }
 
     /// Member `m` of an unconstrained group move by world displacement `d`, committed (the
-    /// scene's slots made unique for writes); true when its box moved.
+    /// scene's in-place run, `openInPlaceRun`); true when its box moved.
     @_optimize(speed) @inline(__always) private func moveMember(_ m: UnsafePointer<Member>, by d: Vec2) -> Bool {
-        let s = m.pointee.slot
-        let r = scene.slots.address(Int(s))
-        guard r.pointee.alive, r.pointee.generation == m.pointee.box.generation else { return false }
-        var next = m.pointee.start
-        next.center = next.center + m.pointee.parentInverse.applyVector(d)
-        return scene.commitInPlace(s, next)
+        scene.commitMove(
+            m.pointee.slot, generation: m.pointee.box.generation, start: m.pointee.start,
+            by: m.pointee.parentInverse.applyVector(d))
     }
 }

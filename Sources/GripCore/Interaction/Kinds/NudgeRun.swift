@@ -75,7 +75,7 @@ extension Engine {
     private func shortfall(_ gi: Int, offset: Vec2, of proposed: BoxGeometry?) -> Vec2 {
         let first = interactions.active[gi].members.first
         guard let proposed, let s = scene.slot(first.box) else { return .zero }
-        let now = scene.slots[Int(s)].geometry
+        let now = scene[s].geometry
         if now.sameBits(proposed) { return .zero }
         return offset - scene.parentWorld(s).applyVector(now.center - first.start.center)
     }

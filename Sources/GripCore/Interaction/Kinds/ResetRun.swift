@@ -15,7 +15,7 @@ extension Engine {
         let id = scene.id(s)
         stopReset(on: id)
         var a = Interaction(
-            .reset(ResetRun(target: scene.home(s), startTime: time)), box: id, at: scene.slots[Int(s)].geometry)
+            .reset(ResetRun(target: scene.home(s), startTime: time)), box: id, at: scene[s].geometry)
         a.selectionBefore = selection.members
         interactions.active.append(a)
     }

@@ -39,7 +39,7 @@ extension Engine {
         for i in found.indices {
             let leaf = Int(found[i])
             let s = scene.tree.shapes[leaf].id.index
-            let g = scene.slots[Int(s)].geometry
+            let g = scene[s].geometry
             let (p0, p1, p2, p3) = g.corners(scene.world(s))
             if contain ? Engine.inside(r, p0, p1, p2, p3) : Engine.meets(r, p0, p1, p2, p3) {
                 // The draw key inverted in the high half: ascending order is topmost first.

@@ -21,7 +21,7 @@ extension Engine {
 
     /// Screen position of handle `h` of slot `s` (screen transform `m`).
     func handleScreenPoint(_ s: Int32, _ h: HandleID, _ m: Affine) -> Vec2 {
-        let g = scene.slots[Int(s)].geometry
+        let g = scene[s].geometry
         return m.apply(g.boxPoint(fromFrame: g.framePoint(of: h, rotateLift: h == .rotate ? rotateHandleLift(m) : 0)))
     }
 
@@ -38,7 +38,7 @@ extension Engine {
     func bodyContains(_ s: Int32, _ m: Affine, _ q: Vec2) -> Bool {
         guard let inv = m.inverse else { return false }
         let p = inv.apply(q)
-        let g = scene.slots[Int(s)].geometry
+        let g = scene[s].geometry
         return p.x >= 0 && p.x <= g.width && p.y >= 0 && p.y <= g.height
     }
 
@@ -46,7 +46,7 @@ extension Engine {
     /// `radius` of screen point `q`: `q` is beyond the screen bounds of the box stretched to
     /// the rotate handle, grown by `radius` and a margin far above rounding.
     func handlesMayReach(_ s: Int32, _ m: Affine, _ q: Vec2, _ radius: Double) -> Bool {
-        let g = scene.slots[Int(s)].geometry
+        let g = scene[s].geometry
         // Box space [0, w] x [-lift, h + lift] holds every such handle, flipped or not.
         let hw = g.width * 0.5, hh = g.height * 0.5 + rotateHandleLift(m)
         let c = m.apply(Vec2(hw, g.height * 0.5))
@@ -59,7 +59,7 @@ extension Engine {
 
     /// The shorter side of slot `s` on screen.
     func shorterScreenSide(_ s: Int32, _ m: Affine) -> Double {
-        let g = scene.slots[Int(s)].geometry
+        let g = scene[s].geometry
         let (p0, p1, _, p3) = g.corners(m)
         return Swift.min((p1 - p0).length, (p3 - p0).length)
     }
@@ -110,16 +110,16 @@ extension Engine {
         // The editing boxes, then the only selected box when it is not editing. By index:
         // iterating the array itself would retain and release it on every hit test.
         let solo = soloSelectedSlot
-        let extra = solo >= 0 && !scene.slots[Int(solo)].editing ? 1 : 0
+        let extra = solo >= 0 && !scene[solo].editing ? 1 : 0
         for i in 0..<(scene.editingSlots.count + extra) {
             let x = i < scene.editingSlots.count ? scene.editingSlots[i] : solo
             let behavior = scene.behavior(x)
             if behavior.passThrough { continue }
             let shows = showsHandles(x)
-            let custom = scene.slots[Int(x)].hooks.customHandles
+            let custom = scene[x].hooks.customHandles
             guard shows.resize || shows.rotate || custom > 0 else { continue }
             // The cached world transform without a call, when it is valid (as it nearly always is).
-            let m = view * (scene.slots[Int(x)].worldValid ? scene.slots[Int(x)].world : scene.world(x))
+            let m = view * (scene[x].worldValid ? scene[x].world : scene.world(x))
             if custom == 0 && !handlesMayReach(x, m, q, radius) { continue }
             let reach = bodyContains(x, m, q) ? Swift.min(radius, shorterScreenSide(x, m) * 0.25) : radius
             let handles = behavior.handles

@@ -54,25 +54,21 @@ extension Engine {
         if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; change its hooks after the gesture ends")
         }
-        var set = set
         noteForStep(id)
-        set.hostConstraint = scene.slots[Int(s)].hooks.hostConstraint
-        scene.slots[Int(s)].hooks = set
-        scene.disabledHandleHooks.removeAll { $0 == id }
-        scene.drawnStateChanged()
+        scene.replaceHooks(s, set)
     }
 
     /// The hooks box `id` has.
     package func hooks(of id: BoxID) throws(GripError) -> BoxHookSet {
-        scene.slots[Int(try slot(id))].hooks
+        scene[try slot(id)].hooks
     }
 
     /// Screen position of custom handle `index` of slot `s`, or nil when there is no usable answer.
     func customHandleScreenPoint(_ s: Int32, _ index: Int, _ m: Affine) -> Vec2? {
-        guard let hooks, index < scene.slots[Int(s)].hooks.customHandles,
+        guard let hooks, index < scene[s].hooks.customHandles,
             !scene.disabledHandleHooks.contains(scene.id(s))
         else { return nil }
-        let g = scene.slots[Int(s)].geometry
+        let g = scene[s].geometry
         switch hooks.customHandlePosition(box: scene.id(s), index: index, geometry: g) {
         case .success(let p) where p.isFinite:
             return m.apply(p)
@@ -94,13 +90,13 @@ extension Engine {
     @inline(__always) func constrained(
         _ proposed: BoxGeometry, gesture gi: Int, member k: Int = 0, slot s: Int32
     ) -> BoxGeometry {
-        let set = scene.slots[Int(s)].hooks
+        let set = scene[s].hooks
         guard set.constraint || set.hostConstraint else { return proposed }
         return runConstraints(proposed, gesture: gi, member: k, slot: s)
     }
 
     private func runConstraints(_ proposed: BoxGeometry, gesture gi: Int, member k: Int, slot s: Int32) -> BoxGeometry {
-        let set = scene.slots[Int(s)].hooks
+        let set = scene[s].hooks
         let b = scene.behavior(s)
         let current = interactions[gi].members[k].current
         var next = proposed
@@ -153,6 +149,6 @@ extension Engine {
         if hasGesture(on: id) {
             throw .state("box \(id.rawValue) is in a gesture; change its constraint after the gesture ends")
         }
-        scene.slots[Int(s)].hooks.hostConstraint = on
+        scene.setHostConstraint(s, on)
     }
 }

@@ -36,7 +36,7 @@ struct BoxRecord {
     var homeIndex: Int32 = -1
     /// Its behaviour's `userData` (set per box: kept here, not in the shared entry).
     var userData: UInt64 = 0
-    /// Its entry in the scene's behaviour table (Scene/Behaviors.swift): read the whole behaviour
+    /// Its entry in the scene's behaviour table (Scene/Behavior/Behaviors.swift): read the whole behaviour
     /// with `Scene.behavior(_:)`.
     var behaviorIndex: Int32 = 0
     /// Leaf in the bounds tree (-1: not in it yet).
