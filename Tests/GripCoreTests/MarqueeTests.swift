@@ -165,14 +165,14 @@ private func randomParallelogram(_ rng: inout SplitMix64) -> [Vec2] {
 // MARK: - Marquee through the engine
 
 /// A pointer-selection scene: random boxes, some nested (rotated, scaled, flipped parents),
-/// some not selectable; a random view.
-private func marqueeScene(_ rng: inout SplitMix64, rule: MarqueeRule) throws -> (Rig, [BoxID]) {
+/// some not selectable; a random view. `count` boxes (default 6 to 13).
+func marqueeScene(_ rng: inout SplitMix64, rule: MarqueeRule, count: Int? = nil) throws -> (Rig, [BoxID]) {
     let r = Rig(width: 4000, height: 4000) {
         $0.selectionMode = .pointer; $0.marqueeRule = rule
     }
     if rng.bool() { try r.e.setView(randomView(&rng)) }
     var boxes: [BoxID] = []
-    for _ in 0..<(6 + rng.int(8)) {
+    for _ in 0..<(count ?? (6 + rng.int(8))) {
         let parent = boxes.isEmpty || rng.int(3) == 0 ? BoxID.none : boxes[rng.int(boxes.count)]
         let ps = parent == .none ? 1 : (try refWorld(r.e, parent)).lengthScale
         boxes.append(
@@ -192,7 +192,7 @@ private func marqueeScene(_ rng: inout SplitMix64, rule: MarqueeRule) throws -> 
 
 /// What a marquee from screen `a` to `b` picks by the rules: the outermost selectable boxes
 /// meeting `rule`, in draw order; nil when any box is too close to call.
-private func expectedPicks(_ r: Rig, _ a: Vec2, _ b: Vec2, _ rule: MarqueeRule) throws -> [BoxID]? {
+func expectedPicks(_ r: Rig, _ a: Vec2, _ b: Vec2, _ rule: MarqueeRule) throws -> [BoxID]? {
     let lo = Vec2(Swift.min(a.x, b.x), Swift.min(a.y, b.y)), hi = Vec2(Swift.max(a.x, b.x), Swift.max(a.y, b.y))
     var picks: [BoxID] = []
     for id in r.e.boxesInDrawOrder {
@@ -206,7 +206,7 @@ private func expectedPicks(_ r: Rig, _ a: Vec2, _ b: Vec2, _ rule: MarqueeRule) 
 }
 
 /// A screen point where nothing is hit, or nil.
-private func emptyPoint(_ r: Rig, _ rng: inout SplitMix64) throws -> Vec2? {
+func emptyPoint(_ r: Rig, _ rng: inout SplitMix64) throws -> Vec2? {
     for _ in 0..<50 {
         let s = Vec2(rng.double(-200, 700), rng.double(-200, 700))
         if try r.e.hitTest(world: r.world(s)) == .nothing { return s }

@@ -72,7 +72,7 @@ RULES = [
             CORE + "Scene/Scene.swift": "leaves renumbered after a rebuild",
             CORE + "Scene/HitTesting/HitTest.swift": "the exact test of the leaves a point query found",
             CORE + "Scene/HitTesting/Queries.swift": "the exact test of the leaves a region query found",
-            CORE + "Interaction/Kinds/MarqueeGesture.swift": "the leaves a marquee region meets, sorted by draw key",
+            CORE + "Interaction/Kinds/MarqueePicks.swift": "the leaves a marquee region meets, sorted by draw key",
         },
     ),
     (

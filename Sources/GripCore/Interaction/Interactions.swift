@@ -7,6 +7,8 @@
 /// keeps `active` inside the room).
 struct Interactions {
     var active: [Interaction] = []
+    /// What the marquee's last step picked (Interaction/Kinds/MarqueePicks.swift).
+    var marqueePicks = MarqueePicks()
 
     /// Interaction `gi` (an index of `active`), read in place.
     subscript(gi: Int) -> Interaction {

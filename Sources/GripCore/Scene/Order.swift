@@ -64,6 +64,7 @@ extension Scene {
 
     /// Slot `s`'s leaf is rebuilt at the next `refreshBounds` (its shape or info changed).
     mutating func markBoundsDirty(_ s: Int32) {
+        contentChanged()
         if slots[Int(s)].boundsDirty { return }
         slots[Int(s)].boundsDirty = true
         boundsDirtySlots.append(s)

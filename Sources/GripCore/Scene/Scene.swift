@@ -184,6 +184,7 @@ public struct Scene {
     }
 
     mutating func link(_ s: Int32, under parent: Int32) {
+        contentChanged()
         slots[Int(s)].parent = parent
         let order = slots[Int(s)].order
         // Find the first sibling created after s, scanning from the end (new boxes go last; a box
@@ -214,6 +215,7 @@ public struct Scene {
     }
 
     mutating func unlink(_ s: Int32) {
+        contentChanged()
         let r = slots[Int(s)]
         if r.prevSibling >= 0 {
             slots[Int(r.prevSibling)].nextSibling = r.nextSibling

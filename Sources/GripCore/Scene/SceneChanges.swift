@@ -3,6 +3,10 @@
 struct SceneChanges {
     /// Bumped whenever anything drawn changes; a frame is rebuilt when it differs from the built one.
     fileprivate(set) var drawVersion: UInt64 = 1
+    /// Bumped whenever a box's geometry, behaviour, place in the hierarchy or draw order changes,
+    /// or a box comes or goes: what a pick by region depends on (a marquee's next step starts
+    /// from its last one while this stays). Hovers, selections and time leave it.
+    fileprivate(set) var contentVersion: UInt64 = 1
     /// Boxes whose subtree's BOX commands must be refreshed, and boxes whose own one must.
     /// Past `dirtyLimit` entries, or as many as the scene has slots when that is more (frames not
     /// being read), the next frame is rebuilt whole instead.
@@ -39,6 +43,13 @@ extension Scene {
     /// The draw version: what the frame built last is compared with.
     var drawVersion: UInt64 { changes.drawVersion }
 
+    /// The content version (`SceneChanges.contentVersion`).
+    var contentVersion: UInt64 { changes.contentVersion }
+
+    /// A box's behaviour, its place in the hierarchy or the draw order, or its leaf changed
+    /// (called by the scene's own writes; geometry commits bump it through `subtreeMoved`).
+    @inline(__always) mutating func contentChanged() { changes.contentVersion &+= 1 }
+
     /// The world of slot `s` and its subtree changed (a new geometry, a new parent): their BOX
     /// commands are refreshed at the next frame read.
     @inline(__always) mutating func subtreeMoved(_ s: Int32) {
@@ -49,6 +60,7 @@ extension Scene {
             restructure()
         }
         changes.drawVersion &+= 1
+        changes.contentVersion &+= 1
     }
 
     /// Slot `s`'s BOX command must be refreshed (its hover or active state, or its behaviour, changed).
@@ -75,6 +87,7 @@ extension Scene {
     mutating func boxAppended(overlay: Bool) {
         if overlay { changes.overlayOrderValid = false }
         changes.drawVersion &+= 1
+        changes.contentVersion &+= 1
     }
 
     /// The draw order changed (recorded by the frame's runs, Frame/FrameEdit.swift): the next
@@ -83,6 +96,7 @@ extension Scene {
         changes.orderEdited = true
         changes.overlayOrderValid = false
         changes.drawVersion &+= 1
+        changes.contentVersion &+= 1
     }
 
     /// The draw order or every box's transform changed: the next frame lays out everything again.
@@ -93,6 +107,7 @@ extension Scene {
         changes.dirtyRoots.truncate(to: 0)
         changes.dirtyBoxes.truncate(to: 0)
         changes.drawVersion &+= 1
+        changes.contentVersion &+= 1
     }
 
     /// Something drawn changed that is neither a box's geometry, its style nor the structure:

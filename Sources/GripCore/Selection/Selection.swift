@@ -7,24 +7,12 @@ struct Selection {
     /// The world rotation of the selection frame while the members do not share one: 0 after
     /// the set changes, turned by a rotation of the whole selection (so the frame stays oriented).
     var orientation = 0.0
-    /// Scratch for picking: the bounds tree's candidate leaves and its walk, the picks with their
-    /// draw positions, and per slot the stamp of the last pick that marked it (no clearing).
-    var pickLeaves: [Int32] = []
-    var pickStack: [Int32] = []
-    var pickKeys: [UInt64] = []
+    /// Per slot, the stamp of the last pass over boxes that marked it (no clearing).
     var pickMarks: [UInt32] = []
     var pickStamp: UInt32 = 0
     /// A stamp no slot's pick mark holds yet, the marks grown to `slots` entries (cleared when the
     /// stamp wraps).
-    mutating func nextPickStamp(slots: Int) -> UInt32 {
-        if pickMarks.count < slots { pickMarks.append(contentsOf: repeatElement(0, count: slots - pickMarks.count)) }
-        pickStamp &+= 1
-        if pickStamp == 0 {
-            for i in pickMarks.indices { pickMarks[i] = 0 }
-            pickStamp = 1
-        }
-        return pickStamp
-    }
+    mutating func nextPickStamp(slots: Int) -> UInt32 { PickStamps.next(&pickMarks, &pickStamp, slots: slots) }
 
     /// The buffer a marquee step writes its picks into (the selection's members before that
     /// step, once they have traded places).

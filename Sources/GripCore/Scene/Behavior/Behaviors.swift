@@ -147,6 +147,7 @@ extension Scene {
     /// the live entry holding `b` if there is one, rewritten in place when the box is its only
     /// user, else a new entry.
     mutating func setBehavior(_ s: Int32, _ b: BoxBehavior) {
+        contentChanged()
         slots[Int(s)].userData = b.userData
         slots[Int(s)].editing = b.editing
         let i = slots[Int(s)].behaviorIndex
