@@ -77,8 +77,10 @@ import Testing
             }
             try r.up(b)
         }
-        #expect(checked >= 600 && edits >= 100 && changes >= 60 && incremental >= 40,
-            "\(checked) steps checked, \(edits) edits, \(changes) changed the selection, \(incremental) from a kept answer")
+        #expect(
+            checked >= 600 && edits >= 100 && changes >= 60 && incremental >= 40,
+            "\(checked) steps checked, \(edits) edits, \(changes) changed the selection, \(incremental) from a kept answer"
+        )
     }
 
     /// The kept answer is dropped when the scene changes under it: a box moved into the marquee
