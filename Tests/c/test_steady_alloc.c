@@ -2,7 +2,7 @@
  * allocate nothing: counted by this program's own allocator (counted_malloc.c) over drags of one
  * box and of a selection of 50, with snapping on, the change feed on and both feeds read, events
  * polled after every step. The first drag of each kind grows the buffers; after an undo the same
- * drag again is counted. */
+ * drag again is counted; likewise a marquee of pointer selection swept over the boxes and back. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,9 +10,10 @@
 #include "counted_malloc.h"
 #include "grip.h"
 
-static grip_engine *scene(void) {
+static grip_engine *scene(grip_selection_mode mode) {
     grip_engine_desc d;
     grip_engine_desc_init(&d);
+    d.selection = mode;
     d.width = 2000;
     d.height = 1500;
     d.peer = 1;
@@ -87,7 +88,7 @@ static grip_vec2 centre(grip_engine *e, grip_box b) {
 
 int main(void) {
     unsigned long long at_start = counted_allocations;
-    grip_engine *e = scene();
+    grip_engine *e = scene(GRIP_SELECTION_OFF);
     CHECK(counted_allocations > at_start); /* (the counting allocator is the one the library uses) */
     grip_box all[200];
     size_t n = 0;
@@ -120,6 +121,20 @@ int main(void) {
     unsigned long long group = drag(e, 30, 25, 300, 120, 30);
     printf("(50 selected: %llu allocations over 191 moves, 191 timer steps and 382 reads)\n", group);
     CHECK_INT(group, 0);
+    grip_engine_destroy(e);
+
+    /* A marquee from an empty place (above and left of the grid) over half of it, then the
+     * same marquee again, counted: its steps keep their picks between moves. */
+    e = scene(GRIP_SELECTION_POINTER);
+    drag(e, -80, -80, 1400, 700, 40);
+    size_t picked = 0;
+    CHECK_STATUS(grip_selection_get(e, NULL, 0, &picked), GRIP_OK);
+    CHECK(picked > 100); /* the marquee picked boxes */
+    unsigned long long marquee = drag(e, -80, -80, 1400, 700, 50);
+    CHECK_STATUS(grip_selection_get(e, NULL, 0, &picked), GRIP_OK);
+    CHECK(picked > 100);
+    printf("(marquee: %llu allocations over 191 moves, 191 timer steps and 382 reads)\n", marquee);
+    CHECK_INT(marquee, 0);
     grip_engine_destroy(e);
     return check_summary("Steady-state allocations");
 }

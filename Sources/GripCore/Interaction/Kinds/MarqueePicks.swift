@@ -12,10 +12,8 @@ struct MarqueePicks {
     /// The boxes meeting the rule at the last step, each as its leaf's draw key << 32 | its slot,
     /// back to front.
     var keys: [UInt64] = []
-    /// Scratch: the boxes that joined in a step, the merged order, the bounds tree's candidate
-    /// leaves and its walk.
+    /// Scratch: the boxes that joined in a step, the bounds tree's candidate leaves and its walk.
     var joined: [UInt64] = []
-    var merged: [UInt64] = []
     var leaves: [Int32] = []
     var stack: [Int32] = []
     /// What the kept answer was worked out for; `valid` false: nothing kept (a marquee began).
@@ -106,7 +104,7 @@ extension Engine {
 
     /// From the kept answer to the one for rectangle `lo`-`hi`: the boxes in the bands between the
     /// old and new edges tested again, those that stopped meeting the rule taken out, those that
-    /// began to merged in by draw position.
+    /// began to, merged in by draw position.
     private func updatePicks(_ st: inout MarqueePicks, lo: Vec2, hi: Vec2) {
         let stamp = st.stamp
         let ulo = Vec2(Swift.min(st.lo.x, lo.x), Swift.min(st.lo.y, lo.y))
@@ -134,20 +132,20 @@ extension Engine {
         }
         guard !st.joined.isEmpty else { return }
         KeySort.sort(&st.joined)
-        // Merged by draw key; boxes under one top-level box are put in order by `orderRuns`.
-        st.merged.removeAll(keepingCapacity: true)
-        st.merged.reserveCapacity(st.keys.count + st.joined.count)
-        var i = 0, j = 0
-        while i < st.keys.count && j < st.joined.count {
-            if st.joined[j] >> 32 < st.keys[i] >> 32 {
-                st.merged.append(st.joined[j]); j += 1
+        // Merged by draw key from the back, in the one buffer (which so only ever grows: a kept
+        // buffer per step would trade places and grow twice); boxes under one top-level box are
+        // put in order by `orderRuns`.
+        let k = st.keys.count, j = st.joined.count
+        st.keys.append(contentsOf: repeatElement(0, count: j))
+        var w = k + j - 1, a = k - 1, b = j - 1
+        while b >= 0 {
+            if a >= 0 && st.keys[a] >> 32 > st.joined[b] >> 32 {
+                st.keys[w] = st.keys[a]; a -= 1
             } else {
-                st.merged.append(st.keys[i]); i += 1
+                st.keys[w] = st.joined[b]; b -= 1
             }
+            w -= 1
         }
-        while i < st.keys.count { st.merged.append(st.keys[i]); i += 1 }
-        while j < st.joined.count { st.merged.append(st.joined[j]); j += 1 }
-        swap(&st.keys, &st.merged)
         orderRuns(&st.keys)
     }
 
