@@ -81,6 +81,14 @@ RULES = [
         {CORE + "Snapping/": "the snapping room"},
     ),
     (
+        "frame state outside the frame builder",
+        r"\bframeState\.",
+        {
+            CORE + "Frame/": "the frame builder: the frame's buffers and what it keeps between frames",
+            CORE + "Engine.swift": "the engine frees the frame's buffers when it goes",
+        },
+    ),
+    (
         "interaction state outside its room",
         r"\binteractions\.active\b",
         {CORE + "Interaction/": "the interaction room: the lifecycle and each kind's own file"},

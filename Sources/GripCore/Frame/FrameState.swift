@@ -47,11 +47,9 @@ struct FrameState {
     var selectionAxes: (valid: Bool, turns: UInt64, shared: Bool, common: Double?) = (false, 0, false, nil)
     /// How many times the overlay was laid out again rather than moved in place (for tests).
     var overlayRebuilds = 0
-    /// Frames built that laid out every BOX command or the whole overlay again, and selection
-    /// frames of two or more boxes worked out from the members rather than their outlines, since
-    /// the engine was made (`grip_engine_info`).
+    /// Frames built that laid out every BOX command or the whole overlay again since the engine
+    /// was made (`grip_engine_info`).
     var fullBuilds: UInt64 = 0
-    var selectionFrameScans: UInt64 = 0
     /// The last box drawn with handles: the angle of its frame's x axis on screen, of its
     /// transform's first column (a, b), and that of the diagonal of its size.
     var heading = (a: 1.0, b: 0.0, angle: 0.0)

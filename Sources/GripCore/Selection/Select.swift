@@ -176,20 +176,10 @@ extension Engine {
         return selectionFrameFromMembers()
     }
 
-    /// Whether the member outlines laid out last are every member's world corners as they are
-    /// now: one outline a member, and since that frame no geometry committed (every commit
-    /// lists its box for the next frame, or has it laid out whole), no change of the members or
-    /// of what their outlines show. (`selectionFrameFromOutlines` checks the view.)
-    var outlinesHoldMembers: Bool {
-        let n = frameState.outlineSlots.count
-        return n >= 2 && n == selection.members.count && scene.changes.structureValid
-            && scene.changes.dirtyRoots.count == 0 && !scene.changes.outlinesTouched
-    }
-
     /// `selectionFrame()` from the members' geometry.
     @_optimize(speed) func selectionFrameFromMembers() -> BoxGeometry? {
         guard !selection.members.isEmpty else { return nil }
-        if selection.members.count >= 2 { frameState.selectionFrameScans &+= 1 }
+        if selection.members.count >= 2 { selection.frameScans &+= 1 }
         let rotation = selectionFrameRotation()
         var extent = FrameExtent(rotation)
         for m in selection.members {
@@ -201,25 +191,6 @@ extension Engine {
         return extent.frame(rotation: rotation)
     }
 
-    /// `selectionFrame()` while the overlay's member outlines are those of every member, as laid
-    /// out this frame: with the view the identity their vertices are the members' world corners,
-    /// the very numbers `selectionFrame()` computes, so they are read rather than computed again.
-    @_optimize(speed) func selectionFrameFromOutlines() -> BoxGeometry? {
-        let n = frameState.outlineSlots.count
-        guard viewIsIdentity, n > 0, n == selection.members.count else { return selectionFrameFromMembers() }
-        // The members' axes are those found last while no box has turned and the outlines stay.
-        if !frameState.selectionAxes.valid || frameState.selectionAxes.turns != scene.worldTurns {
-            let (shared, common) = selectionAxes()
-            frameState.selectionAxes = (true, scene.worldTurns, shared, common)
-        }
-        let rotation = selectionFrameRotation(
-            shared: frameState.selectionAxes.shared, common: frameState.selectionAxes.common)
-        var extent = FrameExtent(rotation)
-        let corners = frameState.vertices.window(at: frameState.outlinesFirstVertex, count: 4 * n)
-        for k in 0..<4 * n { extent.include(corners[k]) }
-        return extent.frame(rotation: rotation)
-    }
-
     /// The world rotation of the selection frame (the selection is not empty).
     @_optimize(speed) private func selectionFrameRotation() -> Double {
         let (shared, common) = selectionAxes()
@@ -227,7 +198,7 @@ extension Engine {
     }
 
     /// Whether the members share a world rotation, and the first one's.
-    @_optimize(speed) private func selectionAxes() -> (shared: Bool, common: Double?) {
+    @_optimize(speed) func selectionAxes() -> (shared: Bool, common: Double?) {
         // Shared when every member's frame x axis points the first one's way (within 1e-9 rad:
         // the sine of the angle between them); one arctangent, for the first.
         var common: Double? = nil
@@ -251,7 +222,7 @@ extension Engine {
 
     /// The world rotation of the selection frame, given whether the members share one and the
     /// first one's.
-    @_optimize(speed) private func selectionFrameRotation(shared: Bool, common: Double?) -> Double {
+    @_optimize(speed) func selectionFrameRotation(shared: Bool, common: Double?) -> Double {
         var rotation = shared ? (common ?? 0) : selection.orientation
         // While the whole selection turns, its frame turns with it.
         if !shared, let gi = interactions.groupGesture(),
@@ -264,7 +235,7 @@ extension Engine {
 
     /// Selection frames of two or more boxes worked out from every member's geometry since the
     /// engine was made (the others were read from the member outlines laid out last).
-    public var selectionFrameScans: UInt64 { frameState.selectionFrameScans }
+    public var selectionFrameScans: UInt64 { selection.frameScans }
 
     /// The selection as the host sees it (`grip_selection_state_get`); all zero when empty.
     public func selectionState() -> SelectionState {

@@ -7,6 +7,9 @@ struct Selection {
     /// The world rotation of the selection frame while the members do not share one: 0 after
     /// the set changes, turned by a rotation of the whole selection (so the frame stays oriented).
     var orientation = 0.0
+    /// Selection frames of two or more boxes worked out from the members rather than read from
+    /// their outlines in the frame, since the engine was made (`grip_engine_info`).
+    var frameScans: UInt64 = 0
     /// Per slot, the stamp of the last pass over boxes that marked it (no clearing).
     var pickMarks: [UInt32] = []
     var pickStamp: UInt32 = 0

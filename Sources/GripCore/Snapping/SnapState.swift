@@ -7,7 +7,7 @@ struct SnapMark: Equatable {
 }
 
 /// The snapping room: the settings, the index of targets, and what the gesture in progress
-/// snapped to (drawn by Snapping/SnapOverlay.swift until it ends).
+/// snapped to (drawn by Frame/SnapOverlay.swift until it ends).
 struct SnapState {
     var config = SnapConfig()
     var index = SnapIndex()
