@@ -41,7 +41,10 @@ public func grip_engine_create(
         return GRIP_OK
     } catch {
         let text = error.message
-        text.withCString { grip_platform_create_error_set($0, text.utf8.count) }
+        withUnsafeTemporaryAllocation(byteCount: 256, alignment: 1) { buffer in
+            let n = copyUTF8(text, into: buffer.baseAddress!, capacity: buffer.count)
+            grip_platform_create_error_set(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), n)
+        }
         return cStatus(error.status)
     }
 }

@@ -85,13 +85,20 @@ package final class EngineHandle {
 
     /// Stores `text` (truncated to fit) as the error message.
     func setMessage(_ text: String) {
-        var n = 0
-        for byte in text.utf8 where n < EngineHandle.messageCapacity - 1 {
-            message[n] = CChar(bitPattern: byte)
-            n += 1
-        }
+        let n = copyUTF8(text, into: UnsafeMutableRawPointer(message), capacity: EngineHandle.messageCapacity - 1)
         message[n] = 0
     }
+}
+
+/// Copies the UTF-8 bytes of `text`, at most `capacity`, to `dest` and returns how many it
+/// copied (no terminator). Reads the string's own storage instead of iterating its view, which
+/// keeps the standard library's code for other string representations out of the web module.
+func copyUTF8(_ text: String, into dest: UnsafeMutableRawPointer, capacity: Int) -> Int {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+        let n = min(bytes.count, capacity)
+        if let base = bytes.baseAddress, n > 0 { dest.copyMemory(from: base, byteCount: n) }
+        return n
+    } ?? 0
 }
 
 /// The status code for a core status.
