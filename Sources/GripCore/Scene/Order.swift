@@ -129,3 +129,33 @@ extension Scene {
         nextBackOrder = Scene.firstOrder - 1
     }
 }
+
+extension Scene {
+    /// Puts each run of `keys` (a draw key in the high half, a slot in the low) that shares one
+    /// draw key, boxes under one top-level box, in the scene's draw order: back to front, or front
+    /// to back with `frontFirst`. An insertion sort: such runs are short, and one in order already
+    /// costs a comparison a box.
+    func orderRuns(_ keys: inout [UInt64], frontFirst: Bool) {
+        @inline(__always) func slot(_ k: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: k)) }
+        var i = 0
+        while i < keys.count {
+            var j = i + 1
+            while j < keys.count && keys[j] >> 32 == keys[i] >> 32 { j += 1 }
+            var k = i + 1
+            while k < j {
+                let key = keys[k]
+                var m = k
+                while m > i
+                    && (frontFirst
+                        ? drawsAfter(slot(key), slot(keys[m - 1])) : drawsAfter(slot(keys[m - 1]), slot(key)))
+                {
+                    keys[m] = keys[m - 1]
+                    m -= 1
+                }
+                keys[m] = key
+                k += 1
+            }
+            i = j
+        }
+    }
+}

@@ -99,7 +99,7 @@ extension Engine {
             st.keys.append(pickKey(s, leaf: l))
         }
         KeySort.sort(&st.keys)
-        orderRuns(&st.keys)
+        scene.orderRuns(&st.keys, frontFirst: false)
     }
 
     /// From the kept answer to the one for rectangle `lo`-`hi`: the boxes in the bands between the
@@ -134,7 +134,7 @@ extension Engine {
         KeySort.sort(&st.joined)
         // Merged by draw key from the back, in the one buffer (which so only ever grows: a kept
         // buffer per step would trade places and grow twice); boxes under one top-level box are
-        // put in order by `orderRuns`.
+        // put in order by `Scene.orderRuns`.
         let k = st.keys.count, j = st.joined.count
         st.keys.append(contentsOf: repeatElement(0, count: j))
         var w = k + j - 1, a = k - 1, b = j - 1
@@ -146,7 +146,7 @@ extension Engine {
             }
             w -= 1
         }
-        orderRuns(&st.keys)
+        scene.orderRuns(&st.keys, frontFirst: false)
     }
 
     /// Tests again the boxes whose leaves meet the world bounds of band `blo`-`bhi` against the
@@ -171,33 +171,6 @@ extension Engine {
                 st.marks[Int(s)] = 0
                 left = true
             }
-        }
-    }
-
-    /// Puts each run of `keys` with one draw key (boxes under one top-level box) back to front by
-    /// the scene's draw order (insertion sort: such runs are short, and one sorted already costs a
-    /// comparison a box).
-    private func orderRuns(_ keys: inout [UInt64]) {
-        var i = 0
-        while i < keys.count {
-            var j = i + 1
-            while j < keys.count && keys[j] >> 32 == keys[i] >> 32 { j += 1 }
-            var k = i + 1
-            while k < j {
-                let key = keys[k]
-                var m = k
-                while m > i
-                    && scene.drawsAfter(
-                        Int32(bitPattern: UInt32(truncatingIfNeeded: keys[m - 1])),
-                        Int32(bitPattern: UInt32(truncatingIfNeeded: key)))
-                {
-                    keys[m] = keys[m - 1]
-                    m -= 1
-                }
-                keys[m] = key
-                k += 1
-            }
-            i = j
         }
     }
 }

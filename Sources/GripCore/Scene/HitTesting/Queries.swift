@@ -50,24 +50,7 @@ extension Engine {
         // Topmost first: by draw key, then by the scene's order among boxes with the same key
         // (under one top-level box; such runs are short).
         KeySort.sort(&hits)
-        var i = 0
-        while i < hits.count {
-            var j = i + 1
-            while j < hits.count && hits[j] >> 32 == hits[i] >> 32 { j += 1 }
-            // Insertion sort of the run, the one drawn last first: boxes under one top-level box.
-            var k = i + 1
-            while k < j {
-                let hit = hits[k]
-                var m = k
-                while m > i && scene.drawsAfter(Engine.slot(of: hit), Engine.slot(of: hits[m - 1])) {
-                    hits[m] = hits[m - 1]
-                    m -= 1
-                }
-                hits[m] = hit
-                k += 1
-            }
-            i = j
-        }
+        scene.orderRuns(&hits, frontFirst: true)
         for k in hits.indices { body(scene.id(Engine.slot(of: hits[k]))) }
         let n = hits.count
         scene.queryFound = found
