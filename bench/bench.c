@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include "bench_scene.h"
 #include "alloc_count.h"
+#include "marquee_floor.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -684,6 +685,29 @@ static double bench_marquee(int n, double *allocs) {
     return ns;
 }
 
+/* Row 11's marquee on its C floor (marquee_floor.h: the same grid in 160-unit cells, the same
+ * moves and warm-up), ns per move: the median of 11 batches of 10 moves. */
+static double bench_marquee_floor(int n) {
+    marquee_floor f;
+    marquee_floor_init(&f, n, (int)sqrt((double)n), 40, 30, 160);
+    volatile int sink = 0;
+#define FLOOR_MOVE(i) sink += marquee_floor_move(&f, (floor_rect){1, 1, 3000 + ((i) % 64) * 15, 3000 + ((i) % 29) * 20})
+    FLOOR_MOVE(1855);
+    FLOOR_MOVE(1855);
+    int i = 0;
+    for (; i < 400; i++) FLOOR_MOVE(i);
+    double v[11];
+    for (int b = 0; b < 11; b++) {
+        double t0 = now();
+        for (int k = 0; k < 10; k++, i++) FLOOR_MOVE(i);
+        v[b] = (now() - t0) / 10 * 1e9;
+    }
+#undef FLOOR_MOVE
+    (void)sink;
+    marquee_floor_free(&f);
+    return percentile(v, 11, 0.5);
+}
+
 /* grip_select ADD of 10,000 boxes one by one, in ms. */
 static double bench_select_many(int n) {
     grip_engine *e;
@@ -1027,6 +1051,7 @@ int main(int argc, char **argv) {
     double group1k = bench_group_drag(10000, 1000), group10k = bench_group_drag(10000, 10000);
     double allocs_marquee;
     double marquee100k = bench_marquee(100000, &allocs_marquee), select10k = bench_select_many(10000);
+    double marquee_floor_ns = bench_marquee_floor(100000);
     double allocs_group = allocations_per_step(grid_scene(10000, 0, 1000), drag_step);
     double allocs_feed = bench_feed_allocations(), remote_ns = bench_remote_apply();
     struct snap_results sr;
@@ -1077,6 +1102,8 @@ int main(int argc, char **argv) {
         fprintf(o, "| 10 | group drag event + frame read, 1,000 / 10,000 selected (of 10,000) | %.0f ns / %.0f ns | <= 30 us / <= 300 us |\n", group1k, group10k);
         fprintf(o, "| 10 | heap allocations per group drag event + frame read (1,000 selected) | %.3f | 0 |\n", allocs_group);
         fprintf(o, "| 11 | marquee pointer move over 100,000 boxes | %.0f ns | <= 1 ms |\n", marquee100k);
+        fprintf(o, "| 11 | C floor: the same marquee moves on a bucket grid, overlap tests and the joined/left lists, no engine | %.0f ns | |\n", marquee_floor_ns);
+        fprintf(o, "| 11 | marquee pointer move / its C floor | %.1fx | <= 5x |\n", marquee100k / marquee_floor_ns);
         fprintf(o, "| 11 | heap allocations per marquee pointer move (100,000 boxes) | %.3f | 0 |\n", allocs_marquee);
         fprintf(o, "| 13 | heap allocations per drag event + frame read + grip_feed_live + grip_feed_read, feed on (10,000 boxes) | %.3f | 0 |\n", allocs_feed);
         fprintf(o, "| 13 | grip_remote_apply of one change (a new centre, 10,000 boxes) | %.0f ns | <= 1 us |\n", remote_ns);

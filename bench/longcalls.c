@@ -11,6 +11,7 @@
  *   grip-longcalls [N] */
 #define _POSIX_C_SOURCE 200809L
 #include "bench_scene.h"
+#include "marquee_floor.h"
 #include <string.h>
 #include <time.h>
 
@@ -272,63 +273,25 @@ static double unread_queue_drags(int drags) {
     return t;
 }
 
-/* The marquee's C floor: boxes in a bucket grid of 160-unit cells; a move gathers the boxes of
- * the cells the rectangle touches, tests each for overlap, and writes the boxes that joined and
- * left against a mark per box. The longest of the same 20 moves as `marquee_sweep`. */
-typedef struct {
-    double x0, y0, x1, y1;
-} rect;
-static double marquee_floor(int n) {
-    int side = 316, cells = (int)(40.0 * side / 160) + 1;
-    rect *r = malloc(sizeof(rect) * (size_t)n);
-    int *head = malloc(sizeof(int) * (size_t)(cells * cells)), *next = malloc(sizeof(int) * (size_t)n);
-    unsigned *mark = calloc((size_t)n, sizeof(unsigned)), *in = calloc((size_t)n, sizeof(unsigned));
-    int *joined = malloc(sizeof(int) * (size_t)n), *left = malloc(sizeof(int) * (size_t)n);
-    int *selected = malloc(sizeof(int) * (size_t)n), nsel = 0;
-    for (int c = 0; c < cells * cells; c++) head[c] = -1;
-    for (int i = 0; i < n; i++) {
-        r[i].x0 = 40.0 * (i % side) + 5 - 15, r[i].y0 = 40.0 * (i / side) + 5 - 15;
-        r[i].x1 = r[i].x0 + 30, r[i].y1 = r[i].y0 + 30;
-        int c = (int)(r[i].y0 / 160 + 0.0) * cells + (int)(r[i].x0 / 160);
-        if (r[i].x0 < 0 || r[i].y0 < 0) c = 0;
-        next[i] = head[c];
-        head[c] = i;
-    }
+/* The marquee's C floor (marquee_floor.h: a bucket grid of 160-unit cells, overlap tests and the
+ * joined/left lists against a mark per box): the longest of the same 20 moves as
+ * `marquee_sweep`, in its second sweep. */
+static double marquee_sweep_floor(int n) {
+    int side = 316;
+    marquee_floor f;
+    marquee_floor_init(&f, n, side, 40, 30, 160);
     double far = 40.0 * side, worst = 0;
-    unsigned stamp = 0;
     volatile int sink = 0;
     for (int k = 1; k <= 40; k++) { /* twice: the second sweep is measured */
         int step = k > 20 ? k - 20 : k;
         double s = step <= 10 ? far * step / 10 : far * (20 - step) / 10 + 2;
         double t = now_ms();
-        rect q = {1, 1, s, s};
-        stamp++;
-        int nj = 0, nl = 0;
-        /* boxes reach at most one cell back (30 units, 160-unit cells) */
-        int cx1 = (int)(q.x1 / 160), cy1 = (int)(q.y1 / 160);
-        if (cx1 >= cells) cx1 = cells - 1;
-        if (cy1 >= cells) cy1 = cells - 1;
-        for (int cy = 0; cy <= cy1; cy++)
-            for (int cx = 0; cx <= cx1; cx++)
-                for (int i = head[cy * cells + cx]; i >= 0; i = next[i]) {
-                    if (r[i].x1 < q.x0 || r[i].x0 > q.x1 || r[i].y1 < q.y0 || r[i].y0 > q.y1) continue;
-                    mark[i] = stamp;
-                    if (!in[i]) in[i] = 1, joined[nj++] = i;
-                }
-        int kept = 0;
-        for (int k = 0; k < nsel; k++) {
-            int i = selected[k];
-            if (mark[i] == stamp) selected[kept++] = i;
-            else in[i] = 0, left[nl++] = i;
-        }
-        nsel = kept;
-        for (int k = 0; k < nj; k++) selected[nsel++] = joined[k];
-        sink += nj + nl;
+        sink += marquee_floor_move(&f, (floor_rect){1, 1, s, s});
         double d = now_ms() - t;
         if (k > 20 && d > worst) worst = d;
     }
     (void)sink;
-    free(r), free(head), free(next), free(mark), free(in), free(joined), free(left), free(selected);
+    marquee_floor_free(&f);
     return worst;
 }
 
@@ -343,7 +306,7 @@ int main(int argc, char **argv) {
     printf("| longest single call, %d boxes | ms | budget (1 ms + 50 ns x boxes changed) |\n|---|---|---|\n", n);
     printf("| first group moves, every box selected (+ frame read) | %.2f | %.2f |\n", group_moves(n), budget_all);
     printf("| arrow keys, every box selected (+ frame read) | %.2f | %.2f |\n", arrow_keys(n), budget_all);
-    double m = marquee_sweep(n, &most), fl = marquee_floor(n);
+    double m = marquee_sweep(n, &most), fl = marquee_sweep_floor(n);
     printf("| marquee swept over every box (+ frame read; at most %zu boxes join or leave in a move) | %.2f | %.2f |\n",
            most, m, 1 + 50e-6 * (double)most);
     printf("| snapped drag over %d stacked snap targets (+ frame read) | %.2f | 1.00 |\n", n, snap_stacked(n));

@@ -166,14 +166,18 @@ private func randomParallelogram(_ rng: inout SplitMix64) -> [Vec2] {
 
 /// A pointer-selection scene: random boxes, some nested (rotated, scaled, flipped parents),
 /// some not selectable; a random view. `count` boxes (default 6 to 13).
-func marqueeScene(_ rng: inout SplitMix64, rule: MarqueeRule, count: Int? = nil) throws -> (Rig, [BoxID]) {
+func marqueeScene(
+    _ rng: inout SplitMix64, rule: MarqueeRule, count: Int? = nil, nested: Bool = true
+) throws -> (
+    Rig, [BoxID]
+) {
     let r = Rig(width: 4000, height: 4000) {
         $0.selectionMode = .pointer; $0.marqueeRule = rule
     }
     if rng.bool() { try r.e.setView(randomView(&rng)) }
     var boxes: [BoxID] = []
     for _ in 0..<(count ?? (6 + rng.int(8))) {
-        let parent = boxes.isEmpty || rng.int(3) == 0 ? BoxID.none : boxes[rng.int(boxes.count)]
+        let parent = !nested || boxes.isEmpty || rng.int(3) == 0 ? BoxID.none : boxes[rng.int(boxes.count)]
         let ps = parent == .none ? 1 : (try refWorld(r.e, parent)).lengthScale
         boxes.append(
             r.box(

@@ -107,9 +107,28 @@ extension Engine {
         selectionChanged()
     }
 
+    /// `setSelection(swapping: &members)` for a caller that knows how the set changes: `members`
+    /// is the selection with the boxes of slots `left` taken out and those of slots `joined` put
+    /// in (each list without repeats, no slot in both; the order of `members` is the new order).
+    /// Only those boxes' marks are written while the selection holds two or more boxes before and
+    /// after, so the cost follows the change, not the size of the set.
+    func setSelection(swapping members: inout [BoxID], joined: [Int32], left: [Int32]) {
+        if joined.isEmpty && left.isEmpty { return }
+        guard selection.members.count >= 2 && members.count >= 2 else {
+            setSelection(swapping: &members)
+            return
+        }
+        settleNudge()
+        for s in left { scene.markSelection(s, .none) }
+        for s in joined { scene.markSelection(s, .member) }
+        swap(&selection.members, &members)
+        selectionChanged()
+    }
+
     /// After the set changed: the frame's orientation starts over, the overlay is redrawn,
     /// SELECTION_CHANGED.
     private func selectionChanged() {
+        selection.version &+= 1
         selection.orientation = 0
         if input.hover.box != .none, let s = scene.slot(input.hover.box) { scene.restyle(s) }
         scene.overlayMembershipChanged()

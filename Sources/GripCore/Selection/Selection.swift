@@ -17,6 +17,10 @@ struct Selection {
     /// stamp wraps).
     mutating func nextPickStamp(slots: Int) -> UInt32 { PickStamps.next(&pickMarks, &pickStamp, slots: slots) }
 
+    /// Counts the changes of the set (every one goes through `Engine.selectionChanged`): a caller
+    /// that remembers it knows whether the selection is still what it made it.
+    var version: UInt64 = 0
+
     /// The buffer a marquee step writes its picks into (the selection's members before that
     /// step, once they have traded places).
     var pickOut: [BoxID] = []

@@ -40,10 +40,20 @@ extension Engine {
         var picks = selection.pickOut
         selection.pickOut = []
         marqueePicks(from: from, to: q, modifiers: modifiers, into: &picks)
+        let st = interactions.marqueePicks
         if drag.adding {
             setSelection(union(interactions.active[mi].selectionBefore, picks))
+            interactions.marqueePicks.selectionVersion = nil
         } else {
-            setSelection(swapping: &picks)
+            if st.changeKnown && st.selectionVersion == selection.version {
+                // The selection is still the last step's picks: it follows by the boxes that
+                // joined and left them.
+                setSelection(swapping: &picks, joined: st.joinedSlots, left: st.leftSlots)
+                interactions.marqueePicks.followed += 1
+            } else {
+                setSelection(swapping: &picks)
+            }
+            interactions.marqueePicks.selectionVersion = selection.version
         }
         selection.pickOut = picks
         scene.drawnStateChanged()

@@ -25,6 +25,23 @@ struct MarqueePicks {
     var slotCount = 0
     /// Steps that picked from scratch (for tests: the others started from the kept answer).
     var fromScratch = 0
+    /// Steps whose selection followed by the boxes that joined and left (for tests).
+    var followed = 0
+    /// How many marked boxes have a parent. While none has, every marked box is a pick (no
+    /// ancestor of one can be marked), each has a draw key of its own, and `ids` holds the picks.
+    var nested = 0
+    /// The picks' ids in the order of `keys`, while `idsKept`.
+    var ids: [BoxID] = []
+    var idsKept = false
+    /// The slots of the boxes that joined the picks and left them at the last step, when
+    /// `changeKnown` (the picks before it were the boxes marked then, and those after are the
+    /// boxes marked now): the selection can follow by these alone.
+    var joinedSlots: [Int32] = []
+    var leftSlots: [Int32] = []
+    var changeKnown = false
+    /// The selection's version (`Selection.version`) when it was last made the picks (nil: it
+    /// holds more than the picks, or never was).
+    var selectionVersion: UInt64? = nil
 
     /// A stamp no slot's mark holds yet, the marks grown to `slots` entries.
     mutating func nextStamp(slots: Int) -> UInt32 { PickStamps.next(&marks, &stamp, slots: slots) }
@@ -46,10 +63,15 @@ extension Engine {
         var st = interactions.marqueePicks
         interactions.marqueePicks = MarqueePicks()
         let n = scene.slotCount
+        st.joinedSlots.removeAll(keepingCapacity: true)
+        st.leftSlots.removeAll(keepingCapacity: true)
         if st.valid && st.rule == rule && st.contentVersion == scene.contentVersion && st.slotCount == n {
+            let flatBefore = st.nested == 0
             if !(st.lo == lo && st.hi == hi) { updatePicks(&st, lo: lo, hi: hi) }
+            st.changeKnown = flatBefore && st.nested == 0
         } else {
             pickAll(&st, lo: lo, hi: hi, rule: rule, slots: n)
+            st.changeKnown = false
         }
         st.valid = true
         st.lo = lo
@@ -58,6 +80,17 @@ extension Engine {
         st.contentVersion = scene.contentVersion
         st.slotCount = n
         picks.removeAll(keepingCapacity: true)
+        if st.nested == 0 {
+            if !st.idsKept {
+                st.ids.removeAll(keepingCapacity: true)
+                for k in st.keys { st.ids.append(scene.id(Int32(bitPattern: UInt32(truncatingIfNeeded: k)))) }
+                st.idsKept = true
+            }
+            picks.append(contentsOf: st.ids)
+            interactions.marqueePicks = st
+            return
+        }
+        st.idsKept = false
         for k in st.keys {
             let s = Int32(bitPattern: UInt32(truncatingIfNeeded: k))
             var p = scene[s].parent, covered = false
@@ -91,15 +124,18 @@ extension Engine {
         st.fromScratch += 1
         st.leaves.removeAll(keepingCapacity: true)
         st.keys.removeAll(keepingCapacity: true)
+        st.nested = 0
+        st.idsKept = false
         scene.tree.leaves(meeting: worldRegion(lo, hi), into: &st.leaves, stack: &st.stack)
         for l in st.leaves {
             let s = scene.tree.shapes[Int(l)].id.index
             guard meetsMarquee(s, lo, hi, rule) else { continue }
             st.marks[Int(s)] = stamp
             st.keys.append(pickKey(s, leaf: l))
+            if scene[s].parent >= 0 { st.nested += 1 }
         }
         KeySort.sort(&st.keys)
-        scene.orderRuns(&st.keys, frontFirst: false)
+        if st.nested > 0 { scene.orderRuns(&st.keys, frontFirst: false) }
     }
 
     /// From the kept answer to the one for rectangle `lo`-`hi`: the boxes in the bands between the
@@ -126,9 +162,15 @@ extension Engine {
         if st.hi.y != hi.y {
             rescan(&st, Vec2(ulo.x, Swift.min(st.hi.y, hi.y)), uhi, lo, hi, &left)
         }
+        // The picks' ids follow the keys while every marked box is top-level before and after
+        // this step (then they are the boxes marked, one a draw key); otherwise they are listed
+        // again from the keys when next wanted.
+        let keepIds = st.idsKept && st.nested == 0
+        st.idsKept = keepIds
         if left {
             let marks = st.marks
             st.keys.removeAll { marks[Int(UInt32(truncatingIfNeeded: $0))] != stamp }
+            if keepIds { st.ids.removeAll { marks[Int($0.index)] != stamp } }
         }
         guard !st.joined.isEmpty else { return }
         KeySort.sort(&st.joined)
@@ -137,22 +179,27 @@ extension Engine {
         // put in order by `Scene.orderRuns`.
         let k = st.keys.count, j = st.joined.count
         st.keys.append(contentsOf: repeatElement(0, count: j))
+        if keepIds { st.ids.append(contentsOf: repeatElement(.none, count: j)) }
         var w = k + j - 1, a = k - 1, b = j - 1
         while b >= 0 {
             if a >= 0 && st.keys[a] >> 32 > st.joined[b] >> 32 {
-                st.keys[w] = st.keys[a]; a -= 1
+                st.keys[w] = st.keys[a]
+                if keepIds { st.ids[w] = st.ids[a] }
+                a -= 1
             } else {
-                st.keys[w] = st.joined[b]; b -= 1
+                st.keys[w] = st.joined[b]
+                if keepIds { st.ids[w] = scene.id(Int32(bitPattern: UInt32(truncatingIfNeeded: st.joined[b]))) }
+                b -= 1
             }
             w -= 1
         }
-        scene.orderRuns(&st.keys, frontFirst: false)
+        if st.nested > 0 { scene.orderRuns(&st.keys, frontFirst: false) }
     }
 
     /// Tests again the boxes whose leaves meet the world bounds of band `blo`-`bhi` against the
     /// rectangle `lo`-`hi`: a box that began to meet the rule is marked and joins `st.joined`; one
-    /// that stopped is unmarked and sets `left`. (A box in two bands is seen twice: its mark then
-    /// says the new answer already.)
+    /// that stopped is unmarked, joins `st.leftSlots` and sets `left`. (A box in two bands is seen
+    /// twice: its mark then says the new answer already.)
     private func rescan(
         _ st: inout MarqueePicks, _ blo: Vec2, _ bhi: Vec2, _ lo: Vec2, _ hi: Vec2, _ left: inout Bool
     ) {
@@ -166,9 +213,13 @@ extension Engine {
                 if !was {
                     st.marks[Int(s)] = stamp
                     st.joined.append(pickKey(s, leaf: l))
+                    st.joinedSlots.append(s)
+                    if scene[s].parent >= 0 { st.nested += 1 }
                 }
             } else if was {
                 st.marks[Int(s)] = 0
+                st.leftSlots.append(s)
+                if scene[s].parent >= 0 { st.nested -= 1 }
                 left = true
             }
         }
