@@ -84,6 +84,35 @@ import Testing
         #expect(!r.events().contains { $0.kind == .longPressTriggered })
     }
 
+    /// A long press is an interaction of its own that drives no box: the live feed lists nothing
+    /// while it fills, the move that cancels it lists its box once while the indicator winds back
+    /// beside it, and the press is gone when the indicator is back at 0.
+    @Test func aPressDrivesNoBoxAndWindsBackBesideTheMove() throws {
+        let r = Rig()
+        let b = pressable(r)
+        func live() -> [BoxID] {
+            var ids: [BoxID] = []
+            r.e.sync.liveSerial = nil  // every call lists
+            _ = r.e.liveBoxes { _, _, _, _, id, _ in ids.append(id) }
+            return ids
+        }
+        try r.down(Vec2(300, 220), at: 0)
+        try r.timer(0.5)
+        #expect(r.e.interactions.count == 1 && r.e.interactions.press(on: b) == 0)
+        #expect(live().isEmpty)
+        #expect(r.e.gesture(on: b) == nil)
+        try r.move(Vec2(312, 220), at: 0.6)
+        #expect(r.e.interactions.count == 2 && r.e.gesture(on: b) == 1)
+        #expect(live().count == 1)
+        try r.timer(0.7)  // 0.1 of the 0.25 s wind-back: 0.5 x (1 - 0.4)
+        #expect(abs(r.e.pressProgress(b) - 0.3) < 1e-12)
+        try r.timer(0.9)
+        #expect(r.e.pressProgress(b) == 0 && r.e.interactions.press(on: b) == nil)
+        #expect(r.e.interactions.count == 1 && r.e.gesture(on: b) == 0)
+        try r.up(Vec2(312, 220), at: 0.95)
+        #expect(r.e.interactions.count == 0)
+    }
+
     @Test func aSecondPointerCancels() throws {
         let r = Rig()
         _ = pressable(r)

@@ -184,7 +184,9 @@ extension Engine {
         frameState.overlayOrder.truncate(to: 0)
         frameState.overlayOrder.append(contentsOf: scene.editingSlots)
         if soloSelectedSlot >= 0 { frameState.overlayOrder.append(soloSelectedSlot) }
-        for p in input.presses { if let s = scene.slot(p.box) { frameState.overlayOrder.append(s) } }
+        for gi in interactions.indices {
+            if let id = interactions.pressedBox(gi), let s = scene.slot(id) { frameState.overlayOrder.append(s) }
+        }
         // Insertion sort by BOX command index (few boxes), dropping duplicates.
         var n = 0
         for i in 0..<frameState.overlayOrder.count {

@@ -146,7 +146,7 @@ extension Engine {
         guard showsOwnOverlay(x), scene[x].hooks.customHandles == 0 else { return nil }
         let id = scene.id(x)
         if let gi = gesture(on: id), interactions.rotationSnapped(gi) { return nil }
-        if !input.presses.isEmpty && pressProgress(id) > 0 { return nil }
+        if pressProgress(id) > 0 { return nil }
         return overlayShape(x, m)
     }
 

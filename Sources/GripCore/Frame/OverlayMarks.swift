@@ -55,8 +55,7 @@ extension Engine {
     /// untouched, when there is none or it failed (then the built-in circle is drawn instead).
     private func customIndicator(_ x: Int32, progress: Double, into vertices: inout [Vec2]) -> Bool {
         let id = scene.id(x)
-        guard let hooks, let pi = input.presses.firstIndex(where: { $0.box == id }),
-            !input.presses[pi].indicatorDisabled
+        guard let hooks, let pi = interactions.press(on: id), interactions.pressState(pi)?.indicatorDisabled == false
         else { return false }
         let start = vertices.count
         let failure = hooks.indicatorOutline(
@@ -73,7 +72,7 @@ extension Engine {
         }
         guard let problem else { return true }
         vertices.truncate(to: start)
-        if let i = input.presses.firstIndex(where: { $0.box == id }) { input.presses[i].indicatorDisabled = true }
+        interactions.disableIndicator(ofPressOn: id)
         hookFailed(problem, slot: x)
         return false
     }

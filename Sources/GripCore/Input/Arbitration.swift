@@ -232,7 +232,7 @@ extension Engine {
             return true
         case .pending:
             guard let s = scene.slot(tp.box) else { return true }
-            let triggered = input.presses.contains { $0.box == tp.box && $0.phase == .triggered }
+            let triggered = interactions.pressTriggered(on: tp.box)
             cancelPress(on: tp.box, slot: s, at: e.position)
             if !cancelled && !triggered && time - tp.downTime < scene.behavior(s).longPressDuration {
                 tapSelects(slot: s, pointer: tp)

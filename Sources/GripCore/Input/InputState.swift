@@ -1,14 +1,12 @@
 /// What the host's input is doing apart from gestures: the pointers that are down, the
-/// hovering pointer, the last tap, a magnify in progress, and long presses.
+/// hovering pointer, the last tap and a magnify in progress (long presses are interactions:
+/// Interaction/Kinds/LongPress.swift).
 struct InputState {
     var pointers = PointerTable()
     var hover = Hover()
     var lastTap: TapRecord? = nil
     /// Between a magnify DOWN and its UP or CANCEL (whether or not it landed on a box).
     var magnifying = false
-    /// Long presses filling, triggered or winding back. Adding or removing one changes which
-    /// boxes draw an overlay: Animation/LongPress.swift tells the scene when it does.
-    var presses: [Press] = []
 }
 
 /// The last tap, for recognising a double tap.

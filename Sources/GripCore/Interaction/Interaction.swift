@@ -16,6 +16,9 @@ enum InteractionKind: Equatable {
     /// quarter turns), made and ended within one call: one step, COMMITTED its only event; the
     /// gesture kind is what that event carries.
     case arrange(GestureKind)
+    /// A long press on a box (Interaction/Kinds/LongPress.swift): its indicator fills with time;
+    /// it moves no box and sends LONG_PRESS events, never gesture events.
+    case longPress
 }
 
 /// One box an interaction acts on, with the snapshot it started from.

@@ -34,6 +34,7 @@ enum InteractionPayload {
     /// An arrangement of the selection (Selection/ArrangeSelection.swift), made and ended within
     /// one call; the gesture kind its COMMITTED carries.
     case arrange(GestureKind)
+    case longPress(Press)
 }
 
 extension InteractionKind {
@@ -50,6 +51,7 @@ extension InteractionKind {
         case .reset: .reset
         case .nudge: .nudge
         case .arrange(let g): g
+        case .longPress: .none
         }
     }
 }
@@ -68,16 +70,17 @@ extension InteractionPayload {
         case .nudge: .nudge
         case .reset: .reset
         case .arrange(let g): .arrange(g)
+        case .longPress: .longPress
         }
     }
 }
 
 extension Interaction {
-    /// Whether it is a gesture (not a reset animation, a nudge run or an arrangement): a marquee
-    /// is one.
+    /// Whether it is a gesture (not a reset animation, a nudge run, an arrangement or a long
+    /// press): a marquee is one.
     @inline(__always) var isGesture: Bool {
         switch kind {
-        case .reset, .nudge, .arrange: false
+        case .reset, .nudge, .arrange, .longPress: false
         default: true
         }
     }
@@ -85,7 +88,16 @@ extension Interaction {
     /// Whether it is a gesture that moves boxes (a gesture other than a marquee).
     @inline(__always) var movesBoxes: Bool {
         switch kind {
-        case .marquee, .reset, .nudge, .arrange: false
+        case .marquee, .reset, .nudge, .arrange, .longPress: false
+        default: true
+        }
+    }
+
+    /// Whether it drives its members' geometry (every kind but a marquee and a long press): the
+    /// live feed reports those boxes, and remote changes of them wait for its end.
+    @inline(__always) var drivesGeometry: Bool {
+        switch kind {
+        case .marquee, .longPress: false
         default: true
         }
     }
@@ -95,7 +107,7 @@ extension Interaction {
     /// the selection's), nor an align or a distribute (they move members apart).
     var canMoveSelectionAsOne: Bool {
         switch kind {
-        case .marquee, .reset, .arrange(.align), .arrange(.distribute): false
+        case .marquee, .reset, .arrange(.align), .arrange(.distribute), .longPress: false
         default: true
         }
     }
@@ -106,6 +118,7 @@ extension Interaction {
         switch kind {
         case .move, .nudge: FeedField.center
         case .rotate: group ? FeedField.center | FeedField.rotation : FeedField.rotation
+        case .marquee, .longPress: 0
         default: FeedField.geometry
         }
     }
@@ -154,7 +167,7 @@ extension Engine {
         case .pinch: .pinch(PinchDrag(grabA: grab, grabB: other))
         case .magnify: .magnify(MagnifyDrag(focal: grab))
         case .handle: .handle(CustomHandleDrag(handle: h))
-        case .marquee, .nudge, .reset, .arrange: nil
+        case .marquee, .nudge, .reset, .arrange, .longPress: nil
         }
     }
 
@@ -178,7 +191,7 @@ extension Engine {
             guard stepPinch(gi, toFrame) else { return }
         case .handle:
             guard stepCustomHandle(gi, to: p) else { return }
-        case .magnify, .marquee, .reset, .nudge, .arrange:
+        case .magnify, .marquee, .reset, .nudge, .arrange, .longPress:
             return
         }
         guard commitGesture(gi, pointer: pointer, at: position) else { return }

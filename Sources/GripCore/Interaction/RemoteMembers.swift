@@ -2,9 +2,9 @@
 /// destroyed remotely leaves it (the rest of a group goes on; an interaction of that box alone
 /// ends), and the remote values of the fields it does not drive go into its snapshots.
 extension Engine {
-    /// The interaction moving box `id` (not a marquee) and the box's place among its members.
+    /// The interaction driving box `id` (not a marquee or a long press) and the box's place among its members.
     func interaction(moving id: BoxID) -> (Int, Int)? {
-        for gi in interactions.active.indices where interactions.active[gi].kind != .marquee {
+        for gi in interactions.active.indices where interactions.active[gi].drivesGeometry {
             let m = interactions.active[gi].members
             for k in 0..<m.count where m.box(k) == id { return (gi, k) }
         }

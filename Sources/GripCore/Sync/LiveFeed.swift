@@ -6,7 +6,7 @@ extension Engine {
     /// changed since the previous call. Allocates nothing.
     public func liveBoxes(_ out: (Int, UInt64, UInt64, GestureKind, BoxID, BoxGeometry) -> Void) -> Int? {
         var n = 0
-        for gi in interactions.indices where interactions[gi].kind != .marquee {
+        for gi in interactions.indices where interactions[gi].drivesGeometry {
             n += interactions[gi].members.count
         }
         // (Presence is drawn but not listed: its changes are left out.)
@@ -15,7 +15,7 @@ extension Engine {
         sync.liveSerial = version
         sync.liveCount = n
         var i = 0
-        for gi in interactions.indices where interactions[gi].kind != .marquee {
+        for gi in interactions.indices where interactions[gi].drivesGeometry {
             let g = interactions[gi]
             for k in 0..<g.members.count {
                 guard let s = scene.slot(g.members.box(k)) else { continue }
