@@ -9,13 +9,15 @@ extension Engine {
     /// Whether every member's proposal is within the engine's ranges (`BoxGeometry.isValid`: the
     /// coordinate range is a wall for every box) and every contained member's lies in its region.
     @_optimize(speed) func allFit(_ gi: Int) -> Bool {
-        if interactions.active[gi].frameIsMember {
-            guard interactions.proposal.isValid else { return false }
-            guard let r = containmentRegion(interactions.active[gi].members.first.slot) else { return true }
-            return Containment.fits(interactions.proposal, in: r)
-        }
         for i in 0..<interactions.active[gi].members.count {
             if !interactions.proposals[i].isValid { return false }
+        }
+        return allContained(gi)
+    }
+
+    /// Whether every contained member's proposal lies in its region.
+    @_optimize(speed) private func allContained(_ gi: Int) -> Bool {
+        for i in 0..<interactions.active[gi].members.count {
             guard let s = scene.slot(interactions.active[gi].members.box(i)), let r = containmentRegion(s) else {
                 continue
             }
@@ -35,17 +37,10 @@ extension Engine {
     }
 
     /// A step that would take a contained member out of its region is refused as a whole: every
-    /// member stays where it is.
+    /// member stays where it is. (A proposal beyond the engine's ranges is left for the commit to
+    /// refuse.)
     @_optimize(speed) func refuseUnlessAllFit(_ gi: Int) {
-        if interactions.active[gi].frameIsMember {
-            // One box: its own region, checked without the members' loop.
-            guard let r = containmentRegion(interactions.active[gi].members.first.slot),
-                !Containment.fits(interactions.proposal, in: r)
-            else { return }
-            interactions.proposal = interactions.active[gi].members.first.current
-            return
-        }
-        if allFit(gi) { return }
+        if allContained(gi) { return }
         let members = interactions.active[gi].members
         for i in 0..<members.count { interactions.proposals[i] = members[i].current }
     }

@@ -8,13 +8,13 @@
 /// particular to one box (its rotation snap, scale limits, resize mode, custom handles) is the
 /// set-of-one case of the steps.
 extension Engine {
-    /// The proposal of a gesture whose frame is its one member (one box).
-    @inline(__always) func propose(_ g: BoxGeometry) { interactions.proposal = g }
+    /// The proposal of a gesture whose frame is its one member (one box): the first proposal.
+    @inline(__always) func propose(_ g: BoxGeometry) { interactions.proposals.setOnly(g) }
 
     /// Fills the proposals with every member of gesture `gi` under similarity `t` of the frame's
     /// space (a selection's: the world).
     @_optimize(speed) func propose(_ gi: Int, _ t: GroupTransform.Similarity) {
-        interactions.proposals.removeAll(keepingCapacity: true)
+        interactions.proposals.removeAll()
         for i in 0..<interactions.active[gi].members.count {
             let start = interactions.active[gi].members.start(i)
             let parentWorld = interactions.active[gi].members.parentWorld(i)
@@ -43,31 +43,15 @@ extension Engine {
     /// acts on the selection (Selection/SelectionConstraint.swift), then each member through its
     /// constraints: CHANGED once when
     /// any box moved (unless not `emitting`), with the box's id, or GRIP_SELECTION for a group,
-    /// reporting `pointer` at screen point `q`. A step that would give one box an unusable
-    /// geometry changes nothing (false); a group's members are carried by similarities and
-    /// stretches of valid geometry.
+    /// reporting `pointer` at screen point `q`. A step that would give any member an unusable
+    /// geometry changes nothing (false).
     @discardableResult
     @_optimize(speed) func commitGesture(
         _ gi: Int, pointer: UInt32, at q: Vec2, emitting: Bool = true
     ) -> Bool {
         constrainSelection(gi)
-        var changed = false
-        var last: Int32 = -1
-        if interactions.active[gi].frameIsMember {
-            // One box (alive while its gesture lasts): its proposal is the frame's.
-            let proposed = interactions.proposal
-            guard proposed.isValid else { return false }
-            last = interactions.active[gi].members.first.slot
-            guard let next = admitted(constrained(proposed, gesture: gi, slot: last), gesture: gi, slot: last) else {
-                return false
-            }
-            interactions.active[gi].members.first.current = next
-            changed = scene.commit(last, next)
-        } else {
-            guard let (moved, slot) = commitMembers(gi) else { return false }
-            changed = moved
-            last = slot
-        }
+        let committed = interactions.active[gi].members.count == 1 ? commitOnlyMember(gi) : commitMembers(gi)
+        guard let (changed, last) = committed else { return false }
         guard changed && emitting else { return true }
         let kind = interactions.active[gi].kind.gesture, handle = interactions.active[gi].activeHandle
         if interactions.active[gi].group {
@@ -78,10 +62,10 @@ extension Engine {
         return true
     }
 
-    /// `commitGesture` for the members of a gesture whose frame is not its member: whether any
-    /// box moved and the last member's slot, or nil without a proposal for each.
-    /// A step that would give any member a geometry it may not have (GeometryLimits.swift) is
-    /// refused as a whole: nothing moves.
+    /// `commitGesture` for the members: whether any box moved and the last member's slot, or nil
+    /// without a proposal for each. A step that would give any member an unusable geometry (its
+    /// constraints not asked) or one it may not have (GeometryLimits.swift) is refused as a
+    /// whole: nothing moves.
     @inline(never) @_optimize(speed) private func commitMembers(_ gi: Int) -> (Bool, Int32)? {
         let n = interactions.active[gi].members.count
         guard interactions.proposals.count >= n else { return nil }
@@ -92,6 +76,7 @@ extension Engine {
                 interactions.accepted.append(interactions.proposals[i])
                 continue
             }
+            guard interactions.proposals[i].isValid else { return nil }
             let next = constrained(interactions.proposals[i], gesture: gi, member: i, slot: s)
             guard let fit = admitted(next, gesture: gi, slot: s) else { return nil }
             interactions.accepted.append(fit)
@@ -106,6 +91,16 @@ extension Engine {
             last = s
         }
         return (changed, last)
+    }
+
+    /// `commitMembers` for a set of one, checked and committed at once without staging the
+    /// accepted proposal. Its box is alive (a gesture's members are dropped when their boxes go).
+    @inline(__always) private func commitOnlyMember(_ gi: Int) -> (Bool, Int32)? {
+        guard let proposed = interactions.proposals.first, proposed.isValid else { return nil }
+        let s = interactions.active[gi].members.first.slot
+        guard let next = admitted(constrained(proposed, gesture: gi, slot: s), gesture: gi, slot: s) else { return nil }
+        interactions.active[gi].members.first.current = next
+        return (scene.commit(s, next), s)
     }
 
     /// `g` as slot `s` may have it in gesture `gi` (`BoxBehavior.settled`), or nil. One box's

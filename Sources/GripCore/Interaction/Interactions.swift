@@ -67,11 +67,8 @@ struct Interactions {
     /// parent inverts the same transform at every step).
     var parentInverse = (forward: Affine.identity, inverse: Affine.identity)
 
-    /// Scratch for a gesture step: each member's proposed geometry (reused, never shrinks); a
-    /// gesture whose frame is its one member keeps its proposal in `proposal` instead (no array
-    /// written per step).
-    var proposals: [BoxGeometry] = []
-    var proposal = BoxGeometry(center: .zero, width: 1, height: 1)
+    /// Scratch for a gesture step: each member's proposed geometry, in the members' order.
+    var proposals = Proposals()
     /// Scratch for a group step's commit: each member's proposal through its constraints, all
     /// checked before any is committed (reused, never shrinks).
     var accepted: [BoxGeometry] = []

@@ -53,14 +53,6 @@ extension Engine {
         return (interactions[gi].members.parentWorld(i), interactions[gi].members.parentInverse(i))
     }
 
-    @inline(never) private func proposal(_ gi: Int, _ i: Int) -> BoxGeometry {
-        interactions[gi].frameIsMember ? interactions.proposal : interactions.proposals[i]
-    }
-
-    @inline(never) private func setProposal(_ gi: Int, _ i: Int, _ g: BoxGeometry) {
-        if interactions[gi].frameIsMember { interactions.proposal = g } else { interactions.proposals[i] = g }
-    }
-
     /// Whether member `i`'s box is alive.
     @inline(never) private func memberAlive(_ gi: Int, _ i: Int) -> Bool {
         scene.slot(interactions[gi].members.box(i)) != nil
@@ -68,8 +60,8 @@ extension Engine {
 
     @inline(never) private func runSelectionConstraint(_ gi: Int, _ hook: any SelectionConstraint) {
         let one = interactions[gi].frameIsMember
-        let n = one ? 1 : interactions[gi].members.count
-        guard one || interactions.proposals.count >= n else { return }
+        let n = interactions[gi].members.count
+        guard interactions.proposals.count >= n else { return }
         // The frames: at the start (a group's is the gesture's own), and of the proposals.
         let before =
             one
@@ -89,10 +81,9 @@ extension Engine {
         if answer.sameBits(proposed) { return }
         for i in 0..<n where memberAlive(gi, i) {
             let maps = memberMaps(gi, i)
-            setProposal(
-                gi, i,
-                GroupTransform.carry(
-                    proposal(gi, i), from: proposed, to: answer, parentWorld: maps.world, parentInverse: maps.inverse))
+            interactions.proposals[i] = GroupTransform.carry(
+                interactions.proposals[i], from: proposed, to: answer, parentWorld: maps.world,
+                parentInverse: maps.inverse)
         }
         // Containment and the engine's ranges judge the answer: a member taken out refuses the step
         // (and the commit refuses it when a member would be below its minimum size).
@@ -109,7 +100,7 @@ extension Engine {
         var shared = true
         var frame = FrameExtent(other), own = frame
         for i in 0..<n where memberAlive(gi, i) {
-            let g = atStart ? interactions[gi].members.start(i) : proposal(gi, i)
+            let g = atStart ? interactions[gi].members.start(i) : interactions.proposals[i]
             let w = memberMaps(gi, i).world * g.local
             let u = Vec2(w.a, w.b) * (g.flippedX ? -1.0 : 1.0)
             if axis == .zero {
@@ -127,7 +118,7 @@ extension Engine {
 
     /// Every member's proposal back to its current geometry: the step changes nothing.
     private func refuseSelectionStep(_ gi: Int, _ n: Int) {
-        for i in 0..<n { setProposal(gi, i, interactions[gi].members.current(i)) }
+        for i in 0..<n { interactions.proposals[i] = interactions[gi].members.current(i) }
     }
 
     /// Queues SCRIPT_ERROR for the selection as a whole (box GRIP_SELECTION) with `message`.

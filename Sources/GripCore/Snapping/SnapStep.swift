@@ -230,7 +230,7 @@ extension Engine {
     @inline(never) func snapMoveCorrection(_ gi: Int, pointer p: Vec2, modifiers: UInt32) -> Vec2 {
         // One box: the frame is the box, in its parent's space.
         if interactions[gi].frameIsMember {
-            return snapMove(gi, bounds: SnapIndex.bounds(interactions.proposal), pointer: p, modifiers: modifiers)
+            return snapMove(gi, bounds: SnapIndex.bounds(interactions.proposals[0]), pointer: p, modifiers: modifiers)
         }
         let n = interactions[gi].members.count
         guard n > 0, interactions.proposals.count >= n else { return .zero }

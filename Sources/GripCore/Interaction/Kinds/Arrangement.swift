@@ -12,7 +12,7 @@ extension Engine {
         g.selectionBefore = selection.members
         g.orientationBefore = selection.orientation
         for k in 0..<g.members.count { stopReset(on: g.members.box(k)) }
-        interactions.proposals.removeAll(keepingCapacity: true)
+        interactions.proposals.removeAll()
         for k in 0..<g.members.count { interactions.proposals.append(g.members.start(k)) }
         interactions.active.append(g)
         return interactions.active.count - 1

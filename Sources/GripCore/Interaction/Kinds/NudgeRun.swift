@@ -61,8 +61,7 @@ extension Engine {
         // What containment let through: an arrow that hit a wall leaves no overshoot behind, so
         // the opposite arrow moves the selection at once (keys have no pointer to come back).
         run.offset = moveMembers(gi, by: wanted)
-        let proposed =
-            interactions.active[gi].frameIsMember ? interactions.proposal : interactions.proposals.first
+        let proposed = interactions.proposals.first
         commitGesture(gi, pointer: 0, at: .zero, emitting: false)
         run.shortfall = shortfall(gi, offset: run.offset, of: proposed)
         interactions.active[gi].payload = .nudge(run)

@@ -170,7 +170,7 @@ extension Engine {
     /// Fills the proposals with every member of gesture `gi` under stretch `t`.
     private func proposeStretch(_ gi: Int, _ t: GroupTransform.Stretch) {
         let members = interactions.active[gi].members
-        interactions.proposals.removeAll(keepingCapacity: true)
+        interactions.proposals.removeAll()
         for i in 0..<members.count {
             let m = members[i]
             var minW = 0.0, minH = 0.0

@@ -24,7 +24,7 @@ extension Engine {
             if !shift { snap = b.rotationSnap; tolerance = b.snapTolerance }
             propose(Rotate.apply(frame, grab: grab, pointer: p, snap: snap, tolerance: tolerance))
             refuseUnlessAllFit(gi)
-            let r = interactions.proposal.rotation
+            let r = interactions.proposals[0].rotation
             snapped = snap > 0 && r == (r / snap).rounded() * snap
         } else {
             guard var turn = Rotate.turn(about: frame.center, from: grab, to: p) else { return false }
