@@ -3,9 +3,10 @@
 /// The engine's state lives in rooms, each a value in a file named for what it holds:
 /// - `scene` (Scene/Scene.swift): the boxes, their hierarchy and transforms, and, through
 ///   Scene/SceneChanges.swift, every change to what is drawn;
-/// - `input` (Input/InputState.swift): the pointers that are down, hover, taps, long presses;
+/// - `input` (Input/InputState.swift): the pointers that are down, hover, taps;
 /// - `interactions` (Interaction/Interactions.swift): the gestures (a marquee among them), nudge
-///   runs and animations in progress, begun, stepped and ended only by Interaction/Lifecycle.swift;
+///   runs, animations and long presses in progress (Interaction/Lifecycle.swift and each kind's
+///   file in Interaction/Kinds/);
 /// - `frameState` (Frame/FrameState.swift): the frame's buffers and what the builder kept;
 /// - `outbox` (Events/EventOutbox.swift): the events waiting for the host (and `guestOutbox`,
 ///   those of a guest such as a script host);

@@ -92,6 +92,32 @@ import Testing
         )
     }
 
+    /// Top-level boxes whose draw order reached the bounds tree's key ceiling share one draw key:
+    /// the picks still come in draw order, step after step (a box sent to the front is last).
+    @Test func boxesPastTheKeyCeilingArePickedInDrawOrder() throws {
+        let r = Rig(width: 2000, height: 2000) { $0.selectionMode = .pointer }
+        r.e.scene.nextOrder = UInt64(UInt32.max) - 1
+        var boxes: [BoxID] = []
+        for i in 0..<6 {
+            boxes.append(r.box(center: Vec2(100 + 60 * Double(i), 100), width: 40, height: 40, editing: false))
+        }
+        _ = try r.e.order(boxes[0], .front)
+        _ = r.events()
+        try r.down(Vec2(10, 10))
+        var checked = 0
+        for x in stride(from: 140.0, through: 460, by: 20) {
+            try r.move(Vec2(x, 200))
+            let want = r.e.boxesInDrawOrder.filter { id in
+                guard let i = boxes.firstIndex(of: id) else { return false }
+                return 100 + 60 * Double(i) - 20 <= x
+            }
+            #expect(r.e.selectedBoxes == want, "corner at \(x)")
+            checked += 1
+        }
+        try r.up(Vec2(460, 200))
+        #expect(checked == 17 && r.e.selectedBoxes.last == boxes[0])
+    }
+
     /// A marquee after one that added to the selection (shift) makes the selection its own picks,
     /// even when its rectangle is the last one's: the selection then held more than those picks.
     @Test func aMarqueeAfterAnAddingOnePicksItsOwn() throws {

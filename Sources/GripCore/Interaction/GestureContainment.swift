@@ -17,6 +17,12 @@ extension Engine {
 
     /// Whether every contained member's proposal lies in its region.
     @_optimize(speed) private func allContained(_ gi: Int) -> Bool {
+        if interactions.active[gi].members.count == 1 {
+            // A set of one: its box is alive, its region read by its slot (-60 instructions a
+            // one-box rotation step, grip-loop rotate).
+            guard let r = containmentRegion(interactions.active[gi].members.first.slot) else { return true }
+            return Containment.fits(interactions.proposals[0], in: r)
+        }
         for i in 0..<interactions.active[gi].members.count {
             guard let s = scene.slot(interactions.active[gi].members.box(i)), let r = containmentRegion(s) else {
                 continue

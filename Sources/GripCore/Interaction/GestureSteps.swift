@@ -63,9 +63,8 @@ extension Engine {
     }
 
     /// `commitGesture` for the members: whether any box moved and the last member's slot, or nil
-    /// without a proposal for each. A step that would give any member an unusable geometry (its
-    /// constraints not asked) or one it may not have (GeometryLimits.swift) is refused as a
-    /// whole: nothing moves.
+    /// without a proposal for each. A step that would give any member a geometry it may not have
+    /// (GeometryLimits.swift) is refused as a whole: nothing moves.
     @inline(never) @_optimize(speed) private func commitMembers(_ gi: Int) -> (Bool, Int32)? {
         let n = interactions.active[gi].members.count
         guard interactions.proposals.count >= n else { return nil }
@@ -76,7 +75,6 @@ extension Engine {
                 interactions.accepted.append(interactions.proposals[i])
                 continue
             }
-            guard interactions.proposals[i].isValid else { return nil }
             let next = constrained(interactions.proposals[i], gesture: gi, member: i, slot: s)
             guard let fit = admitted(next, gesture: gi, slot: s) else { return nil }
             interactions.accepted.append(fit)
@@ -94,7 +92,10 @@ extension Engine {
     }
 
     /// `commitMembers` for a set of one, checked and committed at once without staging the
-    /// accepted proposal. Its box is alive (a gesture's members are dropped when their boxes go).
+    /// accepted proposal; an unusable proposal (one box's maths can give one: a group's members
+    /// are carried by similarities and stretches of valid geometry) is refused before its
+    /// constraints are asked. Its box is alive (a gesture's members are dropped when their boxes
+    /// go).
     @inline(__always) private func commitOnlyMember(_ gi: Int) -> (Bool, Int32)? {
         guard let proposed = interactions.proposals.first, proposed.isValid else { return nil }
         let s = interactions.active[gi].members.first.slot

@@ -1,6 +1,5 @@
 /// The interactions in progress (gestures, a marquee, a nudge run, reset animations and long
-/// presses), and how
-/// to find the one acting on a box. A box is in at most one gesture; a gesture beginning on a box
+/// presses), and how to find the one acting on a box. A box is in at most one gesture; a gesture beginning on a box
 /// stops its reset. A marquee is exclusive: it begins only while no other gesture is in progress,
 /// and none begins while it is (Input/Arbitration.swift).
 /// Outside Interaction/ it is read through its subscript and queries and changed only through

@@ -27,9 +27,11 @@ struct MarqueePicks {
     var fromScratch = 0
     /// Steps whose selection followed by the boxes that joined and left (for tests).
     var followed = 0
-    /// How many marked boxes have a parent. While none has, every marked box is a pick (no
-    /// ancestor of one can be marked), each has a draw key of its own, and `ids` holds the picks.
-    var nested = 0
+    /// How many marked boxes may share their draw key with another: those with a parent (their
+    /// top-level box's key) and top-level boxes whose order reached the keys' ceiling
+    /// (`UInt32.max`, `HitShape`). While there is none, every marked box is a pick (no ancestor of
+    /// one can be marked), each has a draw key of its own, and `ids` holds the picks.
+    var sharedKeys = 0
     /// The picks' ids in the order of `keys`, while `idsKept`.
     var ids: [BoxID] = []
     var idsKept = false
@@ -66,9 +68,9 @@ extension Engine {
         st.joinedSlots.removeAll(keepingCapacity: true)
         st.leftSlots.removeAll(keepingCapacity: true)
         if st.valid && st.rule == rule && st.contentVersion == scene.contentVersion && st.slotCount == n {
-            let flatBefore = st.nested == 0
+            let flatBefore = st.sharedKeys == 0
             if !(st.lo == lo && st.hi == hi) { updatePicks(&st, lo: lo, hi: hi) }
-            st.changeKnown = flatBefore && st.nested == 0
+            st.changeKnown = flatBefore && st.sharedKeys == 0
         } else {
             pickAll(&st, lo: lo, hi: hi, rule: rule, slots: n)
             st.changeKnown = false
@@ -80,7 +82,7 @@ extension Engine {
         st.contentVersion = scene.contentVersion
         st.slotCount = n
         picks.removeAll(keepingCapacity: true)
-        if st.nested == 0 {
+        if st.sharedKeys == 0 {
             if !st.idsKept {
                 st.ids.removeAll(keepingCapacity: true)
                 for k in st.keys { st.ids.append(scene.id(Int32(bitPattern: UInt32(truncatingIfNeeded: k)))) }
@@ -113,6 +115,11 @@ extension Engine {
         return Marquees.meets(scene[s].geometry.corners(screenTransform(s)), lo, hi, rule)
     }
 
+    /// Whether slot `s` (leaf `leaf`) may share its draw key with another box (`sharedKeys`).
+    @inline(__always) private func sharesKey(_ s: Int32, leaf: Int32) -> Bool {
+        scene[s].parent >= 0 || scene.tree.leaves[Int(leaf)].info.key == UInt32.max
+    }
+
     /// Slot `s` with its leaf's draw key, as `MarqueePicks.keys` holds it.
     @inline(__always) private func pickKey(_ s: Int32, leaf: Int32) -> UInt64 {
         UInt64(scene.tree.leaves[Int(leaf)].info.key) << 32 | UInt64(UInt32(bitPattern: s))
@@ -124,7 +131,7 @@ extension Engine {
         st.fromScratch += 1
         st.leaves.removeAll(keepingCapacity: true)
         st.keys.removeAll(keepingCapacity: true)
-        st.nested = 0
+        st.sharedKeys = 0
         st.idsKept = false
         scene.tree.leaves(meeting: worldRegion(lo, hi), into: &st.leaves, stack: &st.stack)
         for l in st.leaves {
@@ -132,10 +139,10 @@ extension Engine {
             guard meetsMarquee(s, lo, hi, rule) else { continue }
             st.marks[Int(s)] = stamp
             st.keys.append(pickKey(s, leaf: l))
-            if scene[s].parent >= 0 { st.nested += 1 }
+            if sharesKey(s, leaf: l) { st.sharedKeys += 1 }
         }
         KeySort.sort(&st.keys)
-        if st.nested > 0 { scene.orderRuns(&st.keys, frontFirst: false) }
+        if st.sharedKeys > 0 { scene.orderRuns(&st.keys, frontFirst: false) }
     }
 
     /// From the kept answer to the one for rectangle `lo`-`hi`: the boxes in the bands between the
@@ -165,7 +172,7 @@ extension Engine {
         // The picks' ids follow the keys while every marked box is top-level before and after
         // this step (then they are the boxes marked, one a draw key); otherwise they are listed
         // again from the keys when next wanted.
-        let keepIds = st.idsKept && st.nested == 0
+        let keepIds = st.idsKept && st.sharedKeys == 0
         st.idsKept = keepIds
         if left {
             let marks = st.marks
@@ -175,8 +182,8 @@ extension Engine {
         guard !st.joined.isEmpty else { return }
         KeySort.sort(&st.joined)
         // Merged by draw key from the back, in the one buffer (which so only ever grows: a kept
-        // buffer per step would trade places and grow twice); boxes under one top-level box are
-        // put in order by `Scene.orderRuns`.
+        // buffer per step would trade places and grow twice); boxes sharing a draw key (under one
+        // top-level box, or past the keys' ceiling) are put in order by `Scene.orderRuns`.
         let k = st.keys.count, j = st.joined.count
         st.keys.append(contentsOf: repeatElement(0, count: j))
         if keepIds { st.ids.append(contentsOf: repeatElement(.none, count: j)) }
@@ -193,12 +200,12 @@ extension Engine {
             }
             w -= 1
         }
-        if st.nested > 0 { scene.orderRuns(&st.keys, frontFirst: false) }
+        if st.sharedKeys > 0 { scene.orderRuns(&st.keys, frontFirst: false) }
     }
 
     /// Tests again the boxes whose leaves meet the world bounds of band `blo`-`bhi` against the
-    /// rectangle `lo`-`hi`: a box that began to meet the rule is marked and joins `st.joined`; one
-    /// that stopped is unmarked, joins `st.leftSlots` and sets `left`. (A box in two bands is seen
+    /// rectangle `lo`-`hi`: a box that began to meet the rule is marked and joins `st.joined` and
+    /// `st.joinedSlots`; one that stopped is unmarked, joins `st.leftSlots` and sets `left`. (A box in two bands is seen
     /// twice: its mark then says the new answer already.)
     private func rescan(
         _ st: inout MarqueePicks, _ blo: Vec2, _ bhi: Vec2, _ lo: Vec2, _ hi: Vec2, _ left: inout Bool
@@ -214,12 +221,12 @@ extension Engine {
                     st.marks[Int(s)] = stamp
                     st.joined.append(pickKey(s, leaf: l))
                     st.joinedSlots.append(s)
-                    if scene[s].parent >= 0 { st.nested += 1 }
+                    if sharesKey(s, leaf: l) { st.sharedKeys += 1 }
                 }
             } else if was {
                 st.marks[Int(s)] = 0
                 st.leftSlots.append(s)
-                if scene[s].parent >= 0 { st.nested -= 1 }
+                if sharesKey(s, leaf: l) { st.sharedKeys -= 1 }
                 left = true
             }
         }
