@@ -3,30 +3,30 @@
 public struct Affine: Equatable, Sendable, BitwiseCopyable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
-    @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
     public static let identity = Affine(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by `t`.
-    @inlinable public static func translation(_ t: Vec2) -> Affine {
+    public static func translation(_ t: Vec2) -> Affine {
         Affine(a: 1, b: 0, c: 0, d: 1, tx: t.x, ty: t.y)
     }
 
     /// A rotation by `angle` radians, clockwise on screen (y down).
-    @inlinable public static func rotation(_ angle: Double) -> Affine {
+    public static func rotation(_ angle: Double) -> Affine {
         let (s, c) = Trig.sinCos(angle)
         return Affine(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
     /// A scale by `sx`, `sy` along the axes.
-    @inlinable public static func scale(_ sx: Double, _ sy: Double) -> Affine {
+    public static func scale(_ sx: Double, _ sy: Double) -> Affine {
         Affine(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
     /// `self * other`: applies `other` first, then `self`.
-    @inlinable public static func * (m: Affine, n: Affine) -> Affine {
+    public static func * (m: Affine, n: Affine) -> Affine {
         Affine(
             a: m.a * n.a + m.c * n.b,
             b: m.b * n.a + m.d * n.b,
@@ -37,20 +37,20 @@ public struct Affine: Equatable, Sendable, BitwiseCopyable {
     }
 
     /// Maps a point.
-    @inlinable public func apply(_ p: Vec2) -> Vec2 {
+    public func apply(_ p: Vec2) -> Vec2 {
         Vec2(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }
 
     /// Maps a direction (no translation).
-    @inlinable public func applyVector(_ v: Vec2) -> Vec2 {
+    public func applyVector(_ v: Vec2) -> Vec2 {
         Vec2(a * v.x + c * v.y, b * v.x + d * v.y)
     }
 
     /// The determinant of the linear part.
-    @inlinable public var determinant: Double { a * d - b * c }
+    public var determinant: Double { a * d - b * c }
 
     /// The inverse, or nil when the transform is singular or not finite.
-    @inlinable public var inverse: Affine? {
+    public var inverse: Affine? {
         let det = determinant
         guard det.isNormal, isFinite else { return nil }
         let inv = 1 / det
@@ -61,15 +61,15 @@ public struct Affine: Equatable, Sendable, BitwiseCopyable {
     }
 
     /// True when every coefficient is within 1e9 (and so finite).
-    @inlinable public var isModest: Bool {
+    public var isModest: Bool {
         abs(a) <= 1e9 && abs(b) <= 1e9 && abs(c) <= 1e9 && abs(d) <= 1e9 && abs(tx) <= 1e9 && abs(ty) <= 1e9
     }
 
     /// True when every coefficient is finite.
-    @inlinable public var isFinite: Bool {
+    public var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
     }
 
     /// The factor by which the transform scales lengths, on average (sqrt of |det|).
-    @inlinable public var uniformScale: Double { abs(determinant).squareRoot() }
+    public var uniformScale: Double { abs(determinant).squareRoot() }
 }

@@ -1,7 +1,7 @@
 /// Angles in radians.
 public enum Angle {
     /// `a` wrapped into (-pi, pi].
-    @inlinable public static func wrap(_ a: Double) -> Double {
+    public static func wrap(_ a: Double) -> Double {
         if a > -Double.pi && a <= Double.pi { return a }
         guard a.isFinite else { return a }
         var r: Double
@@ -18,7 +18,7 @@ public enum Angle {
     }
 
     /// `a` snapped to the nearest multiple of `step` when within `tolerance` of it; `a` otherwise.
-    @inlinable public static func snap(_ a: Double, step: Double, tolerance: Double) -> Double {
+    public static func snap(_ a: Double, step: Double, tolerance: Double) -> Double {
         guard step > 0, step.isFinite, a.isFinite else { return a }
         let k = (a / step).rounded()
         let target = k * step

@@ -23,14 +23,14 @@ public struct BoxGeometry: Equatable, Sendable {
     }
 
     /// Box space -> parent space.
-    @inlinable public var local: Affine {
+    public var local: Affine {
         let (s, c) = Trig.sinCos(rotation)
         return local(sine: s, cosine: c)
     }
 
     /// `local`, given the sine and cosine of `rotation` (so a caller that keeps them can skip
     /// computing them again).
-    @inlinable public func local(sine s: Double, cosine c: Double) -> Affine {
+    public func local(sine s: Double, cosine c: Double) -> Affine {
         let sx = flippedX ? -scale : scale
         let sy = flippedY ? -scale : scale
         // R * S: columns (c*sx, s*sx) and (-s*sy, c*sy); then translate so (w/2, h/2) lands on center.
@@ -45,7 +45,7 @@ public struct BoxGeometry: Equatable, Sendable {
     /// Every number finite, sizes and scale positive, and nothing beyond `maxMagnitude` (so that
     /// world transforms, corners and frames stay finite): the top-left corner before rotation and
     /// scale (a description's x, y), the size and the rotation.
-    @inlinable public var isValid: Bool {
+    public var isValid: Bool {
         let m = BoxGeometry.maxMagnitude
         return width > 0 && width <= m && height > 0 && height <= m
             && abs(center.x - width / 2) <= m && abs(center.y - height / 2) <= m
@@ -60,7 +60,7 @@ public struct BoxGeometry: Equatable, Sendable {
     public static let maxScale = 1e6
 
     /// The four corners of box space mapped by `transform`: top-left, top-right, bottom-right, bottom-left.
-    @inlinable public func corners(_ transform: Affine) -> (Vec2, Vec2, Vec2, Vec2) {
+    public func corners(_ transform: Affine) -> (Vec2, Vec2, Vec2, Vec2) {
         (
             transform.apply(Vec2(0, 0)), transform.apply(Vec2(width, 0)),
             transform.apply(Vec2(width, height)), transform.apply(Vec2(0, height))
@@ -68,7 +68,7 @@ public struct BoxGeometry: Equatable, Sendable {
     }
 
     /// The axis-aligned bounds of the box in its parent's space.
-    @inlinable public var parentBounds: Rect {
+    public var parentBounds: Rect {
         let (p0, p1, p2, p3) = corners(local)
         return Rect(bounding: p0, p1, p2, p3)
     }
@@ -103,7 +103,7 @@ public struct BoxGeometry: Equatable, Sendable {
 extension BoxGeometry {
     /// Frame space -> parent space: `local` without the flips. Frame space is box space as the
     /// user sees it, so handle names (top-left, ...) stay where they look, whatever the flips.
-    @inlinable public var frameLocal: Affine {
+    public var frameLocal: Affine {
         let (s, c) = Trig.sinCos(rotation)
         let a = c * scale, b = s * scale
         let hw = width * 0.5, hh = height * 0.5
@@ -114,13 +114,13 @@ extension BoxGeometry {
     }
 
     /// The box-space point at frame-space point `p` (frame and box space differ by the flips).
-    @inlinable public func boxPoint(fromFrame p: Vec2) -> Vec2 {
+    public func boxPoint(fromFrame p: Vec2) -> Vec2 {
         Vec2(flippedX ? width - p.x : p.x, flippedY ? height - p.y : p.y)
     }
 
     /// Where handle `h` sits in frame space; the rotate handle is `rotateLift` frame units above
     /// the top edge's midpoint (the engine's `rotateHandleLift` turns its screen offset into these).
-    @inlinable public func framePoint(of h: HandleID, rotateLift: Double) -> Vec2 {
+    public func framePoint(of h: HandleID, rotateLift: Double) -> Vec2 {
         if h == .rotate { return Vec2(width * 0.5, -rotateLift) }
         let a = h.anchor
         return Vec2(a.x * width, a.y * height)

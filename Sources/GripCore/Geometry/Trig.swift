@@ -4,7 +4,7 @@
 public enum Trig {
     /// `(sin x, cos x)` accurate to about 1 ulp for |x| < 1.6e9 (beyond that the argument is first
     /// reduced modulo 2 pi in double precision); NaN for non-finite x.
-    @inlinable public static func sinCos(_ x: Double) -> (Double, Double) {
+    public static func sinCos(_ x: Double) -> (Double, Double) {
         guard x.isFinite else { return (.nan, .nan) }
         if abs(x) >= 1.6e9 { return sinCos(x.truncatingRemainder(dividingBy: 2 * Double.pi)) }
         // Reduce to r in [-pi/4, pi/4] with x = k * pi/2 + r (Cody-Waite: pi/2 in four parts, the
@@ -43,7 +43,7 @@ public enum Trig {
     }
 
     /// The angle of the vector (x, y) in (-pi, pi]; 0 for (0, 0).
-    @inlinable public static func atan2(_ y: Double, _ x: Double) -> Double {
+    public static func atan2(_ y: Double, _ x: Double) -> Double {
         if x.isNaN || y.isNaN { return .nan }
         if x == 0 && y == 0 { return 0 }
         let ax = abs(x), ay = abs(y)
@@ -57,7 +57,7 @@ public enum Trig {
 
     /// atan(t) for t in [0, 1]: atan(t) = atan(c) + atan((t - c) / (1 + t c)) with c the nearest
     /// multiple of 1/8, which leaves |u| <= 1/16, where the odd series to u^13 is exact to 1e-19.
-    @inlinable static func atanUnit(_ t: Double) -> Double {
+    static func atanUnit(_ t: Double) -> Double {
         if !(t >= 0 && t <= 1) { return t > 1 ? Double.pi / 4 : (t.isNaN ? t : 0) }
         let k = Double(Int(t * 8 + 0.5))  // t is in [0, 1]: no libm call, no trap
         let c = k * 0.125
@@ -69,7 +69,7 @@ public enum Trig {
     }
 
     /// atan(k / 8) for k in 0...8 (a switch: no global array to initialise and bounds-check).
-    @inlinable static func atanOfEighth(_ k: Double) -> Double {
+    static func atanOfEighth(_ k: Double) -> Double {
         switch k {
         case 1: return 0.12435499454676144
         case 2: return 0.24497866312686414

@@ -5,14 +5,14 @@
 public enum Arrange {
     /// The axis-aligned world bounds of a box of geometry `g` whose box space maps to the world
     /// by `world`: the bounds of its four world corners.
-    @inlinable public static func worldBounds(_ g: BoxGeometry, world: Affine) -> Rect {
+    public static func worldBounds(_ g: BoxGeometry, world: Affine) -> Rect {
         let (p0, p1, p2, p3) = g.corners(world)
         return Rect(bounding: p0, p1, p2, p3)
     }
 
     /// The world displacement that puts `bounds`' `edge` (or centre line) on `target`'s: along
     /// x for left, centre and right, along y for top, middle and bottom; zero on the other axis.
-    @inlinable public static func alignShift(_ bounds: Rect, to target: Rect, _ edge: AlignEdge) -> Vec2 {
+    public static func alignShift(_ bounds: Rect, to target: Rect, _ edge: AlignEdge) -> Vec2 {
         switch edge {
         case .left: Vec2(target.min.x - bounds.min.x, 0)
         case .center: Vec2(target.center.x - bounds.center.x, 0)
@@ -45,7 +45,7 @@ public enum Arrange {
 
     /// Geometry `g` (parent space; `parentInverse` maps the world to it) moved by world
     /// displacement `d`; `g` itself, bit for bit, when `d` is zero.
-    @inlinable public static func moved(_ g: BoxGeometry, by d: Vec2, parentInverse: Affine) -> BoxGeometry {
+    public static func moved(_ g: BoxGeometry, by d: Vec2, parentInverse: Affine) -> BoxGeometry {
         guard d.x != 0 || d.y != 0 else { return g }
         var out = g
         out.center = g.center + parentInverse.applyVector(d)
@@ -54,7 +54,7 @@ public enum Arrange {
 
     /// World vector `v` turned clockwise on screen by `q` quarter turns (taken modulo 4), with
     /// no rounding: the components trade places and signs.
-    @inlinable public static func quarterTurn(_ v: Vec2, _ q: Int) -> Vec2 {
+    public static func quarterTurn(_ v: Vec2, _ q: Int) -> Vec2 {
         switch q & 3 {
         case 1: Vec2(-v.y, v.x)
         case 2: Vec2(-v.x, -v.y)

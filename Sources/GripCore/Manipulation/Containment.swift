@@ -2,14 +2,14 @@
 public enum Containment {
     /// The region a box with `insets` must stay in: the parent's bounds shrunk by the insets
     /// (negative insets extend them).
-    @inlinable public static func region(parentWidth: Double, parentHeight: Double, insets: Insets) -> Rect {
+    public static func region(parentWidth: Double, parentHeight: Double, insets: Insets) -> Rect {
         Rect(
             min: Vec2(insets.left, insets.top),
             max: Vec2(parentWidth - insets.right, parentHeight - insets.bottom))
     }
 
     /// True when `g`'s axis-aligned bounds lie inside `region` (with a hair of tolerance for rounding).
-    @inlinable public static func fits(_ g: BoxGeometry, in region: Rect) -> Bool {
+    public static func fits(_ g: BoxGeometry, in region: Rect) -> Bool {
         let b = g.parentBounds
         let eps = 1e-9 * Swift.max(1, abs(region.width) + abs(region.height))
         return b.min.x >= region.min.x - eps && b.max.x <= region.max.x + eps
@@ -18,7 +18,7 @@ public enum Containment {
 
     /// `g` translated by the least amount that puts its bounds inside `region`; a box larger than
     /// the region is centred on it along that axis.
-    @inlinable public static func clampTranslation(_ g: BoxGeometry, in region: Rect) -> BoxGeometry {
+    public static func clampTranslation(_ g: BoxGeometry, in region: Rect) -> BoxGeometry {
         let b = g.parentBounds
         var out = g
         out.center.x += shift(b.min.x, b.max.x, region.min.x, region.max.x)
@@ -26,7 +26,7 @@ public enum Containment {
         return out
     }
 
-    @inlinable static func shift(_ lo: Double, _ hi: Double, _ rlo: Double, _ rhi: Double) -> Double {
+    static func shift(_ lo: Double, _ hi: Double, _ rlo: Double, _ rhi: Double) -> Double {
         if hi - lo > rhi - rlo { return (rlo + rhi) * 0.5 - (lo + hi) * 0.5 }
         if lo < rlo { return rlo - lo }
         if hi > rhi { return rhi - hi }

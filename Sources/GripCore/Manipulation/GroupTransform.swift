@@ -91,7 +91,7 @@ public enum GroupTransform {
 
     /// `v`, or exactly `minimum` when below it or above it by rounding only (a factor derived
     /// from a clamped frame size can land an ulp or two above the factor that reaches it).
-    @inlinable static func atLeast(_ minimum: Double, _ v: Double) -> Double {
+    static func atLeast(_ minimum: Double, _ v: Double) -> Double {
         v <= minimum * (1 + 1e-12) ? minimum : v
     }
 

@@ -19,7 +19,7 @@ public enum Magnify {
         return scaled(start, by: s / start.scale, about: focal)
     }
 
-    @inlinable static func scaled(_ g0: BoxGeometry, by k: Double, about f: Vec2) -> BoxGeometry {
+    static func scaled(_ g0: BoxGeometry, by k: Double, about f: Vec2) -> BoxGeometry {
         var g = g0
         g.scale = g0.scale * k
         g.center = f + (g0.center - f) * k

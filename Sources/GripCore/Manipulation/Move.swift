@@ -2,7 +2,7 @@
 /// moves by the pointer's displacement since then.
 public enum Move {
     /// `start` translated by `d` (parent space: where the pointer is now less where it went down).
-    @inlinable public static func apply(_ start: BoxGeometry, by d: Vec2) -> BoxGeometry {
+    public static func apply(_ start: BoxGeometry, by d: Vec2) -> BoxGeometry {
         var g = start
         g.center = start.center + d
         return g

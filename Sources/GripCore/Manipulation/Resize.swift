@@ -74,7 +74,7 @@ public enum Resize {
     }
 
     /// The signed size asked for by a handle at `p` along one axis whose handle anchor is 0 or 1.
-    @inlinable static func extent(_ p: Double, anchor: Double, size: Double, centered: Bool) -> Double {
+    static func extent(_ p: Double, anchor: Double, size: Double, centered: Bool) -> Double {
         let dir = anchor == 1 ? 1.0 : -1.0
         if centered { return 2 * (p - size * 0.5) * dir }
         let pivot = (1 - anchor) * size
@@ -82,14 +82,14 @@ public enum Resize {
     }
 
     /// `v` with its magnitude at least `min`; without flipping, never below `min`.
-    @inlinable static func limit(_ v: Double, min: Double, allowFlip: Bool) -> Double {
+    static func limit(_ v: Double, min: Double, allowFlip: Bool) -> Double {
         if !allowFlip { return Swift.max(v, min) }
         if abs(v) >= min { return v }
         return v < 0 ? -min : min
     }
 
     /// The new [lo, hi] along one axis of the start frame space for signed size `s`.
-    @inlinable static func span(_ s: Double, anchor: Double, size: Double, centered: Bool) -> (Double, Double) {
+    static func span(_ s: Double, anchor: Double, size: Double, centered: Bool) -> (Double, Double) {
         let m = abs(s)
         if centered { return (size * 0.5 - m * 0.5, size * 0.5 + m * 0.5) }
         let pivot = (1 - anchor) * size

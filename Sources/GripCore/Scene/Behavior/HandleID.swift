@@ -1,7 +1,7 @@
 /// A handle of a box: the eight resize handles, the rotate handle, or a custom one (16 + n).
 public struct HandleID: Hashable, Sendable, BitwiseCopyable {
     public var rawValue: UInt32
-    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     public static let none = HandleID(rawValue: 0)
     public static let topLeft = HandleID(rawValue: 1)
@@ -24,12 +24,12 @@ public struct HandleID: Hashable, Sendable, BitwiseCopyable {
     public static let selectionHandles: [HandleID] = resizeHandles + [.rotate]
 
     /// True for the four corners and four edges.
-    @inlinable public var isResize: Bool { rawValue >= 1 && rawValue <= 8 }
+    public var isResize: Bool { rawValue >= 1 && rawValue <= 8 }
     /// True for the four corners.
-    @inlinable public var isCorner: Bool { isResize && rawValue % 2 == 1 }
+    public var isCorner: Bool { isResize && rawValue % 2 == 1 }
 
     /// Where the handle sits in unit box space: x and y in {0, 0.5, 1}. Rotate sits above the top.
-    @inlinable public var anchor: Vec2 {
+    public var anchor: Vec2 {
         switch rawValue {
         case 1: return Vec2(0, 0)
         case 2: return Vec2(0.5, 0)
@@ -44,7 +44,7 @@ public struct HandleID: Hashable, Sendable, BitwiseCopyable {
     }
 
     /// The handle with the x side mirrored (left <-> right).
-    @inlinable public var mirroredX: HandleID {
+    public var mirroredX: HandleID {
         switch rawValue {
         case 1: return .topRight
         case 3: return .topLeft
@@ -57,7 +57,7 @@ public struct HandleID: Hashable, Sendable, BitwiseCopyable {
     }
 
     /// The handle with the y side mirrored (top <-> bottom).
-    @inlinable public var mirroredY: HandleID {
+    public var mirroredY: HandleID {
         switch rawValue {
         case 1: return .bottomLeft
         case 2: return .bottom

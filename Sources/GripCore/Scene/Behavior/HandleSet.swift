@@ -4,7 +4,7 @@ public struct HandleSet: OptionSet, Sendable {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// The eight resize handles and the rotate handle.
     public static let defaults = HandleSet(rawValue: 0x3FE)
-    @inlinable public func contains(_ h: HandleID) -> Bool {
+    public func contains(_ h: HandleID) -> Bool {
         h.rawValue < 32 && rawValue & (1 << h.rawValue) != 0
     }
 }

@@ -10,8 +10,8 @@
 public struct BoxID: Hashable, Sendable, BitwiseCopyable {
     public var rawValue: UInt64
 
-    @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue }
-    @inlinable init(index: Int32, generation: UInt32, tag: UInt16 = 0) {
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    init(index: Int32, generation: UInt32, tag: UInt16 = 0) {
         rawValue = UInt64(tag) << 48 | UInt64(generation & 0xFFFF) << 32 | UInt64(UInt32(bitPattern: index))
     }
 
@@ -25,8 +25,8 @@ public struct BoxID: Hashable, Sendable, BitwiseCopyable {
     /// How many engines can hold distinct tags at once.
     public static let tagCount = 1 << 16
 
-    @inlinable var index: Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: rawValue)) }
-    @inlinable var generation: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 32) & 0xFFFF }
+    var index: Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: rawValue)) }
+    var generation: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 32) & 0xFFFF }
     /// The tag of the engine that made the id.
-    @inlinable public var tag: UInt16 { UInt16(truncatingIfNeeded: rawValue >> 48) }
+    public var tag: UInt16 { UInt16(truncatingIfNeeded: rawValue >> 48) }
 }
