@@ -156,24 +156,33 @@ static void refuse(parser *P, uint64_t rank, size_t at, const char *format, ...)
 
 /* ---- tokens --------------------------------------------------------------------------------- */
 
-static void space(parser *P) {
-    while (P->p < P->n) {
-        char c = P->s[P->p];
-        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return;
-        P->p++;
-    }
+/* This file is compiled for size (-Oz), which calls even the smallest helper: the helpers the
+ * scanner runs at every token are inlined into their callers instead. */
+#define HOT static inline __attribute__((always_inline))
+
+/* Steps over white space: one comparison for a byte that is none (most bytes), a loop over a run
+ * of it (indentation). */
+HOT void space(parser *P) {
+    const unsigned char *u = (const unsigned char *)P->s;
+    size_t p = P->p, n = P->n;
+    if (p < n && u[p] > ' ') return;
+    while (p < n && (u[p] == ' ' || u[p] == '\n' || u[p] == '\t' || u[p] == '\r')) p++;
+    P->p = p;
 }
 
-static int peek(parser *P) { return P->p < P->n ? (unsigned char)P->s[P->p] : -1; }
+HOT int peek(parser *P) { return P->p < P->n ? (unsigned char)P->s[P->p] : -1; }
 
 /* Consumes c (after white space) or fails with a syntax error. */
-static bool expect(parser *P, char c, const char *what) {
+static bool expected(parser *P, const char *what) {
+    return syntax(P, peek(P) < 0 ? "end of text where %s was expected" : "%s expected", what);
+}
+HOT bool expect(parser *P, char c, const char *what) {
     space(P);
     if (peek(P) == (unsigned char)c) {
         P->p++;
         return true;
     }
-    return syntax(P, peek(P) < 0 ? "end of text where %s was expected" : "%s expected", what);
+    return expected(P, what);
 }
 
 static int hex(int c) {
@@ -249,11 +258,11 @@ static bool string(parser *P, char *name, bool *fits) {
     for (;;) {
         /* Plain ASCII (most of every key and name) in a tight loop. */
         const unsigned char *u = (const unsigned char *)P->s;
-        size_t at = P->p;
-        while (at < P->n && u[at] >= 0x20 && u[at] < 0x80 && u[at] != '"' && u[at] != '\\') {
-            if (len < NAME_CAPACITY) dst[len] = (char)u[at];
-            len++, at++;
-        }
+        size_t begin = P->p, at = begin, n = P->n;
+        while (at < n && (unsigned char)(u[at] - 0x20) < 0x60 && u[at] != '"' && u[at] != '\\') at++;
+        /* The run is copied once (as much of it as fits). */
+        if (len < NAME_CAPACITY) memcpy(dst + len, u + begin, at - begin < NAME_CAPACITY - len ? at - begin : NAME_CAPACITY - len);
+        len += at - begin;
         P->p = at;
         if (P->p >= P->n) return syntax(P, "end of text inside a string");
         unsigned char c = (unsigned char)P->s[P->p];
