@@ -96,7 +96,7 @@ extension Engine {
     /// are carried by similarities and stretches of valid geometry) is refused before its
     /// constraints are asked. Its box is alive (a gesture's members are dropped when their boxes
     /// go).
-    @inline(__always) private func commitOnlyMember(_ gi: Int) -> (Bool, Int32)? {
+    private func commitOnlyMember(_ gi: Int) -> (Bool, Int32)? {
         guard let proposed = interactions.proposals.first, proposed.isValid else { return nil }
         let s = interactions.active[gi].members.first.slot
         guard let next = admitted(constrained(proposed, gesture: gi, slot: s), gesture: gi, slot: s) else { return nil }

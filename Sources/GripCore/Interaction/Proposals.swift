@@ -8,8 +8,8 @@ struct Proposals {
 
     /// Proposal `i` (`0 ..< count`).
     subscript(i: Int) -> BoxGeometry {
-        @inline(__always) get { i == 0 ? head : tail[i - 1] }
-        @inline(__always) set { if i == 0 { head = newValue } else { tail[i - 1] = newValue } }
+        get { i == 0 ? head : tail[i - 1] }
+        set { if i == 0 { head = newValue } else { tail[i - 1] = newValue } }
     }
 
     var isEmpty: Bool { count == 0 }

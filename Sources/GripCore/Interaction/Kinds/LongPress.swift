@@ -99,42 +99,41 @@ extension Engine {
         var changed = false
         var i = 0
         while i < interactions.active.count {
-            guard var p = interactions.pressState(i) else {
+            guard let before = interactions.pressState(i) else {
                 i += 1
                 continue
             }
+            var p = before
+            var triggered: Int32? = nil
             switch p.phase {
             case .filling:
                 // The end compared as a sum, so a press from 1.0 lasting 0.2 is full at 1.2 exactly.
-                let progress =
+                p.progress =
                     time >= p.startTime + p.duration ? 1 : Swift.min(1, Swift.max(0, (time - p.startTime) / p.duration))
-                if progress != p.progress { p.progress = progress; changed = true }
-                let id = interactions.active[i].members.first.box, pointer = interactions.active[i].pointer
-                if progress >= 1, let s = scene.slot(id) {
+                if p.progress >= 1, let s = scene.slot(interactions.active[i].members.first.box) {
                     p.phase = .triggered
-                    interactions.active[i].payload = .longPress(p)
-                    emit(
-                        .longPressTriggered, slot: s, pointer: pointer,
-                        at: input.pointers[pointer].map { viewInverse.apply($0.position) } ?? .zero)
-                } else {
-                    interactions.active[i].payload = .longPress(p)
+                    triggered = s
                 }
             case .triggered:
                 break
             case .windingBack(let from, let at):
-                let progress =
-                    time >= at + Press.windBackDuration ? 0 : from * (1 - (time - at) / Press.windBackDuration)
-                if progress <= 0 {
+                p.progress = time >= at + Press.windBackDuration ? 0 : from * (1 - (time - at) / Press.windBackDuration)
+                if p.progress <= 0 {
                     interactions.active.remove(at: i)
                     scene.overlayMembershipChanged()
                     changed = true
                     continue
                 }
-                if progress != p.progress {
-                    p.progress = progress
-                    interactions.active[i].payload = .longPress(p)
-                    changed = true
-                }
+            }
+            if p.progress != before.progress { changed = true }
+            if p.progress != before.progress || p.phase != before.phase {
+                interactions.active[i].payload = .longPress(p)
+            }
+            if let s = triggered {
+                let pointer = interactions.active[i].pointer
+                emit(
+                    .longPressTriggered, slot: s, pointer: pointer,
+                    at: input.pointers[pointer].map { viewInverse.apply($0.position) } ?? .zero)
             }
             i += 1
         }
