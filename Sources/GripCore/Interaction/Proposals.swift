@@ -1,6 +1,6 @@
 /// A gesture step's proposed geometry for each member, in the members' order: the first in a
 /// field of its own and the rest in an array, as `Members` keeps them, so a one-box step writes
-/// and reads a plain field (no array access). Reused from step to step; the rest never shrinks.
+/// and reads a plain field (no array access). Reused from step to step (the array keeps its memory).
 struct Proposals {
     private(set) var count = 0
     private var head = BoxGeometry(center: .zero, width: 1, height: 1)
